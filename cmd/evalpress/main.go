@@ -1,0 +1,137 @@
+// Command evalpress publishes an LLM-evaluation artifact as a static website.
+// It measures the private inputs (the C5 paraphrase check), renders the public
+// documents, tables, charts and hypotheses, and redacts every private term.
+//
+// Usage:
+//
+//	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]...
+//	evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
+//	evalpress serve   [--config F] [--addr 127.0.0.1:1313]
+//	evalpress check   --leaks DIR --inputs PRIVATE
+//
+// Exit status: 0 on success, 1 on failure, 2 on a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/evalpress/evalpress/internal/diag"
+)
+
+// command is one evalpress subcommand.
+type command interface {
+	// Run runs the command with its arguments (after the command name).
+	Run(ctx context.Context, args []string) error
+}
+
+// usageError marks a mistake in the command line: exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+const usage = `evalpress publishes an LLM-evaluation artifact as a static website.
+
+Usage:
+  evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]...
+  evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
+  evalpress serve   [--config F] [--addr 127.0.0.1:1313]
+  evalpress check   --leaks DIR --inputs PRIVATE
+
+Run 'evalpress COMMAND --help' for a command's options.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var cmd command
+	switch args[0] {
+	case "measure":
+		cmd = &measureCommand{stdout: stdout, stderr: stderr}
+	case "build":
+		cmd = &buildCommand{stdout: stdout, stderr: stderr}
+	case "check":
+		cmd = &checkCommand{stdout: stdout, stderr: stderr}
+	case "serve":
+		cmd = &serveCommand{stdout: stdout, stderr: stderr}
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "evalpress: unknown command %q\n", args[0])
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	err := cmd.Run(ctx, args[1:])
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	fmt.Fprintf(stderr, "evalpress: %v\n", err)
+	if hint := diag.Hint(err); hint != "" {
+		fmt.Fprintf(stderr, "hint: %s\n", hint)
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting and
+// prints its help to stdout when asked for it.
+func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: evalpress %s\n\n", synopsis)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parseFlags parses args into fs, turning flag errors into usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%s: %v (see 'evalpress %s --help')", fs.Name(), err, fs.Name())
+	}
+	if fs.NArg() > 0 {
+		return usagef("%s: unexpected argument %q (see 'evalpress %s --help')", fs.Name(), fs.Arg(0), fs.Name())
+	}
+	return nil
+}
+
+// printWarnings writes each warning on its own line to w.
+func printWarnings(w io.Writer, list diag.List) {
+	for _, d := range list.Warnings() {
+		fmt.Fprintf(w, "evalpress: %s\n", d.Error())
+	}
+}

@@ -1,0 +1,288 @@
+// Package jscompat reproduces the few JavaScript behaviours that the C5
+// reference script relies on and that Go does differently by default: string
+// case mapping (full Unicode mappings and the Greek final sigma), String.trim
+// and the regular-expression class \s, UTF-16 string lengths for padding,
+// Number.prototype.toFixed rounding, Math.round, and the order in which
+// Object.entries lists property keys.
+//
+// Every function here is pinned to the Node.js that runs the reference by
+// differential tests; the case tables are generated from that Node.js.
+package jscompat
+
+//go:generate node gen_tables.mjs
+
+import (
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+type caseMapping struct{ from, to rune }
+
+type runeRange struct{ lo, hi rune }
+
+func inRanges(table []runeRange, r rune) bool {
+	i := sort.Search(len(table), func(i int) bool { return table[i].hi >= r })
+	return i < len(table) && table[i].lo <= r
+}
+
+// lowerRune returns the one-rune lowercase form of r and true, or the
+// multi-rune form and false.
+func lowerRune(r rune) (rune, string, bool) {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r, "", true
+	}
+	if m, ok := lowerMulti[r]; ok {
+		return 0, m, false
+	}
+	i := sort.Search(len(lowerSingle), func(i int) bool { return lowerSingle[i].from >= r })
+	if i < len(lowerSingle) && lowerSingle[i].from == r {
+		return lowerSingle[i].to, "", true
+	}
+	return r, "", true
+}
+
+const (
+	capitalSigma = 'Σ'
+	smallSigma   = 'σ'
+	finalSigma   = 'ς'
+)
+
+// casedNeighbour reports whether, starting next to byte offset i of s and
+// moving in direction dir (-1 or +1), a cased letter comes before any
+// character that is neither cased nor case-ignorable. Case-ignorable
+// characters are skipped first, as ICU does.
+func casedNeighbour(s string, i, dir int) bool {
+	for {
+		var r rune
+		var size int
+		if dir < 0 {
+			if i <= 0 {
+				return false
+			}
+			r, size = utf8.DecodeLastRuneInString(s[:i])
+			i -= size
+		} else {
+			if i >= len(s) {
+				return false
+			}
+			r, size = utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
+		switch {
+		case inRanges(caseIgnorable, r):
+			continue
+		case inRanges(cased, r):
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// Lower returns s.toLowerCase() as JavaScript computes it.
+func Lower(s string) string {
+	if isASCII(s) {
+		return asciiLower(s)
+	}
+	out, _ := LowerMapped(s, nil, nil)
+	return string(out)
+}
+
+// LowerMapped appends s.toLowerCase() to dst and, for every byte appended,
+// the byte offset in s of the character it came from to src. The offsets let a
+// caller map positions in the lowercase text back to the original.
+func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			src = append(src, int32(i))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		before := len(dst)
+		if r == capitalSigma {
+			if casedNeighbour(s, i, -1) && !casedNeighbour(s, i+size, +1) {
+				dst = utf8.AppendRune(dst, finalSigma)
+			} else {
+				dst = utf8.AppendRune(dst, smallSigma)
+			}
+		} else if one, many, single := lowerRune(r); single {
+			dst = utf8.AppendRune(dst, one)
+		} else {
+			dst = append(dst, many...)
+		}
+		for range len(dst) - before {
+			src = append(src, int32(i))
+		}
+		i += size
+	}
+	return dst, src
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// IsSpace reports whether r matches the JavaScript regular-expression class
+// \s, which is also the set String.prototype.trim removes. It differs from
+// unicode.IsSpace: U+FEFF is included, U+0085 is not.
+func IsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
+}
+
+// Trim returns s.trim() as JavaScript computes it.
+func Trim(s string) string {
+	return strings.TrimFunc(s, IsSpace)
+}
+
+// UTF16Len returns the length of s in UTF-16 code units, which is what
+// JavaScript's String.length and padding functions count.
+func UTF16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// PadEnd returns String(s).padEnd(width).
+func PadEnd(s string, width int) string {
+	if n := UTF16Len(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s
+}
+
+// PadStart returns String(s).padStart(width).
+func PadStart(s string, width int) string {
+	if n := UTF16Len(s); n < width {
+		return strings.Repeat(" ", width-n) + s
+	}
+	return s
+}
+
+// ToFixed returns x.toFixed(digits) for finite x with |x| < 1e21 and
+// 0 <= digits <= 100. JavaScript rounds the exact binary value of x and
+// breaks exact ties upwards ((0.25).toFixed(1) is "0.3"), where
+// strconv.FormatFloat breaks them to even.
+func ToFixed(x float64, digits int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1e21 {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	neg := x < 0
+	if neg {
+		x = -x
+	}
+	exact := new(big.Float).SetFloat64(x) // exact: a float64 has 53 bits
+	scale := new(big.Float).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
+	scaled := new(big.Float).SetPrec(2048).Mul(exact, scale) // exact product
+	n, _ := scaled.Int(nil)                                  // truncates towards zero
+	frac := new(big.Float).SetPrec(2048).Sub(scaled, new(big.Float).SetInt(n))
+	if frac.Cmp(big.NewFloat(0.5)) >= 0 {
+		n.Add(n, big.NewInt(1))
+	}
+	s := n.String()
+	if digits > 0 {
+		if len(s) <= digits {
+			s = strings.Repeat("0", digits-len(s)+1) + s
+		}
+		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
+	}
+	if neg && strings.Trim(s, "0.") != "" {
+		s = "-" + s
+	}
+	return s
+}
+
+// Round returns Math.round(x): the nearest integer, exact halves rounded
+// towards positive infinity.
+func Round(x float64) float64 {
+	r := math.Floor(x)
+	if x-r >= 0.5 {
+		r++
+	}
+	return r
+}
+
+// ArrayIndex reports whether key is an array index in the JavaScript sense
+// (the canonical decimal form of an integer from 0 to 2^32-2) and its value.
+// Object.entries lists such keys first, in ascending numeric order.
+func ArrayIndex(key string) (uint32, bool) {
+	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(key, 10, 64)
+	if err != nil || n > math.MaxUint32-1 {
+		return 0, false
+	}
+	return uint32(n), true
+}
+
+// SortByPropertyOrder sorts items, given in insertion order of their keys,
+// into the order in which Object.keys and Object.entries list an ordinary
+// object's own properties: array indices ascending, then every other key in
+// insertion order. The sort is stable and done in place.
+func SortByPropertyOrder[T any](items []T, key func(T) string) {
+	sort.SliceStable(items, func(i, j int) bool {
+		a, aIdx := ArrayIndex(key(items[i]))
+		b, bIdx := ArrayIndex(key(items[j]))
+		if aIdx && bIdx {
+			return a < b
+		}
+		return aIdx && !bIdx
+	})
+}
+
+// ObjectPrototypeName reports whether name is a property that every
+// JavaScript object inherits. The reference stores headings as properties of
+// plain objects, so a heading with one of these names makes it crash or drop
+// the heading.
+func ObjectPrototypeName(name string) bool {
+	switch name {
+	case "__proto__", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+		"toLocaleString", "toString", "valueOf", "__defineGetter__", "__defineSetter__",
+		"__lookupGetter__", "__lookupSetter__":
+		return true
+	}
+	return false
+}

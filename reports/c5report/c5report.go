@@ -1,0 +1,205 @@
+// Package c5report writes a C5 measurement as the reference script prints it
+// (text, byte for byte) or as raw values for other programs (JSON, CSV).
+package c5report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+// Report is what the formats print: a measurement, the thresholds it is
+// judged by and the number of mandated phrases stripped.
+type Report struct {
+	Result     *measure.Result
+	Thresholds c5.Thresholds
+	Phrases    int
+}
+
+// Formats lists the output formats by name.
+var Formats = map[string]func(io.Writer, Report) error{
+	"text": Text,
+	"json": JSON,
+	"csv":  CSV,
+}
+
+// Text writes the report exactly as the reference script prints it for the
+// same inputs and thresholds.
+func Text(w io.Writer, r Report) error {
+	t := r.Thresholds
+	var b strings.Builder
+	pad, padL := jscompat.PadEnd, jscompat.PadStart
+	fmt.Fprintf(&b, "C5 paraphrase compliance   MAX_RUN=%d  MAX_OVERLAP=%s%%  n-gram=%d\n",
+		t.MaxRun, jscompat.ToFixed(t.MaxOverlap*100, 0), t.NGram)
+	fmt.Fprintf(&b, "mandated phrases excluded: %d\n\n", r.Phrases)
+	header := pad("script", 12) + pad("section", 16) + padL("words", 6) + padL("run", 6) + padL("8gram", 8) + "  verdict"
+	b.WriteString(header + "\n")
+	b.WriteString(strings.Repeat("-", len(header)) + "\n")
+
+	type total struct {
+		script         string
+		fails, counted int
+	}
+	var totals []*total
+	cells := r.Result.Cells
+	for i, c := range cells {
+		if !c.HasExample {
+			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL("", 6) + padL("", 6) + padL("", 8) + "  NO EXAMPLE\n")
+		} else {
+			v := t.Judge(c.Comparison)
+			if len(totals) == 0 || totals[len(totals)-1].script != c.Script {
+				totals = append(totals, &total{script: c.Script})
+			}
+			tot := totals[len(totals)-1]
+			tot.counted++
+			if v.Fail() {
+				tot.fails++
+			}
+			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL(strconv.Itoa(c.Words), 6) + padL(strconv.Itoa(c.Run), 6) +
+				padL(jscompat.ToFixed(c.Overlap*100, 1)+"%", 8) + "  " + v.String() + "\n")
+			if v.Fail() {
+				b.WriteString(strings.Repeat(" ", 34) + `longest run: "` + truncateUTF16(c.RunText, 100) + "...\"\n")
+			}
+		}
+		if i == len(cells)-1 || cells[i+1].Script != c.Script {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("summary\n")
+	b.WriteString(strings.Repeat("-", 48) + "\n")
+	for _, tot := range totals {
+		pct := jscompat.Round(float64(tot.fails) / float64(tot.counted) * 100)
+		fmt.Fprintf(&b, "%s%d FAIL of %d sections (%s%%)\n", pad(tot.script, 12), tot.fails, tot.counted, strconv.FormatFloat(pct, 'f', -1, 64))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// truncateUTF16 returns s.slice(0, n). Runs are ASCII, so bytes are code units.
+func truncateUTF16(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// jsonReport is the JSON shape of a report.
+type jsonReport struct {
+	Thresholds jsonThresholds `json:"thresholds"`
+	Phrases    int            `json:"mandated_phrases"`
+	Cells      []jsonCell     `json:"cells"`
+	Summary    []jsonSummary  `json:"summary"`
+}
+
+type jsonThresholds struct {
+	MaxRun     int     `json:"max_run"`
+	MaxOverlap float64 `json:"max_overlap"`
+	NGram      int     `json:"ngram"`
+}
+
+type jsonCell struct {
+	Script   string   `json:"script"`
+	Section  string   `json:"section"`
+	Line     int      `json:"line"`
+	Example  bool     `json:"example"`
+	Words    int      `json:"words"`
+	Run      *jsonRun `json:"run,omitempty"`
+	Shared   int      `json:"shared_ngrams"`
+	Distinct int      `json:"distinct_ngrams"`
+	Overlap  float64  `json:"overlap"`
+	Variant  int      `json:"variant,omitempty"`
+	Variants int      `json:"variants"`
+	Verdict  string   `json:"verdict"`
+	Failed   []string `json:"failed"`
+}
+
+type jsonRun struct {
+	Words     int    `json:"words"`
+	Text      string `json:"text"`
+	SectionAt int    `json:"section_at"`
+	ExampleAt int    `json:"example_at"`
+}
+
+type jsonSummary struct {
+	Script   string `json:"script"`
+	Fails    int    `json:"fails"`
+	Sections int    `json:"sections"`
+}
+
+// verdictName returns "FAIL", "pass" or "NO EXAMPLE".
+func verdictName(c measure.Cell, v c5.Verdict) string {
+	if !c.HasExample {
+		return "NO EXAMPLE"
+	}
+	return v.String()
+}
+
+// JSON writes the raw values of every cell and the per-script summary.
+func JSON(w io.Writer, r Report) error {
+	t := r.Thresholds
+	out := jsonReport{
+		Thresholds: jsonThresholds{MaxRun: t.MaxRun, MaxOverlap: t.MaxOverlap, NGram: t.NGram},
+		Phrases:    r.Phrases,
+		Cells:      []jsonCell{},
+		Summary:    []jsonSummary{},
+	}
+	for _, c := range r.Result.Cells {
+		v := t.Judge(c.Comparison)
+		jc := jsonCell{
+			Script: c.Script, Section: c.Name, Line: c.Line, Example: c.HasExample,
+			Words: c.Words, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
+			Variants: c.Variants, Verdict: verdictName(c, v), Failed: []string{},
+		}
+		if c.HasExample {
+			jc.Variant = c.Worst + 1
+			jc.Run = &jsonRun{Words: c.Run, Text: c.RunText, SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt}
+			jc.Failed = append(jc.Failed, v.Rules()...)
+			if n := len(out.Summary); n == 0 || out.Summary[n-1].Script != c.Script {
+				out.Summary = append(out.Summary, jsonSummary{Script: c.Script})
+			}
+			s := &out.Summary[len(out.Summary)-1]
+			s.Sections++
+			if v.Fail() {
+				s.Fails++
+			}
+		}
+		out.Cells = append(out.Cells, jc)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// CSVHeader is the header row of the CSV format.
+var CSVHeader = []string{"script", "section", "line", "words", "run", "run_text", "run_section_at", "run_example_at",
+	"shared_ngrams", "distinct_ngrams", "overlap", "variant", "variants", "verdict", "failed"}
+
+// CSV writes one row per cell with the raw values.
+func CSV(w io.Writer, r Report) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, c := range r.Result.Cells {
+		v := r.Thresholds.Judge(c.Comparison)
+		row := []string{c.Script, c.Name, strconv.Itoa(c.Line), "", "", "", "", "", "", "", "", "", "0", verdictName(c, v), ""}
+		if c.HasExample {
+			row = []string{c.Script, c.Name, strconv.Itoa(c.Line), strconv.Itoa(c.Words), strconv.Itoa(c.Run), c.RunText,
+				strconv.Itoa(c.RunSectionAt), strconv.Itoa(c.RunExampleAt), strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct),
+				strconv.FormatFloat(c.Overlap, 'g', -1, 64), strconv.Itoa(c.Worst + 1), strconv.Itoa(c.Variants),
+				verdictName(c, v), strings.Join(v.Rules(), "+")}
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

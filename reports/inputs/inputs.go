@@ -1,0 +1,291 @@
+// Package inputs reads an evaluation's private inputs folder: the generated
+// sections (sections.md), the outline's example prose (examples.md), the
+// mandated phrases, the model aliases (models.toml) and further private terms
+// (redact.txt).
+//
+// Parsing follows the C5 reference script line for line, so that evalpress
+// measures exactly the texts the reference measures, and reports with file
+// and line what the reference silently gets wrong: text it drops, headings it
+// overwrites, names it cannot store, bytes it cannot decode.
+//
+// The files are streamed: the folder keeps byte ranges, not texts, and reads a
+// section or example back when it is measured, so memory stays proportional
+// to the largest section rather than to the corpus.
+package inputs
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/jscompat"
+)
+
+// File names inside the private inputs folder.
+const (
+	SectionsFile = "sections.md"
+	ExamplesFile = "examples.md"
+	PhrasesFile  = "mandated_phrases.txt"
+	ModelsFile   = "models.toml"
+	RedactFile   = "redact.txt"
+)
+
+// Span is a byte range [Start, End) of a file.
+type Span struct{ Start, End int64 }
+
+// Section is one "## SECTION" block of one "# SCRIPT" in sections.md.
+type Section struct {
+	Script     string // script heading as written, trimmed
+	ScriptLine int    // line of the script heading
+	Name       string // section heading as written, trimmed
+	Line       int    // line of the section heading
+	Body       Span   // the lines between this heading and the next
+}
+
+// Variant is one example text of a section in examples.md.
+type Variant struct {
+	Line int  // first line of the variant's text
+	Body Span // the variant's lines
+}
+
+// Example is one "## SECTION" block of examples.md with its variants. A
+// variant whose text is blank is dropped, as the reference drops it.
+type Example struct {
+	Name     string
+	Line     int
+	Variants []Variant
+}
+
+// Term is a private term read from a file, with where it was found.
+type Term struct {
+	Text string
+	File string
+	Line int
+}
+
+// Folder is a parsed private inputs folder. Its texts are read back on demand
+// with SectionText and VariantText; Close releases the open files.
+type Folder struct {
+	Dir string // the folder as the user named it, for messages
+
+	// Sections lists every section in file order.
+	Sections []Section
+	// Examples maps a section name to its example.
+	Examples map[string]*Example
+	// Phrases are the mandated phrases, in file order, trimmed, without
+	// blank and comment lines.
+	Phrases []Term
+	// Aliases maps a script heading to its public alias, from models.toml.
+	Aliases map[string]Term
+	// Redact lists further private terms from redact.txt.
+	Redact []Term
+	// Digests maps each input file present to the hex SHA-256 of its bytes.
+	Digests map[string]string
+	// Diagnostics holds the warnings found while parsing. Errors are
+	// returned by Open instead.
+	Diagnostics diag.List
+
+	sections, examples io.ReaderAt
+	closers            []io.Closer
+}
+
+// Open reads the inputs folder at dir. It returns the first error found, as a
+// *diag.Diagnostic naming the file and line where there is one.
+func Open(dir string) (*Folder, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, &diag.Diagnostic{Severity: diag.Error, File: dir, Message: describeOpenError(err, "inputs folder")}
+	}
+	if !info.IsDir() {
+		return nil, diag.Errorf(dir, 0, "inputs folder is a file, not a folder")
+	}
+	return OpenFS(os.DirFS(dir), dir)
+}
+
+// OpenFS reads an inputs folder from fsys; label is how messages name the
+// folder.
+func OpenFS(fsys fs.FS, label string) (*Folder, error) {
+	f := &Folder{Dir: label, Examples: map[string]*Example{}, Digests: map[string]string{}}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+		}
+	}()
+	steps := []struct {
+		name     string
+		optional bool
+		parse    func(io.Reader, string) error
+	}{
+		{SectionsFile, false, f.parseSections},
+		{ExamplesFile, false, f.parseExamples},
+		{PhrasesFile, true, f.parsePhrases},
+		{ModelsFile, true, f.parseModels},
+		{RedactFile, true, f.parseRedact},
+	}
+	for _, step := range steps {
+		file, at, err := f.open(fsys, step.name, step.optional)
+		if err != nil {
+			return nil, err
+		}
+		if file == nil {
+			continue
+		}
+		h := sha256.New()
+		if err := step.parse(io.TeeReader(file, h), f.path(step.name)); err != nil {
+			return nil, err
+		}
+		if _, err := io.Copy(h, file); err != nil { // a parser may stop early
+			return nil, diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
+		}
+		f.Digests[step.name] = hex.EncodeToString(h.Sum(nil))
+		switch step.name {
+		case SectionsFile:
+			f.sections = at
+		case ExamplesFile:
+			f.examples = at
+		}
+	}
+	if err := f.Diagnostics.Err(); err != nil {
+		return nil, err
+	}
+	ok = true
+	return f, nil
+}
+
+func (f *Folder) path(name string) string {
+	if f.Dir == "" {
+		return name
+	}
+	return filepath.Join(f.Dir, name)
+}
+
+// open opens name for reading. It returns a nil file, without error, for a
+// missing optional file.
+func (f *Folder) open(fsys fs.FS, name string, optional bool) (io.Reader, io.ReaderAt, error) {
+	file, err := fsys.Open(name)
+	if err != nil {
+		if optional && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, nil
+		}
+		d := diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file"))
+		if errors.Is(err, fs.ErrNotExist) {
+			d.WithHint("an inputs folder holds %s and %s; see the README", SectionsFile, ExamplesFile)
+		}
+		return nil, nil, d
+	}
+	f.closers = append(f.closers, file)
+	info, err := file.Stat()
+	if err != nil {
+		return nil, nil, diag.Errorf(f.path(name), 0, "cannot read: %v", err)
+	}
+	if info.IsDir() {
+		return nil, nil, diag.Errorf(f.path(name), 0, "is a folder; expected a file")
+	}
+	at, ok := file.(io.ReaderAt)
+	if !ok {
+		data, err := io.ReadAll(file)
+		if err != nil {
+			return nil, nil, diag.Errorf(f.path(name), 0, "cannot read: %v", err)
+		}
+		return bytes.NewReader(data), bytes.NewReader(data), nil
+	}
+	return file, at, nil
+}
+
+func describeOpenError(err error, what string) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return what + " does not exist"
+	case errors.Is(err, fs.ErrPermission):
+		return what + " is not readable (permission denied)"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("cannot open %s: %v", what, pe.Err)
+	}
+	return fmt.Sprintf("cannot open %s: %v", what, err)
+}
+
+// Close releases the open input files.
+func (f *Folder) Close() error {
+	var first error
+	for _, c := range f.closers {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	f.closers = nil
+	return first
+}
+
+// SectionText returns the text of s as stored in sections.md.
+func (f *Folder) SectionText(s Section) (string, error) {
+	return readSpan(f.sections, s.Body, f.path(SectionsFile))
+}
+
+// VariantText returns the text of v as stored in examples.md.
+func (f *Folder) VariantText(v Variant) (string, error) {
+	return readSpan(f.examples, v.Body, f.path(ExamplesFile))
+}
+
+func readSpan(r io.ReaderAt, s Span, file string) (string, error) {
+	buf := make([]byte, s.End-s.Start)
+	if _, err := r.ReadAt(buf, s.Start); err != nil && !(errors.Is(err, io.EOF) && len(buf) > 0) {
+		return "", fmt.Errorf("failed to read %s at byte %d: %w", file, s.Start, err)
+	}
+	return string(buf), nil
+}
+
+// ScriptOrder returns the script headings in the order the reference lists
+// them: array-index-like names ("1", "2") ascending first, then the others in
+// order of first appearance.
+func (f *Folder) ScriptOrder() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, s := range f.Sections {
+		if !seen[s.Script] {
+			seen[s.Script] = true
+			names = append(names, s.Script)
+		}
+	}
+	jscompat.SortByPropertyOrder(names, func(s string) string { return s })
+	return names
+}
+
+// Cells returns the sections in the order the reference reports them:
+// scripts in ScriptOrder, and within a script its sections ordered the same
+// way (array-index-like names first).
+func (f *Folder) Cells() []Section {
+	byScript := map[string][]Section{}
+	for _, s := range f.Sections {
+		byScript[s.Script] = append(byScript[s.Script], s)
+	}
+	var out []Section
+	for _, script := range f.ScriptOrder() {
+		secs := byScript[script]
+		jscompat.SortByPropertyOrder(secs, func(s Section) string { return s.Name })
+		out = append(out, secs...)
+	}
+	return out
+}
+
+// PrivateFiles lists the input files present, sorted.
+func (f *Folder) PrivateFiles() []string {
+	names := make([]string, 0, len(f.Digests))
+	for name := range f.Digests {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func jsSpace(r rune) bool { return jscompat.IsSpace(r) }

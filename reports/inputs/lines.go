@@ -1,0 +1,108 @@
+package inputs
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// line is one line of a file as the reference splits it (/\r?\n/): without
+// its "\n" and without a "\r" that precedes that "\n".
+type line struct {
+	text   []byte // valid until the next call to next
+	number int    // 1-based
+	start  int64  // byte offset of the line's first byte
+	end    int64  // byte offset just past the line's terminator
+}
+
+// lineReader reads a file line by line, keeping byte offsets, checking that
+// every line is UTF-8 and skipping a leading byte-order mark. Memory is
+// bounded by the longest line.
+type lineReader struct {
+	r       *bufio.Reader
+	buf     []byte
+	offset  int64
+	number  int
+	sawBOM  bool
+	started bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 256<<10)}
+}
+
+// errInvalidUTF8 reports the 1-based column (in bytes) of the first invalid byte.
+type errInvalidUTF8 struct{ column int }
+
+func (e errInvalidUTF8) Error() string { return "invalid UTF-8" }
+
+// next returns the next line, or io.EOF after the last one. A file that ends
+// with "\n" has no empty line after it.
+func (lr *lineReader) next() (line, error) {
+	if !lr.started {
+		lr.started = true
+		if head, err := lr.r.Peek(3); err == nil && bytes.Equal(head, utf8BOM) {
+			lr.r.Discard(3)
+			lr.offset = 3
+			lr.sawBOM = true
+		}
+	}
+	lr.buf = lr.buf[:0]
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		lr.buf = append(lr.buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return line{}, err
+		}
+		if len(lr.buf) == 0 {
+			return line{}, io.EOF
+		}
+		break
+	}
+	lr.number++
+	l := line{number: lr.number, start: lr.offset}
+	lr.offset += int64(len(lr.buf))
+	l.end = lr.offset
+	text := lr.buf
+	if n := len(text); n > 0 && text[n-1] == '\n' {
+		text = text[:n-1]
+		if n := len(text); n > 0 && text[n-1] == '\r' {
+			text = text[:n-1]
+		}
+	}
+	l.text = text
+	if !utf8.Valid(text) {
+		return l, errInvalidUTF8{column: firstInvalid(text) + 1}
+	}
+	return l, nil
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
+
+// isBlank reports whether the line holds only characters JavaScript's trim removes.
+func isBlank(text []byte) bool {
+	for len(text) > 0 {
+		r, size := utf8.DecodeRune(text)
+		if !jsSpace(r) {
+			return false
+		}
+		text = text[size:]
+	}
+	return true
+}

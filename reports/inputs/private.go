@@ -1,0 +1,110 @@
+package inputs
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/tomlfile"
+)
+
+// parseTermLines reads a one-term-a-line file: lines are trimmed as
+// JavaScript trims them, and blank lines and lines starting with "#" are
+// skipped, as the reference reads mandated_phrases.txt.
+func (f *Folder) parseTermLines(r io.Reader, file string) ([]Term, error) {
+	var terms []Term
+	_, err := f.readLines(r, file, func(l line) error {
+		t := jscompat.Trim(string(l.text))
+		if t == "" || strings.HasPrefix(t, "#") {
+			return nil
+		}
+		terms = append(terms, Term{Text: t, File: file, Line: l.number})
+		return nil
+	})
+	return terms, err
+}
+
+func (f *Folder) parsePhrases(r io.Reader, file string) error {
+	terms, err := f.parseTermLines(r, file)
+	f.Phrases = terms
+	return err
+}
+
+func (f *Folder) parseRedact(r io.Reader, file string) error {
+	terms, err := f.parseTermLines(r, file)
+	for _, t := range terms {
+		if !hasWordChar(t.Text) {
+			return diag.Errorf(file, t.Line, "private term %q has no letter or digit, so it cannot be recognised in text", t.Text)
+		}
+	}
+	f.Redact = terms
+	return err
+}
+
+func hasWordChar(s string) bool {
+	for _, r := range jscompat.Lower(s) {
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 0x7f && !jscompat.IsSpace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelsFile is the shape of models.toml.
+type modelsFile struct {
+	Aliases map[string]string `toml:"aliases"`
+}
+
+func (f *Folder) parseModels(r io.Reader, file string) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return diag.Errorf(file, 0, "cannot read: %v", err)
+	}
+	var m modelsFile
+	if _, err := tomlfile.Decode(data, file, &m); err != nil {
+		return err
+	}
+	headings := make([]string, 0, len(m.Aliases))
+	for h := range m.Aliases {
+		headings = append(headings, h)
+	}
+	sort.Strings(headings)
+	f.Aliases = map[string]Term{}
+	byAlias := map[string]string{}
+	for _, h := range headings {
+		alias := jscompat.Trim(m.Aliases[h])
+		line := tomlfile.KeyLine(data, []string{"aliases", h})
+		switch {
+		case jscompat.Trim(h) == "":
+			return diag.Errorf(file, line, "alias for an empty script heading")
+		case alias == "":
+			return diag.Errorf(file, line, "script %q has an empty alias", h)
+		}
+		if other, ok := byAlias[strings.ToLower(alias)]; ok {
+			return diag.Errorf(file, line, "alias %q is given to both %q and %q", alias, other, h).
+				WithHint("each writer needs its own alias, or their results would be merged")
+		}
+		byAlias[strings.ToLower(alias)] = h
+		f.Aliases[jscompat.Trim(h)] = Term{Text: alias, File: file, Line: line}
+	}
+	return nil
+}
+
+// String describes a term for messages without revealing it: its file, line
+// and first letters.
+func (t Term) String() string {
+	return fmt.Sprintf("%s:%d (%s)", t.File, t.Line, Abbreviate(t.Text))
+}
+
+// Abbreviate shows the first two letters of a private term and hides the rest,
+// so that a message can identify the term to its author without repeating it.
+func Abbreviate(term string) string {
+	runes := []rune(term)
+	if len(runes) <= 2 {
+		return strings.Repeat("*", len(runes))
+	}
+	return string(runes[:2]) + strings.Repeat("*", min(len(runes)-2, 6))
+}

@@ -1,0 +1,221 @@
+package inputs
+
+import (
+	"errors"
+	"io"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/jscompat"
+)
+
+// Headings as the reference recognises them: /^# (?!#)/, /^## (?!#)/ and /^### /.
+func isScriptHeading(t []byte) bool {
+	return len(t) >= 2 && t[0] == '#' && t[1] == ' ' && (len(t) == 2 || t[2] != '#')
+}
+
+func isSectionHeading(t []byte) bool {
+	return len(t) >= 3 && t[0] == '#' && t[1] == '#' && t[2] == ' ' && (len(t) == 3 || t[3] != '#')
+}
+
+func isVariantHeading(t []byte) bool {
+	return len(t) >= 4 && t[0] == '#' && t[1] == '#' && t[2] == '#' && t[3] == ' '
+}
+
+// readLines runs fn on every line of r, turning read and encoding errors into
+// diagnostics for file, and warns about a byte-order mark.
+func (f *Folder) readLines(r io.Reader, file string, fn func(line) error) (end int64, err error) {
+	lr := newLineReader(r)
+	for {
+		l, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var bad errInvalidUTF8
+		if errors.As(err, &bad) {
+			return 0, (&diag.Diagnostic{Severity: diag.Error, File: file, Line: l.number, Column: bad.column,
+				Message: "bytes that are not UTF-8"}).WithHint("save the file as UTF-8; the reference would silently read them as U+FFFD")
+		}
+		if err != nil {
+			return 0, diag.Errorf(file, 0, "cannot read: %v", err)
+		}
+		if err := fn(l); err != nil {
+			return 0, err
+		}
+	}
+	if lr.sawBOM {
+		f.Diagnostics.Add(diag.Warnf(file, 1, "byte-order mark ignored (the reference script would not recognise the first heading)"))
+	}
+	return lr.offset, nil
+}
+
+// headingName validates a heading's name.
+func headingName(raw []byte, file string, lineNo int, what string) (string, error) {
+	name := jscompat.Trim(string(raw))
+	if name == "" {
+		return "", diag.Errorf(file, lineNo, "%s heading has no name", what).
+			WithHint("the reference would silently drop everything under it")
+	}
+	if jscompat.ObjectPrototypeName(name) {
+		return "", diag.Errorf(file, lineNo, "%s heading %q is a name the reference script cannot store", what, name).
+			WithHint("the reference keeps headings as JavaScript object keys; rename it")
+	}
+	return name, nil
+}
+
+func (f *Folder) parseSections(r io.Reader, file string) error {
+	var (
+		script      string
+		scriptLine  int
+		open        = -1 // index in f.Sections of the section being read
+		strayLine   int  // first line of unmeasured text in the current block
+		scriptFirst = map[string]int{}
+		scripts     []string
+		sectionLine = map[string]map[string]int{}
+		sectionsOf  = map[string]int{}
+	)
+	closeOpen := func(at int64) {
+		if open >= 0 {
+			f.Sections[open].Body.End = at
+			open = -1
+		}
+	}
+	warnStray := func() {
+		if strayLine == 0 {
+			return
+		}
+		if script == "" {
+			f.Diagnostics.Add(diag.Warnf(file, strayLine, "text before the first heading is not measured"))
+		} else {
+			f.Diagnostics.Add(diag.Warnf(file, strayLine, "text between script heading %q and its first section is not measured", script))
+		}
+		strayLine = 0
+	}
+	end, err := f.readLines(r, file, func(l line) error {
+		switch {
+		case isScriptHeading(l.text):
+			closeOpen(l.start)
+			warnStray()
+			name, err := headingName(l.text[2:], file, l.number, "script")
+			if err != nil {
+				return err
+			}
+			if first, ok := scriptFirst[name]; ok {
+				f.Diagnostics.Add(diag.Warnf(file, l.number, "script %q already started at line %d; its sections are merged with the earlier ones, as the reference does", name, first))
+			} else {
+				scriptFirst[name] = l.number
+				scripts = append(scripts, name)
+				sectionLine[name] = map[string]int{}
+			}
+			script, scriptLine = name, l.number
+		case isSectionHeading(l.text):
+			closeOpen(l.start)
+			warnStray()
+			if script == "" {
+				return diag.Errorf(file, l.number, "section heading before any script heading").
+					WithHint("start the file with '# SCRIPT NAME'; the reference would drop this section")
+			}
+			name, err := headingName(l.text[3:], file, l.number, "section")
+			if err != nil {
+				return err
+			}
+			if first, ok := sectionLine[script][name]; ok {
+				return diag.Errorf(file, l.number, "section %q appears twice in script %q (first at line %d)", name, script, first).
+					WithHint("the reference would keep only the last one's text, silently")
+			}
+			sectionLine[script][name] = l.number
+			sectionsOf[script]++
+			f.Sections = append(f.Sections, Section{Script: script, ScriptLine: scriptLine, Name: name, Line: l.number, Body: Span{Start: l.end}})
+			open = len(f.Sections) - 1
+		default:
+			if open < 0 && strayLine == 0 && !isBlank(l.text) {
+				strayLine = l.number
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	closeOpen(end)
+	warnStray()
+	if len(f.Sections) == 0 {
+		return diag.Errorf(file, 0, "no sections found").
+			WithHint("expected '# SCRIPT' headings, each followed by '## SECTION' headings and their text")
+	}
+	for _, name := range scripts {
+		if sectionsOf[name] == 0 {
+			f.Diagnostics.Add(diag.Warnf(file, scriptFirst[name], "script %q has no sections", name))
+		}
+	}
+	return nil
+}
+
+func (f *Folder) parseExamples(r io.Reader, file string) error {
+	var (
+		current   *Example
+		start     int64
+		textLine  int // first non-blank line of the variant being read
+		strayLine int
+	)
+	flush := func(at int64) {
+		if current != nil && textLine > 0 {
+			current.Variants = append(current.Variants, Variant{Line: textLine, Body: Span{Start: start, End: at}})
+		}
+		textLine = 0
+	}
+	var order []*Example
+	end, err := f.readLines(r, file, func(l line) error {
+		switch {
+		case isSectionHeading(l.text):
+			flush(l.start)
+			name, err := headingName(l.text[3:], file, l.number, "section")
+			if err != nil {
+				return err
+			}
+			if ex, ok := f.Examples[name]; ok {
+				f.Diagnostics.Add(diag.Warnf(file, l.number, "section %q already started at line %d; its variants are added to the earlier ones, as the reference does", name, ex.Line))
+				current = ex
+			} else {
+				current = &Example{Name: name, Line: l.number}
+				f.Examples[name] = current
+				order = append(order, current)
+			}
+			start = l.end
+		case isVariantHeading(l.text):
+			if current == nil {
+				return diag.Errorf(file, l.number, "variant heading before any section heading").
+					WithHint("put '## SECTION' above it; the reference would drop this variant")
+			}
+			flush(l.start)
+			start = l.end
+		default:
+			if isBlank(l.text) {
+				break
+			}
+			if current == nil {
+				if strayLine == 0 {
+					strayLine = l.number
+				}
+			} else if textLine == 0 {
+				textLine = l.number
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	flush(end)
+	if strayLine > 0 {
+		f.Diagnostics.Add(diag.Warnf(file, strayLine, "text before the first section heading is not used as an example"))
+	}
+	if len(order) == 0 {
+		f.Diagnostics.Add(diag.Warnf(file, 0, "no example sections found; every section will report NO EXAMPLE"))
+	}
+	for _, ex := range order {
+		if len(ex.Variants) == 0 {
+			f.Diagnostics.Add(diag.Warnf(file, ex.Line, "section %q has no example text; its sections will report NO EXAMPLE", ex.Name))
+		}
+	}
+	return nil
+}

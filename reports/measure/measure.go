@@ -1,0 +1,155 @@
+// Package measure runs the C5 measurement over a whole private inputs folder:
+// every section of every script against every variant of its example, the
+// worst variant kept, on all cores. Cells come back in the order the
+// reference reports them.
+package measure
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// Cell is the measurement of one section of one script.
+type Cell struct {
+	inputs.Section
+	// HasExample is false when examples.md has no text for the section.
+	HasExample bool
+	// Variants is the number of example variants; Worst is the 0-based index
+	// of the one kept (the longest run, then the largest overlap).
+	Variants int
+	Worst    int
+	c5.Comparison
+	// RunText is the longest run's words, normalised and joined by spaces.
+	RunText string
+}
+
+// Result is the measurement of a folder.
+type Result struct {
+	NGram int
+	Cells []Cell
+}
+
+// Run measures every section of folder with n-grams of ngram words.
+func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error) {
+	if ngram < 1 {
+		return nil, fmt.Errorf("n-gram size %d is less than 1", ngram)
+	}
+	cells := folder.Cells()
+	res := &Result{NGram: ngram, Cells: make([]Cell, len(cells))}
+	groups := map[string][]int{}
+	var order []string
+	for i, s := range cells {
+		res.Cells[i].Section = s
+		if _, ok := groups[s.Name]; !ok {
+			order = append(order, s.Name)
+		}
+		groups[s.Name] = append(groups[s.Name], i)
+	}
+
+	phrases := make([]string, len(folder.Phrases))
+	for i, p := range folder.Phrases {
+		phrases[i] = p.Text
+	}
+	norm := c5.NewNormaliser(phrases)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan string)
+	var (
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err; cancel() })
+	}
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(order)))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newWorker(folder, norm, ngram)
+			for name := range jobs {
+				if err := w.measureGroup(name, groups[name], res.Cells); err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+feed:
+	for _, name := range order {
+		select {
+		case jobs <- name:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// worker measures the cells of one section name at a time: it prepares the
+// example's variants once and compares each script's section against them.
+type worker struct {
+	folder   *inputs.Folder
+	norm     *c5.Normaliser
+	ngram    int
+	dict     *c5.Dict
+	tokens   c5.Tokens
+	examples []c5.Example
+	cmp      c5.Comparer
+}
+
+func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int) *worker {
+	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict()}
+}
+
+func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
+	ex := w.folder.Examples[name]
+	if ex == nil || len(ex.Variants) == 0 {
+		return nil
+	}
+	w.dict.Reset()
+	if cap(w.examples) < len(ex.Variants) {
+		w.examples = make([]c5.Example, len(ex.Variants))
+	}
+	w.examples = w.examples[:len(ex.Variants)]
+	for i, v := range ex.Variants {
+		text, err := w.folder.VariantText(v)
+		if err != nil {
+			return err
+		}
+		w.norm.Tokenise(text, w.dict, &w.tokens)
+		w.examples[i].Prepare(&w.tokens)
+	}
+	for _, ci := range cellIdx {
+		cell := &cells[ci]
+		text, err := w.folder.SectionText(cell.Section)
+		if err != nil {
+			return err
+		}
+		w.norm.Tokenise(text, w.dict, &w.tokens)
+		cell.HasExample = true
+		cell.Variants = len(w.examples)
+		for i := range w.examples {
+			r := w.cmp.Compare(&w.tokens, &w.examples[i], w.ngram)
+			if i == 0 || r.Worse(cell.Comparison) {
+				cell.Comparison, cell.Worst = r, i
+			}
+		}
+		cell.RunText = w.tokens.Words(cell.RunSectionAt, cell.RunSectionAt+cell.Run)
+	}
+	return nil
+}
