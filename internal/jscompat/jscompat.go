@@ -97,17 +97,29 @@ func Lower(s string) string {
 
 // LowerMapped appends s.toLowerCase() to dst and, for every byte appended,
 // the byte offset in s of the character it came from to src. The offsets let a
-// caller map positions in the lowercase text back to the original.
+// caller map positions in the lowercase text back to the original. With a nil
+// src no offsets are kept.
 func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
+	keep := src != nil
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+		if s[i] < utf8.RuneSelf { // a stretch of ASCII, lowered in bulk
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf {
+				j++
 			}
-			dst = append(dst, c)
-			src = append(src, int32(i))
-			i++
+			start := len(dst)
+			dst = append(dst, s[i:j]...)
+			for k := start; k < len(dst); k++ {
+				if c := dst[k]; 'A' <= c && c <= 'Z' {
+					dst[k] = c + 'a' - 'A'
+				}
+			}
+			if keep {
+				for k := i; k < j; k++ {
+					src = append(src, int32(k))
+				}
+			}
+			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -123,8 +135,10 @@ func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
 		} else {
 			dst = append(dst, many...)
 		}
-		for range len(dst) - before {
-			src = append(src, int32(i))
+		if keep {
+			for range len(dst) - before {
+				src = append(src, int32(i))
+			}
 		}
 		i += size
 	}

@@ -6,8 +6,13 @@ package c5
 // longest suffix of that prefix that occurs in this one.
 //
 // Transitions live in one open-addressing hash table keyed by (state, word),
-// plus a per-state edge list so that a state can be cloned.
+// plus a per-state edge list so that a state can be cloned. Two shortcuts
+// serve the common lookups without hashing: the root's transitions sit in an
+// array indexed by word ID (IDs are small and dense), and a state with exactly
+// one transition, most states of a text's automaton, keeps it inline.
 type automaton struct {
+	root     []int32 // root transitions by word ID, -1 when absent
+	degree   []int32 // number of transitions of each state
 	length   []int32 // longest string of each state
 	link     []int32 // suffix link; -1 for the root
 	firstEnd []int32 // end index (inclusive) of the state's first occurrence
@@ -25,6 +30,10 @@ type automaton struct {
 
 func (a *automaton) reset(capacityHint int) {
 	a.length, a.link, a.firstEnd, a.head = a.length[:0], a.link[:0], a.firstEnd[:0], a.head[:0]
+	a.degree = a.degree[:0]
+	for i := range a.root {
+		a.root[i] = -1
+	}
 	a.edgeWord, a.edgeTo, a.edgeNext = a.edgeWord[:0], a.edgeTo[:0], a.edgeNext[:0]
 	size := 16
 	for size < 4*capacityHint+16 { // up to 3n transitions, kept under 3/4 full
@@ -48,6 +57,7 @@ func (a *automaton) addState(length, link, firstEnd int32) int32 {
 	a.link = append(a.link, link)
 	a.firstEnd = append(a.firstEnd, firstEnd)
 	a.head = append(a.head, -1)
+	a.degree = append(a.degree, 0)
 	return int32(len(a.length) - 1)
 }
 
@@ -60,6 +70,21 @@ func (a *automaton) slot(k uint64) uint64 {
 
 // next returns the state reached from state by word, or -1.
 func (a *automaton) next(state, word int32) int32 {
+	if state == 0 {
+		if int(word) < len(a.root) {
+			return a.root[word]
+		}
+		return -1
+	}
+	switch a.degree[state] {
+	case 0:
+		return -1
+	case 1:
+		if e := a.head[state]; a.edgeWord[e] == word {
+			return a.edgeTo[e]
+		}
+		return -1
+	}
 	k := key(state, word)
 	for i := a.slot(k); ; i = (i + 1) & a.mask {
 		switch a.slots[i] {
@@ -73,6 +98,12 @@ func (a *automaton) next(state, word int32) int32 {
 
 // set adds or redirects the transition from state by word.
 func (a *automaton) set(state, word, to int32) {
+	if state == 0 {
+		for int(word) >= len(a.root) {
+			a.root = append(a.root, -1)
+		}
+		a.root[word] = to
+	}
 	k := key(state, word)
 	i := a.slot(k)
 	for ; a.slots[i] != 0; i = (i + 1) & a.mask {
@@ -91,6 +122,7 @@ func (a *automaton) set(state, word, to int32) {
 	a.edgeTo = append(a.edgeTo, to)
 	a.edgeNext = append(a.edgeNext, a.head[state])
 	a.head[state] = e
+	a.degree[state]++
 	a.slots[i], a.vals[i] = k, e
 	a.used++
 }

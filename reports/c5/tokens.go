@@ -67,23 +67,86 @@ func (t *Tokens) Words(from, to int) string {
 
 // Dict assigns small integer IDs to words. Two texts are comparable only when
 // tokenised with the same Dict.
+//
+// It is an open-addressing hash table over an arena of word bytes: interning
+// is the hottest loop of a measurement, and this avoids a string allocation
+// per new word and the generic map's overhead.
 type Dict struct {
-	ids map[string]int32
+	slots []dictSlot
+	arena []byte
+	words []Span // arena range of each ID
+	mask  uint64
+}
+
+type dictSlot struct {
+	hash uint64 // 0 when empty
+	id   int32
 }
 
 // NewDict returns an empty Dict.
-func NewDict() *Dict { return &Dict{ids: map[string]int32{}} }
+func NewDict() *Dict {
+	d := &Dict{}
+	d.Reset()
+	return d
+}
 
 // Reset forgets every word, keeping the memory.
-func (d *Dict) Reset() { clear(d.ids) }
+func (d *Dict) Reset() {
+	if d.slots == nil {
+		d.slots = make([]dictSlot, 1024)
+	}
+	clear(d.slots)
+	d.mask = uint64(len(d.slots) - 1)
+	d.arena, d.words = d.arena[:0], d.words[:0]
+}
+
+// Len returns the number of distinct words seen since the last Reset.
+func (d *Dict) Len() int { return len(d.words) }
+
+func hashWord(w []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range w {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h | 1 // never 0, which marks an empty slot
+}
 
 func (d *Dict) id(word []byte) int32 {
-	if id, ok := d.ids[string(word)]; ok {
-		return id
+	h := hashWord(word)
+	i := mix(h) & d.mask
+	for ; d.slots[i].hash != 0; i = (i + 1) & d.mask {
+		if s := d.slots[i]; s.hash == h {
+			if w := d.words[s.id]; bytes.Equal(d.arena[w.Start:w.End], word) {
+				return s.id
+			}
+		}
 	}
-	id := int32(len(d.ids))
-	d.ids[string(word)] = id
+	id := int32(len(d.words))
+	start := len(d.arena)
+	d.arena = append(d.arena, word...)
+	d.words = append(d.words, Span{Start: start, End: len(d.arena)})
+	d.slots[i] = dictSlot{hash: h, id: id}
+	if 2*len(d.words) > len(d.slots) {
+		d.grow()
+	}
 	return id
+}
+
+func (d *Dict) grow() {
+	old := d.slots
+	d.slots = make([]dictSlot, 2*len(old))
+	d.mask = uint64(len(d.slots) - 1)
+	for _, s := range old {
+		if s.hash == 0 {
+			continue
+		}
+		i := mix(s.hash) & d.mask
+		for d.slots[i].hash != 0 {
+			i = (i + 1) & d.mask
+		}
+		d.slots[i] = s
+	}
 }
 
 // Normaliser turns texts into Tokens the way the reference's normalise
@@ -105,31 +168,35 @@ func NewNormaliser(phrases []string) *Normaliser {
 	return n
 }
 
-// Tokenise normalises text into t, reusing t's memory, with word IDs from dict.
+// Tokenise normalises text into t, reusing t's memory, with word IDs from
+// dict. It records no byte offsets: t.Start, t.End and t.Stripped stay empty.
 func (n *Normaliser) Tokenise(text string, dict *Dict, t *Tokens) {
+	n.tokenise(text, dict, t, false)
+}
+
+// TokeniseWithOffsets is Tokenise that also records where each word and each
+// stripped phrase lies in text, for showing runs in the original.
+func (n *Normaliser) TokeniseWithOffsets(text string, dict *Dict, t *Tokens) {
+	n.tokenise(text, dict, t, true)
+}
+
+func (n *Normaliser) tokenise(text string, dict *Dict, t *Tokens, offsets bool) {
 	t.IDs, t.Start, t.End = t.IDs[:0], t.Start[:0], t.End[:0]
 	t.lowStart, t.lowEnd = t.lowStart[:0], t.lowEnd[:0]
 	t.Stripped, t.strippedRaw = t.Stripped[:0], t.strippedRaw[:0]
 
-	identity := isASCII(text)
-	if identity {
-		t.low = appendASCIILower(t.low[:0], text)
-		t.src = t.src[:0]
-	} else {
-		t.low, t.src = jscompat.LowerMapped(text, t.low[:0], t.src[:0])
+	var src []int32
+	if offsets {
+		src = t.src[:0]
+		if src == nil {
+			src = make([]int32, 0, len(text))
+		}
 	}
+	t.low, t.src = jscompat.LowerMapped(text, t.low[:0], src)
 	for _, p := range n.phrases {
-		if bytes.Index(t.low, p) < 0 {
-			continue
+		if bytes.Index(t.low, p) >= 0 {
+			t.strip(text, p, offsets)
 		}
-		if identity {
-			t.src = t.src[:0]
-			for i := range t.low {
-				t.src = append(t.src, int32(i))
-			}
-			identity = false
-		}
-		t.strip(text, p)
 	}
 
 	low := t.low
@@ -145,16 +212,15 @@ func (n *Normaliser) Tokenise(text string, dict *Dict, t *Tokens) {
 		t.IDs = append(t.IDs, dict.id(low[i:j]))
 		t.lowStart = append(t.lowStart, int32(i))
 		t.lowEnd = append(t.lowEnd, int32(j))
-		if identity {
-			t.Start = append(t.Start, int32(i))
-			t.End = append(t.End, int32(j))
-		} else {
+		if offsets {
 			t.Start = append(t.Start, t.originStart(t.src[i]))
 			t.End = append(t.End, t.originEnd(text, t.src[j-1]))
 		}
 		i = j
 	}
-	t.Stripped = mergeSpans(t.Stripped, t.strippedRaw)
+	if offsets {
+		t.Stripped = mergeSpans(t.Stripped, t.strippedRaw)
+	}
 }
 
 // The origin of a byte of the normalised text is the offset of the original
@@ -176,8 +242,8 @@ func (t *Tokens) originEnd(text string, v int32) int32 {
 }
 
 // strip replaces every occurrence of p in t.low by one space, as
-// text.split(p).join(" ") does, keeping origins.
-func (t *Tokens) strip(text string, p []byte) {
+// text.split(p).join(" ") does, keeping origins when offsets is set.
+func (t *Tokens) strip(text string, p []byte, offsets bool) {
 	low, src := t.spareLow[:0], t.spare[:0]
 	rest := 0
 	for {
@@ -187,17 +253,21 @@ func (t *Tokens) strip(text string, p []byte) {
 		}
 		at := rest + k
 		low = append(low, t.low[rest:at]...)
-		src = append(src, t.src[rest:at]...)
-		span := Span{Start: int(t.originStart(t.src[at])), End: int(t.originEnd(text, t.src[at+len(p)-1]))}
-		t.strippedRaw = append(t.strippedRaw, span)
 		low = append(low, ' ')
-		src = append(src, -int32(len(t.strippedRaw)))
+		if offsets {
+			src = append(src, t.src[rest:at]...)
+			span := Span{Start: int(t.originStart(t.src[at])), End: int(t.originEnd(text, t.src[at+len(p)-1]))}
+			t.strippedRaw = append(t.strippedRaw, span)
+			src = append(src, -int32(len(t.strippedRaw)))
+		}
 		rest = at + len(p)
 	}
 	low = append(low, t.low[rest:]...)
-	src = append(src, t.src[rest:]...)
 	t.spareLow, t.low = t.low, low
-	t.spare, t.src = t.src, src
+	if offsets {
+		src = append(src, t.src[rest:]...)
+		t.spare, t.src = t.src, src
+	}
 }
 
 func mergeSpans(dst, spans []Span) []Span {
@@ -214,23 +284,3 @@ func mergeSpans(dst, spans []Span) []Span {
 }
 
 func isWordByte(c byte) bool { return ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-func appendASCIILower(dst []byte, s string) []byte {
-	start := len(dst)
-	dst = append(dst, s...)
-	for i := start; i < len(dst); i++ {
-		if c := dst[i]; 'A' <= c && c <= 'Z' {
-			dst[i] = c + 'a' - 'A'
-		}
-	}
-	return dst
-}

@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
@@ -123,7 +124,7 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 	steps := []struct {
 		name     string
 		optional bool
-		parse    func(io.Reader, string) error
+		parse    func(io.Reader, string, *diag.List) error
 	}{
 		{SectionsFile, false, f.parseSections},
 		{ExamplesFile, false, f.parseExamples},
@@ -131,7 +132,16 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 		{ModelsFile, true, f.parseModels},
 		{RedactFile, true, f.parseRedact},
 	}
-	for _, step := range steps {
+	// Open every file first, then parse them concurrently: each parser
+	// fills its own fields and its own diagnostics, merged in file order.
+	type outcome struct {
+		warnings diag.List
+		digest   string
+		err      error
+	}
+	outcomes := make([]outcome, len(steps))
+	var wg sync.WaitGroup
+	for i, step := range steps {
 		file, at, err := f.open(fsys, step.name, step.optional)
 		if err != nil {
 			return nil, err
@@ -139,19 +149,35 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 		if file == nil {
 			continue
 		}
-		h := sha256.New()
-		if err := step.parse(io.TeeReader(file, h), f.path(step.name)); err != nil {
-			return nil, err
-		}
-		if _, err := io.Copy(h, file); err != nil { // a parser may stop early
-			return nil, diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
-		}
-		f.Digests[step.name] = hex.EncodeToString(h.Sum(nil))
 		switch step.name {
 		case SectionsFile:
 			f.sections = at
 		case ExamplesFile:
 			f.examples = at
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := &outcomes[i]
+			h := sha256.New()
+			if o.err = step.parse(io.TeeReader(file, h), f.path(step.name), &o.warnings); o.err != nil {
+				return
+			}
+			if _, err := io.Copy(h, file); err != nil { // a parser may stop early
+				o.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
+				return
+			}
+			o.digest = hex.EncodeToString(h.Sum(nil))
+		}()
+	}
+	wg.Wait()
+	for i, o := range outcomes {
+		if o.err != nil {
+			return nil, o.err
+		}
+		f.Diagnostics = append(f.Diagnostics, o.warnings...)
+		if o.digest != "" {
+			f.Digests[steps[i].name] = o.digest
 		}
 	}
 	if err := f.Diagnostics.Err(); err != nil {

@@ -14,9 +14,9 @@ import (
 // parseTermLines reads a one-term-a-line file: lines are trimmed as
 // JavaScript trims them, and blank lines and lines starting with "#" are
 // skipped, as the reference reads mandated_phrases.txt.
-func (f *Folder) parseTermLines(r io.Reader, file string) ([]Term, error) {
+func (f *Folder) parseTermLines(r io.Reader, file string, warn *diag.List) ([]Term, error) {
 	var terms []Term
-	_, err := f.readLines(r, file, func(l line) error {
+	_, err := f.readLines(r, file, warn, func(l line) error {
 		t := jscompat.Trim(string(l.text))
 		if t == "" || strings.HasPrefix(t, "#") {
 			return nil
@@ -27,14 +27,14 @@ func (f *Folder) parseTermLines(r io.Reader, file string) ([]Term, error) {
 	return terms, err
 }
 
-func (f *Folder) parsePhrases(r io.Reader, file string) error {
-	terms, err := f.parseTermLines(r, file)
+func (f *Folder) parsePhrases(r io.Reader, file string, warn *diag.List) error {
+	terms, err := f.parseTermLines(r, file, warn)
 	f.Phrases = terms
 	return err
 }
 
-func (f *Folder) parseRedact(r io.Reader, file string) error {
-	terms, err := f.parseTermLines(r, file)
+func (f *Folder) parseRedact(r io.Reader, file string, warn *diag.List) error {
+	terms, err := f.parseTermLines(r, file, warn)
 	for _, t := range terms {
 		if !hasWordChar(t.Text) {
 			return diag.Errorf(file, t.Line, "private term %q has no letter or digit, so it cannot be recognised in text", t.Text)
@@ -58,7 +58,7 @@ type modelsFile struct {
 	Aliases map[string]string `toml:"aliases"`
 }
 
-func (f *Folder) parseModels(r io.Reader, file string) error {
+func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return diag.Errorf(file, 0, "cannot read: %v", err)

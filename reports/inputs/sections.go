@@ -23,7 +23,7 @@ func isVariantHeading(t []byte) bool {
 
 // readLines runs fn on every line of r, turning read and encoding errors into
 // diagnostics for file, and warns about a byte-order mark.
-func (f *Folder) readLines(r io.Reader, file string, fn func(line) error) (end int64, err error) {
+func (f *Folder) readLines(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, err error) {
 	lr := newLineReader(r)
 	for {
 		l, err := lr.next()
@@ -43,7 +43,7 @@ func (f *Folder) readLines(r io.Reader, file string, fn func(line) error) (end i
 		}
 	}
 	if lr.sawBOM {
-		f.Diagnostics.Add(diag.Warnf(file, 1, "byte-order mark ignored (the reference script would not recognise the first heading)"))
+		warn.Add(diag.Warnf(file, 1, "byte-order mark ignored (the reference script would not recognise the first heading)"))
 	}
 	return lr.offset, nil
 }
@@ -62,7 +62,7 @@ func headingName(raw []byte, file string, lineNo int, what string) (string, erro
 	return name, nil
 }
 
-func (f *Folder) parseSections(r io.Reader, file string) error {
+func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error {
 	var (
 		script      string
 		scriptLine  int
@@ -84,13 +84,13 @@ func (f *Folder) parseSections(r io.Reader, file string) error {
 			return
 		}
 		if script == "" {
-			f.Diagnostics.Add(diag.Warnf(file, strayLine, "text before the first heading is not measured"))
+			warn.Add(diag.Warnf(file, strayLine, "text before the first heading is not measured"))
 		} else {
-			f.Diagnostics.Add(diag.Warnf(file, strayLine, "text between script heading %q and its first section is not measured", script))
+			warn.Add(diag.Warnf(file, strayLine, "text between script heading %q and its first section is not measured", script))
 		}
 		strayLine = 0
 	}
-	end, err := f.readLines(r, file, func(l line) error {
+	end, err := f.readLines(r, file, warn, func(l line) error {
 		switch {
 		case isScriptHeading(l.text):
 			closeOpen(l.start)
@@ -100,7 +100,7 @@ func (f *Folder) parseSections(r io.Reader, file string) error {
 				return err
 			}
 			if first, ok := scriptFirst[name]; ok {
-				f.Diagnostics.Add(diag.Warnf(file, l.number, "script %q already started at line %d; its sections are merged with the earlier ones, as the reference does", name, first))
+				warn.Add(diag.Warnf(file, l.number, "script %q already started at line %d; its sections are merged with the earlier ones, as the reference does", name, first))
 			} else {
 				scriptFirst[name] = l.number
 				scripts = append(scripts, name)
@@ -144,13 +144,13 @@ func (f *Folder) parseSections(r io.Reader, file string) error {
 	}
 	for _, name := range scripts {
 		if sectionsOf[name] == 0 {
-			f.Diagnostics.Add(diag.Warnf(file, scriptFirst[name], "script %q has no sections", name))
+			warn.Add(diag.Warnf(file, scriptFirst[name], "script %q has no sections", name))
 		}
 	}
 	return nil
 }
 
-func (f *Folder) parseExamples(r io.Reader, file string) error {
+func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error {
 	var (
 		current   *Example
 		start     int64
@@ -164,7 +164,7 @@ func (f *Folder) parseExamples(r io.Reader, file string) error {
 		textLine = 0
 	}
 	var order []*Example
-	end, err := f.readLines(r, file, func(l line) error {
+	end, err := f.readLines(r, file, warn, func(l line) error {
 		switch {
 		case isSectionHeading(l.text):
 			flush(l.start)
@@ -173,7 +173,7 @@ func (f *Folder) parseExamples(r io.Reader, file string) error {
 				return err
 			}
 			if ex, ok := f.Examples[name]; ok {
-				f.Diagnostics.Add(diag.Warnf(file, l.number, "section %q already started at line %d; its variants are added to the earlier ones, as the reference does", name, ex.Line))
+				warn.Add(diag.Warnf(file, l.number, "section %q already started at line %d; its variants are added to the earlier ones, as the reference does", name, ex.Line))
 				current = ex
 			} else {
 				current = &Example{Name: name, Line: l.number}
@@ -207,14 +207,14 @@ func (f *Folder) parseExamples(r io.Reader, file string) error {
 	}
 	flush(end)
 	if strayLine > 0 {
-		f.Diagnostics.Add(diag.Warnf(file, strayLine, "text before the first section heading is not used as an example"))
+		warn.Add(diag.Warnf(file, strayLine, "text before the first section heading is not used as an example"))
 	}
 	if len(order) == 0 {
-		f.Diagnostics.Add(diag.Warnf(file, 0, "no example sections found; every section will report NO EXAMPLE"))
+		warn.Add(diag.Warnf(file, 0, "no example sections found; every section will report NO EXAMPLE"))
 	}
 	for _, ex := range order {
 		if len(ex.Variants) == 0 {
-			f.Diagnostics.Add(diag.Warnf(file, ex.Line, "section %q has no example text; its sections will report NO EXAMPLE", ex.Name))
+			warn.Add(diag.Warnf(file, ex.Line, "section %q has no example text; its sections will report NO EXAMPLE", ex.Name))
 		}
 	}
 	return nil
