@@ -20,7 +20,8 @@ func Decode(data []byte, file string, v any) (toml.MetaData, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return md, &diag.Diagnostic{Severity: diag.Error, File: file, Line: pe.Position.Line, Column: pe.Position.Col,
+			line, col := position(data, pe.Position)
+			return md, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
 				Message: strings.TrimPrefix(pe.Message, "toml: ")}
 		}
 		// Type mismatches ("incompatible types") carry no position; name the key when we can.
@@ -74,4 +75,17 @@ func lineOfErrorKey(data []byte, msg string) int {
 	}
 	name, _, _ := strings.Cut(after, `"`)
 	return KeyLine(data, toml.Key(strings.Split(name, ".")))
+}
+
+// position returns the line and column of a parse error from its byte
+// offset: the decoder counts an unexpected end of line as the start of the
+// next line, where an editor shows it at the end of the line it ends.
+func position(data []byte, p toml.Position) (line, col int) {
+	if p.Start < 0 || p.Start > len(data) || (p.Start == 0 && p.Line > 1) {
+		return p.Line, p.Col
+	}
+	before := data[:p.Start]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = p.Start - bytes.LastIndexByte(before, '\n')
+	return line, col
 }

@@ -1,0 +1,129 @@
+package jscompat
+
+import (
+	"slices"
+	"testing"
+)
+
+// Expected values below are what Node.js prints for the same expressions.
+
+func TestLower(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ABC xyz", "abc xyz"},
+		{"İ", "i\u0307"},                // Go's unicode.ToLower gives plain "i"
+		{"\u212A", "k"},                 // Kelvin sign
+		{"ΟΔΟΣ ΚΑΙ", "οδος και"},        // final sigma at a word end
+		{"AΣ.", "aς."},                  // "." is case-ignorable, then not followed by a cased letter
+		{"AΣ\u0345", "aς\u0345"},        // U+0345 is both cased and case-ignorable: skipped
+		{"\u0345Σ", "\u0345σ"},          // nothing cased before: not final
+		{"A\u0345Σ", "a\u0345ς"},        // preceded by A across an ignorable
+		{"AΣ\u0345B", "aσ\u0345b"},      // followed by B across an ignorable
+		{"1Σ", "1σ"},                    // a digit is not cased
+		{"A:Σ", "a:ς"},                  // ":" is case-ignorable (MidLetter)
+		{"Σ", "σ"},                      // alone
+		{"ΣΣ", "σς"},                    // the second is final
+		{"ÀÉÎ Straße ǅ", "àéî straße ǆ"}, // ordinary mappings
+	}
+	for _, tc := range tests {
+		if got := Lower(tc.in); got != tc.want {
+			t.Errorf("Lower(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestLowerMappedOffsets(t *testing.T) {
+	s := "aİB"
+	low, src := LowerMapped(s, nil, []int32{})
+	if string(low) != "ai\u0307b" {
+		t.Fatalf("lowered %q", low)
+	}
+	// a from 0; i and the two bytes of U+0307 from İ at 1; b from 3.
+	if want := []int32{0, 1, 1, 1, 3}; !slices.Equal(src, want) {
+		t.Fatalf("offsets %v, want %v", src, want)
+	}
+	if _, src := LowerMapped(s, nil, nil); src != nil {
+		t.Fatalf("offsets kept without being asked for: %v", src)
+	}
+}
+
+func TestTrimAndSpace(t *testing.T) {
+	if got := Trim("\uFEFF\u00A0 x \u3000\u2028"); got != "x" {
+		t.Errorf("Trim removed too little: %q", got)
+	}
+	if got := Trim("\u0085x\u0085"); got != "\u0085x\u0085" {
+		t.Errorf("Trim removed U+0085, which JavaScript keeps: %q", got)
+	}
+	for _, r := range []rune{' ', '\t', '\v', '\f', 0xFEFF, 0x2000, 0x200A, 0x205F} {
+		if !IsSpace(r) {
+			t.Errorf("IsSpace(%U) = false", r)
+		}
+	}
+	for _, r := range []rune{0x85, 0x200B, 'a', 0x180E} {
+		if IsSpace(r) {
+			t.Errorf("IsSpace(%U) = true", r)
+		}
+	}
+}
+
+func TestPadding(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{PadEnd("ab", 4), "ab  "},
+		{PadEnd("😀", 4), "😀  "}, // two UTF-16 code units
+		{PadEnd("é", 3), "é  "},  // one code unit, two bytes
+		{PadEnd("toolongvalue", 4), "toolongvalue"},
+		{PadStart("7", 3), "  7"},
+		{PadStart("日本", 3), " 日本"},
+	}
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+func TestToFixed(t *testing.T) {
+	tests := []struct {
+		x      float64
+		digits int
+		want   string
+	}{
+		{0.25, 1, "0.3"}, // exact tie: up, where Go's FormatFloat gives 0.2
+		{12.25, 1, "12.3"},
+		{12.5, 0, "13"},
+		{1.005, 2, "1.00"}, // 1.005 is below the tie in binary
+		{0, 1, "0.0"},
+		{100, 1, "100.0"},
+		{53.125, 1, "53.1"},
+		{0.05, 1, "0.1"},
+		{0.1 * 100, 0, "10"},
+		{16.666666666666664, 1, "16.7"},
+		{-1.25, 1, "-1.3"},
+	}
+	for _, tc := range tests {
+		if got := ToFixed(tc.x, tc.digits); got != tc.want {
+			t.Errorf("ToFixed(%v, %d) = %q, want %q", tc.x, tc.digits, got, tc.want)
+		}
+	}
+}
+
+func TestRound(t *testing.T) {
+	tests := []struct{ x, want float64 }{
+		{0.5, 1}, {1.5, 2}, {2.5, 3}, {66.66666666666667, 67}, {0.49999999999999994, 0}, {12.5, 13},
+	}
+	for _, tc := range tests {
+		if got := Round(tc.x); got != tc.want {
+			t.Errorf("Round(%v) = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+}
+
+func TestPropertyOrder(t *testing.T) {
+	keys := []string{"b", "10", "2", "01", "4294967294", "4294967295", "-1", "a", "1"}
+	SortByPropertyOrder(keys, func(s string) string { return s })
+	want := []string{"1", "2", "10", "4294967294", "b", "01", "4294967295", "-1", "a"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("order %q, want %q", keys, want)
+	}
+}

@@ -1,0 +1,269 @@
+package c5
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/internal/jscompat"
+)
+
+// oracle is the reference's algorithm transcribed literally: normalise with
+// regular expressions, longest run by O(n*m) dynamic programming, n-grams as
+// sets of joined strings. It is slow and obviously faithful; the fast engine
+// must agree with it everywhere.
+type oracleResult struct {
+	words, run    int
+	runText       string
+	shared, total int
+}
+
+var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+func oracleNormalise(s string, mandated []string) []string {
+	t := jscompat.Lower(s)
+	for _, p := range mandated {
+		t = strings.Join(strings.Split(t, jscompat.Lower(p)), " ")
+	}
+	return strings.Fields(nonWord.ReplaceAllString(t, " "))
+}
+
+func oracleCompare(section, example string, mandated []string, n int) oracleResult {
+	a, b := oracleNormalise(section, mandated), oracleNormalise(example, mandated)
+	r := oracleResult{words: len(a)}
+	if len(a) > 0 && len(b) > 0 {
+		prev := make([]int, len(b)+1)
+		bestEnd := 0
+		for i := 1; i <= len(a); i++ {
+			cur := make([]int, len(b)+1)
+			for j := 1; j <= len(b); j++ {
+				if a[i-1] == b[j-1] {
+					cur[j] = prev[j-1] + 1
+					if cur[j] > r.run {
+						r.run, bestEnd = cur[j], i
+					}
+				}
+			}
+			prev = cur
+		}
+		r.runText = strings.Join(a[bestEnd-r.run:bestEnd], " ")
+	}
+	grams := func(ws []string) map[string]bool {
+		s := map[string]bool{}
+		for i := 0; i+n <= len(ws); i++ {
+			s[strings.Join(ws[i:i+n], " ")] = true
+		}
+		return s
+	}
+	ga, gb := grams(a), grams(b)
+	for g := range ga {
+		if gb[g] {
+			r.shared++
+		}
+	}
+	r.total = len(ga)
+	return r
+}
+
+func measureOnce(section, example string, mandated []string, n int) (Comparison, *Tokens, *Tokens) {
+	norm := NewNormaliser(mandated)
+	dict := NewDict()
+	var st, et Tokens
+	norm.TokeniseWithOffsets(example, dict, &et)
+	var ex Example
+	ex.Prepare(&et)
+	norm.TokeniseWithOffsets(section, dict, &st)
+	var c Comparer
+	return c.Compare(&st, &ex, n), &st, &et
+}
+
+func assertAgrees(t *testing.T, section, example string, mandated []string, n int) {
+	t.Helper()
+	got, st, et := measureOnce(section, example, mandated, n)
+	want := oracleCompare(section, example, mandated, n)
+	runText := st.Words(got.RunSectionAt, got.RunSectionAt+got.Run)
+	if got.Words != want.words || got.Run != want.run || runText != want.runText || got.Shared != want.shared || got.Distinct != want.total {
+		t.Fatalf("section %q example %q mandated %q n=%d:\n got words=%d run=%d %q shared=%d/%d\nwant words=%d run=%d %q shared=%d/%d",
+			section, example, mandated, n, got.Words, got.Run, runText, got.Shared, got.Distinct,
+			want.words, want.run, want.runText, want.shared, want.total)
+	}
+	if got.Run > 0 {
+		// The run really is in the example, at the first place it occurs.
+		exampleRun := et.Words(got.RunExampleAt, got.RunExampleAt+got.Run)
+		if exampleRun != runText {
+			t.Fatalf("example run at %d is %q, want %q", got.RunExampleAt, exampleRun, runText)
+		}
+		for j := 0; j < got.RunExampleAt; j++ {
+			if et.Words(j, j+got.Run) == runText {
+				t.Fatalf("run %q occurs in the example at %d, before the reported %d", runText, j, got.RunExampleAt)
+			}
+		}
+	}
+	// Offsets point at the words in the original text.
+	for i := range st.IDs {
+		orig := oracleNormalise(section[st.Start[i]:st.End[i]], nil)
+		if len(orig) == 0 || !strings.Contains(strings.Join(orig, " "), st.Word(i)) {
+			t.Fatalf("word %d %q has offsets [%d,%d) covering %q", i, st.Word(i), st.Start[i], st.End[i], section[st.Start[i]:st.End[i]])
+		}
+	}
+}
+
+func TestCompareExamples(t *testing.T) {
+	tests := []struct {
+		name, section, example string
+		mandated               []string
+		n                      int
+	}{
+		{"empty section", "", "some example words", nil, 8},
+		{"empty example", "some section words", "", nil, 8},
+		{"identical", "one two three four five six seven eight nine", "one two three four five six seven eight nine", nil, 8},
+		{"earliest run wins ties", "a b c x d e f", "d e f y a b c", nil, 2},
+		{"case and punctuation ignored", "The CART, the cart; THE cart!", "the cart the cart the cart", nil, 3},
+		{"mandated phrase stripped from both", "Welcome to the Show. alpha beta", "alpha welcome to the show beta", []string{"Welcome to the show"}, 1},
+		{"mandated phrases applied in order", "abc def", "abc def", []string{"c d", "ab"}, 1},
+		{"dotted capital I splits a word", "İstanbul istanbul", "i stanbul", nil, 1},
+		{"kelvin sign is k", "\u212Aelvin", "kelvin", nil, 1},
+		{"repeated n-grams count once", "a b a b a b", "a b", nil, 2},
+		{"ngram longer than text", "a b c", "a b c", nil, 8},
+		{"ngram of one", "x y z x", "z y", nil, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertAgrees(t, tc.section, tc.example, tc.mandated, tc.n)
+		})
+	}
+}
+
+// TestCompareMatchesOracleOnRandomTexts is the property test: on random texts
+// over small vocabularies (so that runs are long and repeated), the suffix
+// automaton and hashing agree with the dynamic programme.
+func TestCompareMatchesOracleOnRandomTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	vocab := []string{"a", "b", "c", "d", "E", "f.", "İ", "G,", "h", "Σ", "the", "cart"}
+	text := func(n, k int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = vocab[rng.IntN(k)]
+		}
+		return strings.Join(ws, " ")
+	}
+	for i := range 3000 {
+		k := 2 + rng.IntN(len(vocab)-1)
+		section, example := text(rng.IntN(60), k), text(rng.IntN(60), k)
+		if i%3 == 0 { // copy a slice of the example into the section
+			ex := strings.Fields(example)
+			if len(ex) > 2 {
+				s := rng.IntN(len(ex) - 1)
+				section += " " + strings.Join(ex[s:s+1+rng.IntN(len(ex)-s-1)], " ")
+			}
+		}
+		var mandated []string
+		if i%5 == 0 {
+			mandated = []string{vocab[rng.IntN(k)] + " " + vocab[rng.IntN(k)]}
+		}
+		assertAgrees(t, section, example, mandated, 1+rng.IntN(8))
+	}
+}
+
+func FuzzCompare(f *testing.F) {
+	f.Add("the cart was heavy", "a cart was heavy indeed", "cart", uint8(2))
+	f.Add("İİ ΣΣ a\u212A", "i k", "", uint8(1))
+	f.Add("", "x", "x", uint8(8))
+	f.Fuzz(func(t *testing.T, section, example, phrase string, n uint8) {
+		if !utf8Valid(section, example, phrase) {
+			t.Skip("inputs are validated as UTF-8 before measuring")
+		}
+		var mandated []string
+		if p := jscompat.Trim(phrase); p != "" {
+			mandated = []string{p}
+		}
+		assertAgrees(t, section, example, mandated, 1+int(n%10))
+	})
+}
+
+func utf8Valid(ss ...string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestStrippedRangesAndOffsets(t *testing.T) {
+	norm := NewNormaliser([]string{"brand show"})
+	var tok Tokens
+	text := "Hi, BRAND  show!\nÉcole İs here."
+	norm.TokeniseWithOffsets(text, NewDict(), &tok)
+	// "brand  show" has two spaces in the text, so it is not stripped.
+	if len(tok.Stripped) != 0 {
+		t.Fatalf("stripped %v, want nothing", tok.Stripped)
+	}
+	text = "Hi, BRAND show!\nÉcole İs here."
+	norm.TokeniseWithOffsets(text, NewDict(), &tok)
+	if len(tok.Stripped) != 1 || text[tok.Stripped[0].Start:tok.Stripped[0].End] != "BRAND show" {
+		t.Fatalf("stripped %v, want the range of %q", tok.Stripped, "BRAND show")
+	}
+	var words, origins []string
+	for i := range tok.IDs {
+		words = append(words, tok.Word(i))
+		origins = append(origins, text[tok.Start[i]:tok.End[i]])
+	}
+	wantWords := []string{"hi", "cole", "i", "s", "here"}
+	wantOrigins := []string{"Hi", "cole", "İ", "s", "here"}
+	if strings.Join(words, "|") != strings.Join(wantWords, "|") || strings.Join(origins, "|") != strings.Join(wantOrigins, "|") {
+		t.Fatalf("words %q from %q, want %q from %q", words, origins, wantWords, wantOrigins)
+	}
+}
+
+func TestThresholds(t *testing.T) {
+	for _, tc := range []struct {
+		th    Thresholds
+		valid bool
+	}{
+		{DefaultThresholds, true},
+		{Thresholds{MaxRun: 0, MaxOverlap: 0, NGram: 1}, true},
+		{Thresholds{MaxRun: -1, MaxOverlap: 0.1, NGram: 8}, false},
+		{Thresholds{MaxRun: 12, MaxOverlap: 1.5, NGram: 8}, false},
+		{Thresholds{MaxRun: 12, MaxOverlap: -0.1, NGram: 8}, false},
+		{Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 0}, false},
+	} {
+		if err := tc.th.Validate(); (err == nil) != tc.valid {
+			t.Errorf("%+v: Validate() = %v, want valid=%v", tc.th, err, tc.valid)
+		}
+	}
+	v := DefaultThresholds.Judge(Comparison{Run: 12, Overlap: 0.10})
+	if v.Fail() {
+		t.Errorf("run 12 and overlap 10%% are at the limits, not past them: %+v", v)
+	}
+	v = DefaultThresholds.Judge(Comparison{Run: 11, Overlap: 0.167})
+	if !v.Fail() || v.RunFails || !v.OverlapFails || strings.Join(v.Rules(), "+") != "overlap" {
+		t.Errorf("overlap alone should fail: %+v %v", v, v.Rules())
+	}
+}
+
+func BenchmarkCompare(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := func(n int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = string(rune('a'+rng.IntN(26))) + string(rune('a'+rng.IntN(26)))
+		}
+		return strings.Join(ws, " ")
+	}
+	section, example := words(400), words(400)
+	norm := NewNormaliser(nil)
+	dict := NewDict()
+	var st, et Tokens
+	var ex Example
+	var c Comparer
+	for b.Loop() {
+		dict.Reset()
+		norm.Tokenise(example, dict, &et)
+		ex.Prepare(&et)
+		norm.Tokenise(section, dict, &st)
+		c.Compare(&st, &ex, 8)
+	}
+}

@@ -1,0 +1,132 @@
+package c5report_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/c5report"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of evalpress's own formats (json, csv)")
+
+// report measures the inputs folder dir with the thresholds in its args.txt.
+func report(t *testing.T, dir string) c5report.Report {
+	t.Helper()
+	th := c5.DefaultThresholds
+	if args, err := os.ReadFile(filepath.Join(dir, "args.txt")); err == nil {
+		f := strings.Fields(string(args))
+		for i := 0; i+1 < len(f); i += 2 {
+			var err error
+			switch f[i] {
+			case "--max-run":
+				th.MaxRun, err = strconv.Atoi(f[i+1])
+			case "--max-overlap":
+				th.MaxOverlap, err = strconv.ParseFloat(f[i+1], 64)
+			case "--ngram":
+				th.NGram, err = strconv.Atoi(f[i+1])
+			}
+			if err != nil {
+				t.Fatalf("%s/args.txt: %v", dir, err)
+			}
+		}
+	}
+	folder, err := inputs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { folder.Close() })
+	res, err := measure.Run(context.Background(), folder, th.NGram)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c5report.Report{Result: res, Thresholds: th, Phrases: len(folder.Phrases)}
+}
+
+// TestTextMatchesReference checks the text format against the reference
+// script's own output, kept in testdata/reference/*/expected.txt. Those files
+// come from the reference, not from evalpress; tools/difffuzz writes and
+// regenerates them.
+func TestTextMatchesReference(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/reference/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) < 100 {
+		t.Fatalf("found %d reference cases, want the kept corpus of at least 100", len(dirs))
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			want, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := c5report.Text(&got, report(t, dir)); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != string(want) {
+				t.Errorf("text output differs from the reference's\n%s", firstDifference(string(want), got.String()))
+			}
+		})
+	}
+}
+
+func firstDifference(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return "line " + strconv.Itoa(i+1) + "\nreference: " + strconv.Quote(a) + "\nevalpress: " + strconv.Quote(b)
+		}
+	}
+	return ""
+}
+
+// TestFormatsGolden checks the json and csv formats against golden files.
+func TestFormatsGolden(t *testing.T) {
+	dir := "testdata/formats"
+	r := report(t, dir)
+	for _, tc := range []struct {
+		format, golden string
+	}{
+		{"json", "expected.json"},
+		{"csv", "expected.csv"},
+		{"text", "expected.txt"},
+	} {
+		t.Run(tc.format, func(t *testing.T) {
+			var got bytes.Buffer
+			if err := c5report.Formats[tc.format](&got, r); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, tc.golden)
+			if *update {
+				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("%s output differs from %s\n%s", tc.format, path, firstDifference(string(want), got.String()))
+			}
+		})
+	}
+}

@@ -1,0 +1,169 @@
+package inputs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const goodExamples = "## HOOK\nan example hook\n"
+
+func folder(sections, examples string, extra ...string) fstest.MapFS {
+	fsys := fstest.MapFS{
+		SectionsFile: {Data: []byte(sections)},
+		ExamplesFile: {Data: []byte(examples)},
+	}
+	for i := 0; i+1 < len(extra); i += 2 {
+		fsys[extra[i]] = &fstest.MapFile{Data: []byte(extra[i+1])}
+	}
+	return fsys
+}
+
+func TestOpenErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		fsys fstest.MapFS
+		want string // the whole one-line message
+	}{
+		{"empty sections file", folder("", goodExamples), "in/sections.md: no sections found"},
+		{"only blank lines", folder("\n\n  \n", goodExamples), "in/sections.md: no sections found"},
+		{"section before any script", folder("## HOOK\ntext\n", goodExamples), "in/sections.md:1: section heading before any script heading"},
+		{"repeated section", folder("# A\n## HOOK\nx\n## ACT\ny\n## HOOK\nz\n", goodExamples),
+			`in/sections.md:6: section "HOOK" appears twice in script "A" (first at line 2)`},
+		{"repeated section across repeated script", folder("# A\n## HOOK\nx\n# B\n## HOOK\ny\n# A\n## HOOK\nz\n", goodExamples),
+			`in/sections.md:8: section "HOOK" appears twice in script "A" (first at line 2)`},
+		{"script without name", folder("# \n## HOOK\nx\n", goodExamples), "in/sections.md:1: script heading has no name"},
+		{"section without name", folder("# A\n##  \t\nx\n", goodExamples), "in/sections.md:2: section heading has no name"},
+		{"prototype name", folder("# A\n## constructor\nx\n", goodExamples),
+			`in/sections.md:2: section heading "constructor" is a name the reference script cannot store`},
+		{"not UTF-8", folder("# A\n## HOOK\nbad \xff byte\n", goodExamples), "in/sections.md:3:5: bytes that are not UTF-8"},
+		{"examples not UTF-8", folder("# A\n## HOOK\nx\n", "## HOOK\n\xc3\x28\n"), "in/examples.md:2:1: bytes that are not UTF-8"},
+		{"variant before any section", folder("# A\n## HOOK\nx\n", "### VARIANT 1\ntext\n## HOOK\ny\n"),
+			"in/examples.md:1: variant heading before any section heading"},
+		{"example section without name", folder("# A\n## HOOK\nx\n", "## \ntext\n"), "in/examples.md:1: section heading has no name"},
+		{"missing sections", fstest.MapFS{ExamplesFile: {Data: []byte(goodExamples)}}, "in/sections.md: file does not exist"},
+		{"missing examples", fstest.MapFS{SectionsFile: {Data: []byte("# A\n## B\nx\n")}}, "in/examples.md: file does not exist"},
+		{"folder instead of file", fstest.MapFS{SectionsFile: {Mode: os.ModeDir}, ExamplesFile: {Data: []byte(goodExamples)}},
+			"in/sections.md: is a folder; expected a file"},
+		{"phrases not UTF-8", folder("# A\n## HOOK\nx\n", goodExamples, PhrasesFile, "ok\n\xfe\n"), "in/mandated_phrases.txt:2:1: bytes that are not UTF-8"},
+		{"duplicate alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\n\"A\" = \"Model 1\"\n\"B\" = \"model 1\"\n"),
+			`in/models.toml:3: alias "model 1" is given to both "A" and "B"`},
+		{"unknown key in models.toml", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \"Model 1\"\n[other]\nx = 1\n"),
+			`in/models.toml:3: unknown key "other"`},
+		{"models.toml syntax", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases\n"), "in/models.toml:1:9: expected '.' or ']' to end table name"},
+		{"empty alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \" \"\n"), `in/models.toml:2: script "A" has an empty alias`},
+		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
+			`in/redact.txt:3: private term "---" has no letter or digit`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := OpenFS(tc.fsys, "in")
+			if err == nil {
+				f.Close()
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			got := filepath.ToSlash(err.Error())
+			if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
+				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOpenWarnings(t *testing.T) {
+	tests := []struct {
+		name string
+		fsys fstest.MapFS
+		want []string
+	}{
+		{"text before first heading", folder("Title\n\n# A\n## HOOK\nx\n", goodExamples), []string{"in/sections.md:1: warning: text before the first heading is not measured"}},
+		{"text before first section", folder("# A\nnotes\n## HOOK\nx\n", goodExamples),
+			[]string{`in/sections.md:2: warning: text between script heading "A" and its first section is not measured`}},
+		{"byte-order mark", folder("\uFEFF# A\n## HOOK\nx\n", goodExamples), []string{"in/sections.md:1: warning: byte-order mark ignored"}},
+		{"repeated script", folder("# A\n## HOOK\nx\n# B\n## HOOK\ny\n# A\n## ACT\nz\n", goodExamples),
+			[]string{`in/sections.md:7: warning: script "A" already started at line 1`}},
+		{"script without sections", folder("# A\n# B\n## HOOK\nx\n", goodExamples), []string{`in/sections.md:1: warning: script "A" has no sections`}},
+		{"example text before first section", folder("# A\n## HOOK\nx\n", "Outline\n## HOOK\ny\n"),
+			[]string{"in/examples.md:1: warning: text before the first section heading is not used as an example"}},
+		{"repeated example section", folder("# A\n## HOOK\nx\n", "## HOOK\ny\n## HOOK\nz\n"), []string{`in/examples.md:3: warning: section "HOOK" already started at line 1`}},
+		{"example without text", folder("# A\n## HOOK\nx\n", "## HOOK\n### VARIANT 1\n\n"), []string{`in/examples.md:1: warning: section "HOOK" has no example text`}},
+		{"clean", folder("# A\n## HOOK\nx\n", goodExamples), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := OpenFS(tc.fsys, "in")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var got []string
+			for _, d := range f.Diagnostics {
+				got = append(got, filepath.ToSlash(d.Error()))
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("warnings %q, want %d starting %q", got, len(tc.want), tc.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tc.want[i]) {
+					t.Errorf("warning %q, want it to start %q", got[i], tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestParseFollowsReference(t *testing.T) {
+	sections := "# B\r\n## 2\r\ntwo\r\n## HOOK\nhook text\n# 1\n## x\nbody\n### sub is text\n#no-space is text\n"
+	examples := "## HOOK\nfirst variant before any ###\n### VARIANT 2\n\n### VARIANT 3\nthird\n#### deep is text\n"
+	f, err := OpenFS(folder(sections, examples), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var order []string
+	for _, c := range f.Cells() {
+		text, err := f.SectionText(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order = append(order, c.Script+"/"+c.Name+"="+strings.TrimSpace(text))
+	}
+	want := []string{"1/x=body\n### sub is text\n#no-space is text", "B/2=two", "B/HOOK=hook text"}
+	if strings.Join(order, "|") != strings.Join(want, "|") {
+		t.Errorf("cells %q\nwant %q", order, want)
+	}
+	ex := f.Examples["HOOK"]
+	if ex == nil || len(ex.Variants) != 2 {
+		t.Fatalf("HOOK variants %+v, want 2 (the blank one dropped)", ex)
+	}
+	v, _ := f.VariantText(ex.Variants[1])
+	if strings.TrimSpace(v) != "third\n#### deep is text" {
+		t.Errorf("variant 3 text %q", v)
+	}
+	if len(f.Digests) != 2 || len(f.Digests[SectionsFile]) != 64 {
+		t.Errorf("digests %v", f.Digests)
+	}
+}
+
+func TestOpenMissingFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nope")
+	_, err := Open(dir)
+	if err == nil || err.Error() != dir+": inputs folder does not exist" {
+		t.Fatalf("got %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	if _, err := Open(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestAbbreviate(t *testing.T) {
+	for in, want := range map[string]string{"Acme Corp": "Ac******", "ab": "**", "Zed": "Ze*"} {
+		if got := Abbreviate(in); got != want {
+			t.Errorf("Abbreviate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
