@@ -10,18 +10,18 @@ import (
 func TestLower(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"ABC xyz", "abc xyz"},
-		{"İ", "i\u0307"},                // Go's unicode.ToLower gives plain "i"
-		{"\u212A", "k"},                 // Kelvin sign
-		{"ΟΔΟΣ ΚΑΙ", "οδος και"},        // final sigma at a word end
-		{"AΣ.", "aς."},                  // "." is case-ignorable, then not followed by a cased letter
-		{"AΣ\u0345", "aς\u0345"},        // U+0345 is both cased and case-ignorable: skipped
-		{"\u0345Σ", "\u0345σ"},          // nothing cased before: not final
-		{"A\u0345Σ", "a\u0345ς"},        // preceded by A across an ignorable
-		{"AΣ\u0345B", "aσ\u0345b"},      // followed by B across an ignorable
-		{"1Σ", "1σ"},                    // a digit is not cased
-		{"A:Σ", "a:ς"},                  // ":" is case-ignorable (MidLetter)
-		{"Σ", "σ"},                      // alone
-		{"ΣΣ", "σς"},                    // the second is final
+		{"İ", "i\u0307"},                 // Go's unicode.ToLower gives plain "i"
+		{"\u212A", "k"},                  // Kelvin sign
+		{"ΟΔΟΣ ΚΑΙ", "οδος και"},         // final sigma at a word end
+		{"AΣ.", "aς."},                   // "." is case-ignorable, then not followed by a cased letter
+		{"AΣ\u0345", "aς\u0345"},         // U+0345 is both cased and case-ignorable: skipped
+		{"\u0345Σ", "\u0345σ"},           // nothing cased before: not final
+		{"A\u0345Σ", "a\u0345ς"},         // preceded by A across an ignorable
+		{"AΣ\u0345B", "aσ\u0345b"},       // followed by B across an ignorable
+		{"1Σ", "1σ"},                     // a digit is not cased
+		{"A:Σ", "a:ς"},                   // ":" is case-ignorable (MidLetter)
+		{"Σ", "σ"},                       // alone
+		{"ΣΣ", "σς"},                     // the second is final
 		{"ÀÉÎ Straße ǅ", "àéî straße ǆ"}, // ordinary mappings
 	}
 	for _, tc := range tests {
@@ -71,7 +71,7 @@ func TestPadding(t *testing.T) {
 	}{
 		{PadEnd("ab", 4), "ab  "},
 		{PadEnd("😀", 4), "😀  "}, // two UTF-16 code units
-		{PadEnd("é", 3), "é  "},  // one code unit, two bytes
+		{PadEnd("é", 3), "é  "}, // one code unit, two bytes
 		{PadEnd("toolongvalue", 4), "toolongvalue"},
 		{PadStart("7", 3), "  7"},
 		{PadStart("日本", 3), " 日本"},
