@@ -1,0 +1,325 @@
+// Package config loads an evalpress configuration (config.toml): the site's
+// title and content, where the private inputs are, the C5 thresholds, the run
+// highlighting, the publishing policy and the pre-registered hypotheses.
+//
+// Unknown keys are errors naming the dotted key and its line; any key can be
+// overridden from the command line by its dotted name (--set c5.max_run=20).
+package config
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/tomlfile"
+	"github.com/evalpress/evalpress/reports/c5"
+)
+
+// Audiences.
+const (
+	Public   = "public"   // numbers, verdicts, aliases, permitted excerpts
+	Internal = "internal" // full texts, for the author's own review
+)
+
+// Config is a parsed config.toml.
+type Config struct {
+	Title      string  `toml:"title"`
+	ContentDir string  `toml:"content_dir"`
+	Inputs     Inputs  `toml:"inputs"`
+	C5         C5      `toml:"c5"`
+	Runs       Runs    `toml:"runs"`
+	Publish    Publish `toml:"publish"`
+	// Hypotheses are the [[hypothesis]] blocks, in file order.
+	Hypotheses []Hypothesis `toml:"hypothesis"`
+
+	// File is the config file's path; relative paths resolve from its folder.
+	File string `toml:"-"`
+}
+
+// Inputs names the private inputs folder.
+type Inputs struct {
+	Dir string `toml:"dir"`
+}
+
+// C5 holds the measurement thresholds.
+type C5 struct {
+	MaxRun     int     `toml:"max_run"`
+	MaxOverlap float64 `toml:"max_overlap"`
+	NGram      int     `toml:"ngram"`
+}
+
+// Thresholds converts c to the measurement's thresholds.
+func (c C5) Thresholds() c5.Thresholds {
+	return c5.Thresholds{MaxRun: c.MaxRun, MaxOverlap: c.MaxOverlap, NGram: c.NGram}
+}
+
+// Runs configures the highlighted verbatim runs.
+type Runs struct {
+	// MinWords is the shortest shared run highlighted; the longest run is
+	// always shown. 0 means the n-gram size.
+	MinWords int `toml:"min_words"`
+}
+
+// Publish is the publishing policy.
+type Publish struct {
+	Out      string `toml:"out"`
+	Audience string `toml:"audience"`
+	Excerpts bool   `toml:"excerpts"`
+}
+
+// Hypothesis is a pre-registered hypothesis with a machine-checkable prediction.
+type Hypothesis struct {
+	ID         string     `toml:"id"`
+	Registered time.Time  `toml:"registered"`
+	Statement  string     `toml:"statement"`
+	Thresholds *C5        `toml:"thresholds"` // in force at registration; nil: the defaults
+	Prediction Prediction `toml:"prediction"`
+	Line       int        `toml:"-"`
+}
+
+// Prediction kinds.
+const (
+	FewestFails  = "fewest_fails" // Model strictly fewest FAILs
+	MostFails    = "most_fails"   // Model strictly most FAILs
+	FailsAtMost  = "fails_at_most"
+	FailsAtLeast = "fails_at_least"
+)
+
+// Prediction is what a hypothesis predicts, in a form the data can decide.
+type Prediction struct {
+	Kind  string `toml:"kind"`
+	Model string `toml:"model"` // a public alias, or "" for all writers together
+	// Fails is the bound for fails_at_most and fails_at_least.
+	Fails *int `toml:"fails"`
+}
+
+// Digest returns the SHA-256 of the hypothesis as registered: its id, date,
+// statement, thresholds and prediction, in a fixed canonical form. Editing
+// any of them after registration changes the digest.
+func (h Hypothesis) Digest() string {
+	th := DefaultC5
+	if h.Thresholds != nil {
+		th = *h.Thresholds
+	}
+	fails := "-"
+	if h.Prediction.Fails != nil {
+		fails = strconv.Itoa(*h.Prediction.Fails)
+	}
+	canonical := strings.Join([]string{
+		"id=" + h.ID,
+		"registered=" + h.Registered.Format("2006-01-02"),
+		"statement=" + h.Statement,
+		fmt.Sprintf("thresholds=%d,%s,%d", th.MaxRun, strconv.FormatFloat(th.MaxOverlap, 'g', -1, 64), th.NGram),
+		"prediction=" + h.Prediction.Kind + "," + h.Prediction.Model + "," + fails,
+	}, "\n")
+	sum := sha256.Sum256([]byte(canonical))
+	return hex.EncodeToString(sum[:])
+}
+
+// DefaultC5 are the rubric's thresholds.
+var DefaultC5 = C5{MaxRun: 12, MaxOverlap: 0.10, NGram: 8}
+
+// Default returns the configuration used for keys a file leaves out.
+func Default() Config {
+	return Config{
+		Title:      "Evaluation artifact",
+		ContentDir: "content",
+		Inputs:     Inputs{Dir: "private"},
+		C5:         DefaultC5,
+		Publish:    Publish{Out: "public", Audience: Public, Excerpts: true},
+	}
+}
+
+// Load reads the config file at path, applies the --set overrides in order
+// and validates the result.
+func Load(path string, sets []string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, diag.Errorf(path, 0, "config file does not exist").
+				WithHint("run evalpress in the folder that holds config.toml, or pass --config FILE")
+		}
+		return nil, diag.Errorf(path, 0, "cannot read config file: %v", err)
+	}
+	cfg := Default()
+	if _, err := tomlfile.Decode(data, path, &cfg); err != nil {
+		return nil, err
+	}
+	cfg.File = path
+	for i := range cfg.Hypotheses {
+		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
+	}
+	for _, s := range sets {
+		if err := cfg.Set(s); err != nil {
+			return nil, err
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+func hypothesisLine(data []byte, index int) int {
+	n := -1
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "[[hypothesis]]" {
+			n++
+			if n == index {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// SetError is a bad --set override: a usage error.
+type SetError struct{ msg string }
+
+func (e *SetError) Error() string { return e.msg }
+
+// Set applies one "dotted.key=value" override.
+func (c *Config) Set(assignment string) error {
+	key, value, ok := strings.Cut(assignment, "=")
+	key = strings.TrimSpace(key)
+	if !ok || key == "" {
+		return &SetError{fmt.Sprintf("--set %q: want key=value, for example --set c5.max_run=20", assignment)}
+	}
+	fields := settableFields(reflect.ValueOf(c).Elem(), "")
+	field, ok := fields[key]
+	if !ok {
+		keys := make([]string, 0, len(fields))
+		for k := range fields {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return &SetError{fmt.Sprintf("--set %s: unknown key (known keys: %s)", key, strings.Join(keys, ", "))}
+	}
+	value = strings.TrimSpace(value)
+	switch field.Kind() {
+	case reflect.String:
+		field.SetString(strings.Trim(value, `"`))
+	case reflect.Int:
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return &SetError{fmt.Sprintf("--set %s=%s: want a whole number", key, value)}
+		}
+		field.SetInt(int64(n))
+	case reflect.Float64:
+		f, err := strconv.ParseFloat(strings.TrimSuffix(value, "%"), 64)
+		if err != nil {
+			return &SetError{fmt.Sprintf("--set %s=%s: want a number", key, value)}
+		}
+		if strings.HasSuffix(value, "%") {
+			f /= 100
+		}
+		field.SetFloat(f)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return &SetError{fmt.Sprintf("--set %s=%s: want true or false", key, value)}
+		}
+		field.SetBool(b)
+	}
+	return nil
+}
+
+// settableFields maps each dotted key of a scalar field to the field.
+func settableFields(v reflect.Value, prefix string) map[string]reflect.Value {
+	out := map[string]reflect.Value{}
+	t := v.Type()
+	for i := range t.NumField() {
+		tag := t.Field(i).Tag.Get("toml")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Struct:
+			if f.Type() == reflect.TypeOf(time.Time{}) {
+				continue
+			}
+			for k, sub := range settableFields(f, prefix+tag+".") {
+				out[k] = sub
+			}
+		case reflect.String, reflect.Int, reflect.Float64, reflect.Bool:
+			out[prefix+tag] = f
+		}
+	}
+	return out
+}
+
+// Validate checks values that decode but cannot be used.
+func (c *Config) Validate() error {
+	file := c.File
+	if err := c.C5.Thresholds().Validate(); err != nil {
+		return diag.Errorf(file, 0, "[c5] %v", err)
+	}
+	if c.Runs.MinWords < 0 {
+		return diag.Errorf(file, 0, "[runs] min_words %d is negative", c.Runs.MinWords)
+	}
+	if c.Publish.Audience != Public && c.Publish.Audience != Internal {
+		return diag.Errorf(file, 0, "[publish] audience %q: want %q or %q", c.Publish.Audience, Public, Internal)
+	}
+	if strings.TrimSpace(c.Publish.Out) == "" {
+		return diag.Errorf(file, 0, "[publish] out is empty")
+	}
+	seen := map[string]int{}
+	for _, h := range c.Hypotheses {
+		switch {
+		case h.ID == "":
+			return diag.Errorf(file, h.Line, "hypothesis has no id")
+		case seen[h.ID] > 0:
+			return diag.Errorf(file, h.Line, "hypothesis %q is defined twice (first at line %d)", h.ID, seen[h.ID])
+		case h.Registered.IsZero():
+			return diag.Errorf(file, h.Line, "hypothesis %q has no registration date (registered = 2026-07-01)", h.ID)
+		case strings.TrimSpace(h.Statement) == "":
+			return diag.Errorf(file, h.Line, "hypothesis %q has no statement", h.ID)
+		}
+		seen[h.ID] = max(h.Line, 1)
+		p := h.Prediction
+		switch p.Kind {
+		case FewestFails, MostFails:
+			if p.Model == "" {
+				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs a model", h.ID, p.Kind)
+			}
+		case FailsAtMost, FailsAtLeast:
+			if p.Fails == nil || *p.Fails < 0 {
+				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs fails = N (0 or more)", h.ID, p.Kind)
+			}
+		default:
+			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s, %s, %s, %s)",
+				h.ID, p.Kind, FewestFails, MostFails, FailsAtMost, FailsAtLeast)
+		}
+		if h.Thresholds != nil {
+			if err := h.Thresholds.Thresholds().Validate(); err != nil {
+				return diag.Errorf(file, h.Line, "hypothesis %q thresholds: %v", h.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Path resolves p relative to the config file's folder.
+func (c *Config) Path(p string) string {
+	if filepath.IsAbs(p) || c.File == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(c.File), p)
+}
+
+// MinRunWords returns the shortest run to highlight.
+func (c *Config) MinRunWords() int {
+	if c.Runs.MinWords > 0 {
+		return c.Runs.MinWords
+	}
+	return c.C5.NGram
+}

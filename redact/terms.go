@@ -1,0 +1,226 @@
+package redact
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Kinds of private term, each with the placeholder that replaces it.
+const (
+	KindModel    = "model"    // a script heading: a writer's real name
+	KindMandated = "mandated" // a mandated brand phrase
+	KindRedact   = "redacted" // a line of redact.txt
+)
+
+// Placeholder returns the visible text that stands for a redacted term.
+func Placeholder(kind string) string {
+	switch kind {
+	case KindModel:
+		return "[model]"
+	case KindMandated:
+		return "[mandated phrase]"
+	}
+	return "[redacted]"
+}
+
+// PrivateTerm is a term that must not reach a public build.
+type PrivateTerm struct {
+	Text   string
+	Kind   string
+	Source string // file:line, for messages
+}
+
+// Matcher finds private terms in text in every spelling a reader would
+// recognise: any case, compatibility forms (full-width letters, ligatures),
+// with or without diacritics, and with anything that is not a letter or digit
+// between the term's letters (spaces, line breaks, hyphens, quotes, markup).
+// A match must start and end on word boundaries, so "Gem" does not match
+// "Gemini".
+type Matcher struct {
+	terms []matcherTerm
+}
+
+type matcherTerm struct {
+	PrivateTerm
+	folded string // letters and digits only, folded
+}
+
+// NewMatcher returns a matcher for terms. Terms that fold to nothing (no
+// letter or digit) are ignored; the inputs package rejects them.
+func NewMatcher(terms []PrivateTerm) *Matcher {
+	m := &Matcher{}
+	seen := map[string]bool{}
+	for _, t := range terms {
+		f := fold(t.Text).s
+		if f == "" || seen[f] {
+			continue
+		}
+		seen[f] = true
+		m.terms = append(m.terms, matcherTerm{PrivateTerm: t, folded: f})
+	}
+	// Longer terms first, so that a term containing another wins.
+	sort.SliceStable(m.terms, func(i, j int) bool { return len(m.terms[i].folded) > len(m.terms[j].folded) })
+	return m
+}
+
+// Len returns the number of distinct terms.
+func (m *Matcher) Len() int { return len(m.terms) }
+
+// Match is one occurrence of a private term: bytes [Start, End) of the text.
+type Match struct {
+	Start, End int
+	Term       PrivateTerm
+}
+
+// folded is a text reduced to its letters and digits, folded, with for each
+// byte the offset of the original rune it came from and whether it starts or
+// ends a word of the original.
+type folded struct {
+	s          string
+	src        []int32
+	start, end []bool
+}
+
+// foldCache memoises foldRune for non-ASCII runes; folding is called from
+// concurrent scans.
+var foldCache sync.Map
+
+// foldRune returns the folded letters and digits of r: its compatibility
+// decomposition without combining marks, lowercased.
+func foldRune(r rune) string {
+	if r < utf8.RuneSelf {
+		switch {
+		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			return string(r)
+		case 'A' <= r && r <= 'Z':
+			return string(r + 'a' - 'A')
+		}
+		return ""
+	}
+	var b strings.Builder
+	for _, d := range norm.NFKD.String(string(r)) {
+		if unicode.Is(unicode.Mn, d) || !(unicode.IsLetter(d) || unicode.IsDigit(d)) {
+			continue
+		}
+		b.WriteString(strings.ToLower(string(d)))
+	}
+	return b.String()
+}
+
+func fold(text string) folded {
+	var f folded
+	var b strings.Builder
+	inWord := false
+	for i, r := range text {
+		var out string
+		if r < utf8.RuneSelf {
+			out = foldRune(r)
+		} else if cached, ok := foldCache.Load(r); ok {
+			out = cached.(string)
+		} else {
+			out = foldRune(r)
+			foldCache.Store(r, out)
+		}
+		// Combining marks continue a word without adding letters.
+		if out == "" && r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r) && inWord {
+			continue
+		}
+		if out == "" {
+			if inWord && len(f.end) > 0 {
+				f.end[len(f.end)-1] = true
+			}
+			inWord = false
+			continue
+		}
+		for k := 0; k < len(out); k++ {
+			b.WriteByte(out[k])
+			f.src = append(f.src, int32(i))
+			f.start = append(f.start, !inWord && k == 0)
+			f.end = append(f.end, false)
+		}
+		inWord = true
+	}
+	if inWord && len(f.end) > 0 {
+		f.end[len(f.end)-1] = true
+	}
+	f.s = b.String()
+	return f
+}
+
+// Find returns every occurrence of a term in text, sorted by position, with
+// overlapping occurrences merged into the earliest-longest one.
+func (m *Matcher) Find(text string) []Match {
+	if len(m.terms) == 0 {
+		return nil
+	}
+	f := fold(text)
+	var out []Match
+	for _, t := range m.terms {
+		for from := 0; ; {
+			k := strings.Index(f.s[from:], t.folded)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			last := at + len(t.folded) - 1
+			from = at + 1
+			if !f.start[at] || !f.end[last] {
+				continue
+			}
+			end := int(f.src[last])
+			_, size := utf8.DecodeRuneInString(text[end:])
+			end += size
+			// Take trailing combining marks with the last letter.
+			for end < len(text) {
+				r, size := utf8.DecodeRuneInString(text[end:])
+				if !unicode.Is(unicode.Mn, r) {
+					break
+				}
+				end += size
+			}
+			out = append(out, Match{Start: int(f.src[at]), End: end, Term: t.PrivateTerm})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End > out[j].End
+	})
+	merged := out[:0]
+	for _, mt := range out {
+		if n := len(merged); n > 0 && mt.Start < merged[n-1].End {
+			if mt.End > merged[n-1].End {
+				merged[n-1].End = mt.End
+			}
+			continue
+		}
+		merged = append(merged, mt)
+	}
+	return merged
+}
+
+// Contains reports whether text holds any private term.
+func (m *Matcher) Contains(text string) bool { return len(m.Find(text)) > 0 }
+
+// Replace returns text with every private term replaced by its placeholder.
+func (m *Matcher) Replace(text string) string {
+	matches := m.Find(text)
+	if len(matches) == 0 {
+		return text
+	}
+	var b strings.Builder
+	prev := 0
+	for _, mt := range matches {
+		b.WriteString(text[prev:mt.Start])
+		b.WriteString(Placeholder(mt.Term.Kind))
+		prev = mt.End
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}

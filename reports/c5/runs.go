@@ -1,0 +1,103 @@
+package c5
+
+import "sort"
+
+// Run is a shared verbatim run: Words words starting at word index SectionAt
+// of the section and ExampleAt of the example.
+type Run struct {
+	SectionAt, ExampleAt, Words int
+}
+
+// MaxRuns caps the runs reported for one pair of texts: enough for any real
+// section, and a bound on degenerate inputs (a word repeated a thousand times).
+const MaxRuns = 200
+
+// Runs returns the maximal shared runs of at least minWords words between
+// section and example (both tokenised with the same Dict), longest first,
+// such that no two of them overlap in the section or in the example. The
+// longest run of c, the reference's, is always first, whatever its length.
+//
+// Runs are found by seed and extend: every minWords-gram of the section that
+// occurs in the example seeds a run, extended to the right, from the seeds
+// that cannot be extended to the left. Runs are then kept greedily, longest
+// first, so each word of either text belongs to at most one highlighted run.
+func Runs(section, example *Tokens, minWords int, c Comparison) []Run {
+	var out []Run
+	if c.Run > 0 {
+		out = append(out, Run{SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt, Words: c.Run})
+	}
+	a, b := section.IDs, example.IDs
+	s := max(minWords, 1)
+	if len(a) < s || len(b) < s || c.Run < s {
+		return out
+	}
+	// Index the example's s-grams by their first word's position.
+	index := map[uint64][]int32{}
+	for j := 0; j+s <= len(b); j++ {
+		h := gramHash(b[j : j+s])
+		index[h] = append(index[h], int32(j))
+	}
+	var found []Run
+	for i := 0; i+s <= len(a) && len(found) < 50*MaxRuns; i++ {
+		for _, j32 := range index[gramHash(a[i:i+s])] {
+			j := int(j32)
+			if i > 0 && j > 0 && a[i-1] == b[j-1] {
+				continue // not left-maximal: found from an earlier seed
+			}
+			n := 0
+			for i+n < len(a) && j+n < len(b) && a[i+n] == b[j+n] {
+				n++
+			}
+			if n >= s {
+				found = append(found, Run{SectionAt: i, ExampleAt: j, Words: n})
+			}
+		}
+	}
+	sort.Slice(found, func(x, y int) bool {
+		if found[x].Words != found[y].Words {
+			return found[x].Words > found[y].Words
+		}
+		if found[x].SectionAt != found[y].SectionAt {
+			return found[x].SectionAt < found[y].SectionAt
+		}
+		return found[x].ExampleAt < found[y].ExampleAt
+	})
+	usedA := make([]bool, len(a))
+	usedB := make([]bool, len(b))
+	mark := func(r Run) {
+		for k := range r.Words {
+			usedA[r.SectionAt+k] = true
+			usedB[r.ExampleAt+k] = true
+		}
+	}
+	free := func(r Run) bool {
+		for k := range r.Words {
+			if usedA[r.SectionAt+k] || usedB[r.ExampleAt+k] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range out {
+		mark(r)
+	}
+	for _, r := range found {
+		if len(out) >= MaxRuns {
+			break
+		}
+		if free(r) {
+			out = append(out, r)
+			mark(r)
+		}
+	}
+	return out
+}
+
+func gramHash(ws []int32) uint64 {
+	h := uint64(14695981039346656037)
+	for _, w := range ws {
+		h ^= uint64(uint32(w))
+		h *= 1099511628211
+	}
+	return h
+}

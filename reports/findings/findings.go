@@ -1,0 +1,225 @@
+// Package findings turns a measurement into everything the artifact reports,
+// still with real names: each cell's verdict and highlighted runs, the
+// per-writer summary with public aliases assigned, the hypotheses' verdicts
+// and what changed since a baseline. It holds private data; only the redact
+// package may turn it into something publishable.
+package findings
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+// Text is a measured text with its tokens (with byte offsets).
+type Text struct {
+	Raw    string
+	Tokens c5.Tokens
+}
+
+// Cell is one writer's section: the measurement, its verdict, its runs and,
+// when it has an example, the two texts compared.
+type Cell struct {
+	measure.Cell
+	Verdict     c5.Verdict
+	Runs        []c5.Run
+	SectionText *Text // nil when texts are not loaded
+	ExampleText *Text // the worst variant; nil without example
+}
+
+// Writer is one script (one writer model).
+type Writer struct {
+	Script   string // heading as written: private
+	Alias    string // public
+	Fails    int
+	Sections int // sections with an example, measured
+}
+
+// Findings is the whole private result of a build.
+type Findings struct {
+	Thresholds c5.Thresholds
+	MinRun     int
+	Cells      []Cell
+	Writers    []Writer
+	Hypotheses []HypothesisResult
+	Phrases    []inputs.Term
+	Digests    map[string]string
+	// SectionNames lists the section names in first-seen order.
+	SectionNames []string
+}
+
+// Options control Build.
+type Options struct {
+	// Texts keeps each cell's texts and runs (needed for the run views).
+	Texts bool
+}
+
+// Build measures folder under cfg and assembles the findings. A measurement
+// can be passed in (from a cache) to skip measuring.
+func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *measure.Result, opt Options) (*Findings, error) {
+	th := cfg.C5.Thresholds()
+	if m == nil || m.NGram != th.NGram {
+		var err error
+		if m, err = measure.Run(ctx, folder, th.NGram); err != nil {
+			return nil, err
+		}
+	}
+	f := &Findings{Thresholds: th, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
+	f.Writers = assignAliases(folder)
+	index := map[string]int{}
+	for i, w := range f.Writers {
+		index[w.Script] = i
+	}
+	seenSection := map[string]bool{}
+	f.Cells = make([]Cell, len(m.Cells))
+	for i, mc := range m.Cells {
+		c := Cell{Cell: mc, Verdict: th.Judge(mc.Comparison)}
+		if !seenSection[mc.Name] {
+			seenSection[mc.Name] = true
+			f.SectionNames = append(f.SectionNames, mc.Name)
+		}
+		if mc.HasExample {
+			w := &f.Writers[index[mc.Script]]
+			w.Sections++
+			if c.Verdict.Fail() {
+				w.Fails++
+			}
+		}
+		f.Cells[i] = c
+	}
+	if opt.Texts {
+		if err := f.loadTexts(ctx, folder); err != nil {
+			return nil, err
+		}
+	}
+	res, err := EvaluateHypotheses(cfg, f)
+	if err != nil {
+		return nil, err
+	}
+	f.Hypotheses = res
+	return f, nil
+}
+
+// loadTexts reads each cell's section and worst example variant back,
+// tokenises them with offsets and finds the highlighted runs.
+func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
+	phrases := make([]string, len(f.Phrases))
+	for i, p := range f.Phrases {
+		phrases[i] = p.Text
+	}
+	norm := c5.NewNormaliser(phrases)
+	dict := c5.NewDict()
+	for i := range f.Cells {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		c := &f.Cells[i]
+		raw, err := folder.SectionText(c.Section)
+		if err != nil {
+			return err
+		}
+		dict.Reset()
+		c.SectionText = &Text{Raw: raw}
+		if !c.HasExample {
+			norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+			continue
+		}
+		v := folder.Examples[c.Name].Variants[c.Worst]
+		exRaw, err := folder.VariantText(v)
+		if err != nil {
+			return err
+		}
+		c.ExampleText = &Text{Raw: exRaw}
+		norm.TokeniseWithOffsets(exRaw, dict, &c.ExampleText.Tokens)
+		norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+		c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
+	}
+	return nil
+}
+
+// assignAliases gives every script its public alias: the one in models.toml,
+// or "Model N" numbered after the given aliases, in the reference's order.
+func assignAliases(folder *inputs.Folder) []Writer {
+	scripts := folder.ScriptOrder()
+	used := map[string]bool{}
+	for _, t := range folder.Aliases {
+		used[t.Text] = true
+	}
+	n := len(folder.Aliases)
+	var out []Writer
+	for _, s := range scripts {
+		w := Writer{Script: s}
+		if t, ok := folder.Aliases[s]; ok {
+			w.Alias = t.Text
+		} else {
+			for {
+				n++
+				if a := "Model " + strconv.Itoa(n); !used[a] {
+					w.Alias = a
+					used[a] = true
+					break
+				}
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// Writer returns the writer of script.
+func (f *Findings) Writer(script string) *Writer {
+	for i := range f.Writers {
+		if f.Writers[i].Script == script {
+			return &f.Writers[i]
+		}
+	}
+	return nil
+}
+
+// FailCount returns the number of failing cells.
+func (f *Findings) FailCount() (fails, measured int) {
+	for _, c := range f.Cells {
+		if c.HasExample {
+			measured++
+			if c.Verdict.Fail() {
+				fails++
+			}
+		}
+	}
+	return fails, measured
+}
+
+// Rejudge applies new thresholds (same n-gram size) to the findings.
+func (f *Findings) Rejudge(th c5.Thresholds) error {
+	if th.NGram != f.Thresholds.NGram {
+		return fmt.Errorf("rejudging needs the same n-gram size (%d, not %d)", f.Thresholds.NGram, th.NGram)
+	}
+	f.Thresholds = th
+	for i := range f.Writers {
+		f.Writers[i].Fails = 0
+	}
+	for i := range f.Cells {
+		c := &f.Cells[i]
+		c.Verdict = th.Judge(c.Comparison)
+		if c.HasExample && c.Verdict.Fail() {
+			f.Writer(c.Script).Fails++
+		}
+	}
+	return nil
+}
+
+// SortedDigests returns the input digests sorted by file name.
+func (f *Findings) SortedDigests() [][2]string {
+	var out [][2]string
+	for name, d := range f.Digests {
+		out = append(out, [2]string{name, d})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}

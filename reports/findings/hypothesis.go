@@ -1,0 +1,152 @@
+package findings
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/diag"
+)
+
+// Hypothesis verdicts.
+const (
+	Supported    = "supported"
+	Refuted      = "refuted"
+	Inconclusive = "inconclusive"
+)
+
+// HypothesisResult is a pre-registered hypothesis judged against the data.
+type HypothesisResult struct {
+	config.Hypothesis
+	Verdict string
+	// Reason says, with the numbers, why the verdict is what it is.
+	Reason string
+	// Digest is the SHA-256 of the hypothesis as registered.
+	Digest string
+	// Drift lists the thresholds in force that differ from those at
+	// registration ("max_run 12 -> 20"); empty when they match.
+	Drift []string
+}
+
+// EvaluateHypotheses judges every hypothesis of cfg against f. A prediction
+// naming a writer alias that does not exist is an error with the config line.
+func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, error) {
+	var out []HypothesisResult
+	for _, h := range cfg.Hypotheses {
+		r := HypothesisResult{Hypothesis: h, Digest: h.Digest()}
+		p := h.Prediction
+		if p.Model != "" && f.writerByAlias(p.Model) == nil {
+			var aliases []string
+			for _, w := range f.Writers {
+				aliases = append(aliases, strconv.Quote(w.Alias))
+			}
+			return nil, diag.Errorf(cfg.File, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
+				h.ID, p.Model, strings.Join(aliases, ", "))
+		}
+		r.Verdict, r.Reason = judge(p, f)
+		registered := config.DefaultC5
+		if h.Thresholds != nil {
+			registered = *h.Thresholds
+		}
+		r.Drift = drift(registered, config.C5{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap, NGram: f.Thresholds.NGram})
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (f *Findings) writerByAlias(alias string) *Writer {
+	for i := range f.Writers {
+		if f.Writers[i].Alias == alias {
+			return &f.Writers[i]
+		}
+	}
+	return nil
+}
+
+func counts(f *Findings) string {
+	var parts []string
+	for _, w := range f.Writers {
+		parts = append(parts, fmt.Sprintf("%s %d of %d", w.Alias, w.Fails, w.Sections))
+	}
+	return "FAIL counts: " + strings.Join(parts, ", ")
+}
+
+func judge(p config.Prediction, f *Findings) (verdict, reason string) {
+	switch p.Kind {
+	case config.FewestFails, config.MostFails:
+		target := f.writerByAlias(p.Model)
+		if target.Sections == 0 {
+			return Inconclusive, fmt.Sprintf("%s has no measured section. %s", p.Model, counts(f))
+		}
+		others := 0
+		for _, w := range f.Writers {
+			if w.Alias == p.Model || w.Sections == 0 {
+				continue
+			}
+			others++
+			if w.Sections != target.Sections {
+				return Inconclusive, fmt.Sprintf("writers were measured on different numbers of sections, so FAIL counts do not compare. %s", counts(f))
+			}
+		}
+		if others == 0 {
+			return Inconclusive, fmt.Sprintf("no other writer to compare with. %s", counts(f))
+		}
+		strictly := true
+		for _, w := range f.Writers {
+			if w.Alias == p.Model || w.Sections == 0 {
+				continue
+			}
+			if p.Kind == config.FewestFails && w.Fails <= target.Fails || p.Kind == config.MostFails && w.Fails >= target.Fails {
+				strictly = false
+			}
+		}
+		word := "fewest"
+		if p.Kind == config.MostFails {
+			word = "most"
+		}
+		if strictly {
+			return Supported, fmt.Sprintf("%s has strictly the %s FAILs. %s", p.Model, word, counts(f))
+		}
+		return Refuted, fmt.Sprintf("%s does not have strictly the %s FAILs. %s", p.Model, word, counts(f))
+	case config.FailsAtMost, config.FailsAtLeast:
+		fails, measured, who := 0, 0, "all writers"
+		if p.Model != "" {
+			w := f.writerByAlias(p.Model)
+			fails, measured, who = w.Fails, w.Sections, p.Model
+		} else {
+			fails, measured = f.FailCount()
+		}
+		if measured == 0 {
+			return Inconclusive, fmt.Sprintf("%s: no measured section", who)
+		}
+		bound := *p.Fails
+		ok := fails <= bound
+		rel := "at most"
+		if p.Kind == config.FailsAtLeast {
+			ok, rel = fails >= bound, "at least"
+		}
+		msg := fmt.Sprintf("predicted %s %d FAIL for %s; observed %d of %d", rel, bound, who, fails, measured)
+		if ok {
+			return Supported, msg
+		}
+		return Refuted, msg
+	}
+	return Inconclusive, "unknown prediction kind " + p.Kind
+}
+
+func drift(registered, now config.C5) []string {
+	var out []string
+	if registered.MaxRun != now.MaxRun {
+		out = append(out, fmt.Sprintf("max_run %d -> %d", registered.MaxRun, now.MaxRun))
+	}
+	if registered.MaxOverlap != now.MaxOverlap {
+		out = append(out, fmt.Sprintf("max_overlap %s -> %s", fmtShare(registered.MaxOverlap), fmtShare(now.MaxOverlap)))
+	}
+	if registered.NGram != now.NGram {
+		out = append(out, fmt.Sprintf("ngram %d -> %d", registered.NGram, now.NGram))
+	}
+	return out
+}
+
+func fmtShare(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
