@@ -3,15 +3,232 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/evalpress/evalpress"
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/contentdir"
+	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/findings"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/site"
 )
 
-// buildCommand is not implemented yet.
+// buildCommand builds the static site.
 type buildCommand struct {
 	stdout, stderr io.Writer
 }
 
+// setFlags collects repeated --set key=value flags.
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, ",") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// buildOptions are the build settings from the command line.
+type buildOptions struct {
+	config, inputs, out, baseline string
+	sets                          setFlags
+	force                         bool
+}
+
+func (o *buildOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.config, "config", "config.toml", "configuration `file`")
+	fs.StringVar(&o.inputs, "inputs", "", "private inputs `folder` (default: inputs.dir of the config)")
+	fs.StringVar(&o.out, "out", "", "output `folder` (default: publish.out of the config)")
+	fs.Var(&o.sets, "set", "override a config key, `key=value` (repeatable), e.g. c5.max_run=20")
+	fs.StringVar(&o.baseline, "baseline", "", "earlier results.json `file` to record changes against (default: the one in the output folder)")
+	fs.BoolVar(&o.force, "force", false, "let an internal build replace a public one")
+}
+
 // Run implements command.
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
-	return errors.New("build: not implemented yet")
+	fs := newFlagSet("build", "build [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force]", c.stdout)
+	var o buildOptions
+	o.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	res, err := build(ctx, o, c.stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.pages, res.elapsed.Round(time.Millisecond), res.out+string(filepath.Separator))
+	return nil
+}
+
+type buildResult struct {
+	pages   int
+	elapsed time.Duration
+	out     string
+}
+
+// build runs a whole build: measure, redact, render, write, scan.
+func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult, error) {
+	start := time.Now()
+	cfg, err := config.Load(o.config, o.sets)
+	if err != nil {
+		var se *config.SetError
+		if errors.As(err, &se) {
+			return nil, usageError{err}
+		}
+		return nil, err
+	}
+	inputsDir := cfg.Path(cfg.Inputs.Dir)
+	if o.inputs != "" {
+		inputsDir = o.inputs
+	}
+	outDir := cfg.Path(cfg.Publish.Out)
+	if o.out != "" {
+		outDir = o.out
+	}
+	existing, err := site.ExistingAudience(outDir)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Publish.Audience == config.Internal && existing == config.Public && !o.force {
+		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
+	}
+
+	folder, err := inputs.Open(inputsDir)
+	if err != nil {
+		return nil, err
+	}
+	defer folder.Close()
+	printWarnings(stderr, folder.Diagnostics)
+	progress := newProgress(stderr, len(folder.Sections))
+	progress.say("measuring %d sections", len(folder.Sections))
+	f, err := findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
+	if err != nil {
+		return nil, err
+	}
+	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))
+	if err != nil {
+		return nil, err
+	}
+	view, err := redact.New(redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()})
+	if err != nil {
+		return nil, err
+	}
+	baseline, err := loadBaseline(o.baseline, outDir, stderr)
+	if err != nil {
+		return nil, err
+	}
+	progress.say("rendering")
+	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: baseline}
+	if override := cfg.Path("templates"); isDir(override) {
+		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
+	}
+	out, err := site.Render(view, opt)
+	if err != nil {
+		return nil, err
+	}
+	progress.say("writing and scanning %d files", len(out.Files))
+	var check func(string) error
+	if cfg.Publish.Audience == config.Public {
+		scanner, err := redact.NewScanner(folder, true, permittedExcerpts(view))
+		if err != nil {
+			return nil, err
+		}
+		check = func(tmp string) error { return leakError(scanner, tmp, outDir) }
+	}
+	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
+		return nil, err
+	}
+	return &buildResult{pages: out.Pages, elapsed: time.Since(start), out: outDir}, nil
+}
+
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// sourceFiles returns the measurement's source for the method page.
+func sourceFiles() []redact.SourceFile {
+	var out []redact.SourceFile
+	for _, name := range c5.SourceFiles {
+		out = append(out, redact.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
+	}
+	return append(out, redact.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
+}
+
+// permittedExcerpts lists the run texts a public build may show.
+func permittedExcerpts(v *redact.View) []string {
+	var out []string
+	for _, c := range v.Public().Cells {
+		if c.Excerpt != "" {
+			out = append(out, c.Excerpt)
+		}
+	}
+	return out
+}
+
+// leakError scans the written folder and reports leaks as one error.
+func leakError(s *redact.Scanner, tmp, outDir string) error {
+	leaks, err := s.ScanDir(tmp)
+	if err != nil {
+		return err
+	}
+	if len(leaks) == 0 {
+		return nil
+	}
+	first := leaks[0]
+	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))
+	more := ""
+	if len(leaks) > 1 {
+		more = fmt.Sprintf(" (and %d more)", len(leaks)-1)
+	}
+	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
+}
+
+// loadBaseline reads the baseline results: the --baseline file (an error
+// when it is not a results.json) or the output folder's previous one.
+func loadBaseline(file, outDir string, stderr io.Writer) (*site.Results, error) {
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+		}
+		r, err := site.ParseBaseline(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		return r, nil
+	}
+	previous := filepath.Join(outDir, "data", "results.json")
+	data, err := os.ReadFile(previous)
+	if err != nil {
+		return nil, nil
+	}
+	r, err := site.ParseBaseline(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: previous results ignored: %v\n", previous, err)
+		return nil, nil
+	}
+	return r, nil
+}
+
+// progress reports stages on stderr when the work is large.
+type progress struct {
+	w     io.Writer
+	large bool
+}
+
+func newProgress(w io.Writer, sections int) *progress {
+	return &progress{w: w, large: sections >= 500}
+}
+
+func (p *progress) say(format string, args ...any) {
+	if p.large {
+		fmt.Fprintf(p.w, "evalpress: "+format+"\n", args...)
+	}
 }

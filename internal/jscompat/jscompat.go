@@ -12,6 +12,7 @@ package jscompat
 //go:generate node gen_tables.mjs
 
 import (
+	_ "embed"
 	"math"
 	"math/big"
 	"sort"
@@ -300,3 +301,12 @@ func ObjectPrototypeName(name string) bool {
 	}
 	return false
 }
+
+// source is this file, embedded for the method page of a built site.
+//
+//go:embed jscompat.go
+var source string
+
+// Source returns this package's source (the JavaScript semantics the
+// measurement relies on).
+func Source() string { return source }

@@ -1,0 +1,80 @@
+// Package contentdir reads an artifact's content folder: its markdown
+// documents (unredacted, for the redact package) and its other files
+// (images), each checked to be readable and, for documents, UTF-8.
+package contentdir
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/redact"
+)
+
+// Load reads the content folder dir.
+func Load(dir string) ([]redact.Document, map[string][]byte, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, diag.Errorf(dir, 0, "content folder does not exist").WithHint("set content_dir in config.toml to the folder of your markdown documents")
+		}
+		return nil, nil, diag.Errorf(dir, 0, "cannot read content folder: %v", err)
+	}
+	if !info.IsDir() {
+		return nil, nil, diag.Errorf(dir, 0, "content_dir is a file, not a folder")
+	}
+	var docs []redact.Document
+	files := map[string][]byte{}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return diag.Errorf(path, 0, "cannot read: %v", err)
+		}
+		name := d.Name()
+		if path != dir && strings.HasPrefix(name, ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return diag.Errorf(path, 0, "cannot read: %v", err)
+		}
+		if !strings.EqualFold(filepath.Ext(name), ".md") {
+			files[rel] = data
+			return nil
+		}
+		if !utf8.Valid(data) {
+			line := 1 + strings.Count(string(data[:firstInvalid(data)]), "\n")
+			return diag.Errorf(path, line, "bytes that are not UTF-8").WithHint("save the document as UTF-8")
+		}
+		docs = append(docs, redact.Document{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	return docs, files, nil
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}

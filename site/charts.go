@@ -1,0 +1,209 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/evalpress/evalpress/redact"
+)
+
+// chart is a chart ready for a page: its ECharts option as JSON (written into
+// a data attribute by html/template, never as a raw script), a fixed ID and a
+// text description for readers who cannot see it.
+type chart struct {
+	ID          string
+	Title       string
+	Option      string
+	Description string
+	Height      int // pixels
+}
+
+// palette is Okabe and Ito's colour-blind-safe palette.
+var palette = []string{"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"}
+
+type echartsChart interface {
+	Validate()
+	JSON() map[string]interface{}
+}
+
+func optionJSON(c echartsChart) (string, error) {
+	c.Validate()
+	m := c.JSON()
+	delete(m, "toolbox") // an empty toolbox draws nothing
+	b, err := json.Marshal(m)
+	if err != nil {
+		return "", fmt.Errorf("failed to encode chart option: %w", err)
+	}
+	return string(b), nil
+}
+
+func baseOpts(id, title string) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "0"}),
+		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Label: &opts.AriaLabel{Enabled: opts.Bool(true), Description: title}}),
+	}
+}
+
+// runsHeatmap shows the longest run of every writer x section.
+func runsHeatmap(p *redact.Public) (chart, error) {
+	hm := charts.NewHeatMap()
+	var data []opts.HeatMapData
+	col := map[string]int{}
+	for i, s := range p.Sections {
+		col[s] = i
+	}
+	row := map[string]int{}
+	for i, w := range p.Writers {
+		row[w.Alias] = i
+	}
+	for _, c := range p.Cells {
+		if !c.HasExample {
+			continue
+		}
+		data = append(data, opts.HeatMapData{Value: [3]int{col[c.Section], row[c.Writer], c.Run}})
+	}
+	title := fmt.Sprintf("Longest verbatim run (words) per writer and section; fails above %d", p.Thresholds.MaxRun)
+	hm.SetGlobalOptions(append(baseOpts("chart-runs", title),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: p.Sections, AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: aliases(p)}),
+		charts.WithGridOpts(opts.Grid{Bottom: "30%", Left: "12%"}),
+		charts.WithVisualMapOpts(opts.VisualMap{
+			Type: "piecewise", Left: "center", Top: "0",
+			Pieces: []opts.Piece{
+				{Lt: float32(p.Thresholds.MaxRun) + 0.5, Color: "#cfe8f3"},
+				{Gt: float32(p.Thresholds.MaxRun) + 0.5, Color: "#D55E00"},
+			},
+		}),
+	)...)
+	hm.AddSeries("longest run", data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true)}))
+	option, err := optionJSON(hm)
+	return chart{ID: "chart-runs", Title: "Longest run per writer and section", Option: option, Description: title + ". " + cellsSummary(p, func(c redact.Cell) string {
+		return fmt.Sprintf("%d", c.Run)
+	}), Height: 120 + 40*len(p.Writers)}, err
+}
+
+func aliases(p *redact.Public) []string {
+	out := make([]string, len(p.Writers))
+	for i, w := range p.Writers {
+		out[i] = w.Alias
+	}
+	return out
+}
+
+func cellsSummary(p *redact.Public, value func(redact.Cell) string) string {
+	var parts []string
+	for _, c := range p.Cells {
+		if c.HasExample && len(parts) < 60 {
+			parts = append(parts, fmt.Sprintf("%s %s: %s", c.Writer, c.Section, value(c)))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// overlapBars shows each cell's n-gram overlap with the threshold line.
+func overlapBars(p *redact.Public) (chart, error) {
+	bar := charts.NewBar()
+	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, percent(p.Thresholds.MaxOverlap, 0))
+	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "overlap %", Max: 100}),
+		charts.WithGridOpts(opts.Grid{Bottom: "30%"}),
+		charts.WithColorsOpts(opts.Colors(palette)),
+	)...)
+	bar.SetXAxis(p.Sections)
+	for i, w := range p.Writers {
+		var data []opts.BarData
+		for _, s := range p.Sections {
+			v := opts.BarData{Value: nil}
+			for _, c := range p.Cells {
+				if c.Writer == w.Alias && c.Section == s && c.HasExample {
+					v.Value = roundTo(c.Overlap*100, 1)
+				}
+			}
+			data = append(data, v)
+		}
+		var seriesOpts []charts.SeriesOpts
+		if i == 0 {
+			seriesOpts = append(seriesOpts,
+				charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "threshold", YAxis: roundTo(p.Thresholds.MaxOverlap*100, 2)}),
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
+		}
+		bar.AddSeries(w.Alias, data, seriesOpts...)
+	}
+	option, err := optionJSON(bar)
+	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: option, Description: title + ". " + cellsSummary(p, func(c redact.Cell) string {
+		return percent(c.Overlap, 1)
+	}), Height: 380}, err
+}
+
+func roundTo(x float64, decimals int) float64 {
+	scale := 1.0
+	for range decimals {
+		scale *= 10
+	}
+	return float64(int64(x*scale+0.5)) / scale
+}
+
+// failBars shows the failing sections per writer.
+func failBars(p *redact.Public) (chart, error) {
+	bar := charts.NewBar()
+	title := "Failing sections per writer"
+	bar.SetGlobalOptions(append(baseOpts("chart-fails", title),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "sections", MinInterval: 1}),
+		charts.WithColorsOpts(opts.Colors([]string{"#D55E00", "#56B4E9"})),
+	)...)
+	bar.SetXAxis(aliases(p))
+	var fails, passes []opts.BarData
+	var desc []string
+	for _, w := range p.Writers {
+		fails = append(fails, opts.BarData{Value: w.Fails})
+		passes = append(passes, opts.BarData{Value: w.Sections - w.Fails})
+		desc = append(desc, fmt.Sprintf("%s: %d FAIL of %d", w.Alias, w.Fails, w.Sections))
+	}
+	bar.AddSeries("FAIL", fails, charts.WithBarChartOpts(opts.BarChart{Stack: "total"}))
+	bar.AddSeries("pass", passes, charts.WithBarChartOpts(opts.BarChart{Stack: "total"}))
+	option, err := optionJSON(bar)
+	return chart{ID: "chart-fails", Title: title, Option: option, Description: title + ": " + strings.Join(desc, "; "), Height: 320}, err
+}
+
+// sensitivityLines shows FAIL counts per writer as one threshold varies.
+func sensitivityLines(p *redact.Public, s sensitivity, byRun bool) (chart, error) {
+	line := charts.NewLine()
+	id, title, axis := "chart-sens-overlap", "FAIL count per writer as max_overlap varies (max_run fixed)", "max_overlap %"
+	points, configured := s.Overlap, percent(p.Thresholds.MaxOverlap, 0)
+	if byRun {
+		id, title, axis = "chart-sens-run", "FAIL count per writer as max_run varies (max_overlap fixed)", "max_run (words)"
+		points, configured = s.Run, fmt.Sprint(p.Thresholds.MaxRun)
+	}
+	line.SetGlobalOptions(append(baseOpts(id, title),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: axis}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "FAIL", MinInterval: 1}),
+		charts.WithColorsOpts(opts.Colors(palette)),
+	)...)
+	var x []string
+	for _, pt := range points {
+		x = append(x, pt.Label)
+	}
+	line.SetXAxis(x)
+	for wi, w := range p.Writers {
+		var data []opts.LineData
+		for _, pt := range points {
+			data = append(data, opts.LineData{Value: pt.Fails[wi]})
+		}
+		var so []charts.SeriesOpts
+		if wi == 0 {
+			so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "configured", XAxis: configured}),
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
+		}
+		line.AddSeries(w.Alias, data, so...)
+	}
+	option, err := optionJSON(line)
+	return chart{ID: id, Title: title, Option: option, Description: title + "; the configured value " + configured + " is marked.", Height: 320}, err
+}

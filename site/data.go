@@ -1,0 +1,234 @@
+package site
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/evalpress/evalpress/redact"
+)
+
+// Results is the shape of data/results.json.
+type Results struct {
+	Thresholds ResultsThresholds   `json:"thresholds"`
+	Audience   string              `json:"audience"`
+	Cells      []ResultsCell       `json:"cells"`
+	Summary    []ResultsSummary    `json:"summary"`
+	Hypotheses []ResultsHypothesis `json:"hypotheses"`
+	Changes    []Change            `json:"changes"`
+	Inputs     []ResultsInput      `json:"inputs"`
+}
+
+// ResultsThresholds are the thresholds of a build.
+type ResultsThresholds struct {
+	MaxRun     int     `json:"max_run"`
+	MaxOverlap float64 `json:"max_overlap"`
+	NGram      int     `json:"ngram"`
+	MinRun     int     `json:"min_run"`
+}
+
+// ResultsCell is one writer's section.
+type ResultsCell struct {
+	Model      string       `json:"model"`
+	Section    string       `json:"section"`
+	HasExample bool         `json:"has_example"`
+	Words      int          `json:"words"`
+	Run        int          `json:"run"`
+	Overlap    float64      `json:"overlap"`
+	Shared     int          `json:"shared_ngrams"`
+	Distinct   int          `json:"distinct_ngrams"`
+	Fail       bool         `json:"fail"`
+	Verdict    string       `json:"verdict"`
+	Rules      []string     `json:"rules"`
+	Variant    int          `json:"variant"`
+	Variants   int          `json:"variants"`
+	Page       string       `json:"page,omitempty"`
+	Runs       []ResultsRun `json:"runs"`
+}
+
+// ResultsRun is one highlighted run of a cell.
+type ResultsRun struct {
+	Words     int    `json:"words"`
+	Text      string `json:"text,omitempty"`
+	SectionAt int    `json:"section_at"`
+	ExampleAt int    `json:"example_at"`
+}
+
+// ResultsSummary is one writer's FAIL count.
+type ResultsSummary struct {
+	Model    string `json:"model"`
+	Fails    int    `json:"fails"`
+	Sections int    `json:"sections"`
+}
+
+// ResultsHypothesis is a hypothesis's verdict.
+type ResultsHypothesis struct {
+	ID         string   `json:"id"`
+	Registered string   `json:"registered"`
+	Statement  string   `json:"statement"`
+	Verdict    string   `json:"verdict"`
+	Reason     string   `json:"reason"`
+	SHA256     string   `json:"sha256"`
+	Drift      []string `json:"threshold_drift"`
+}
+
+// ResultsInput is the digest of one private input.
+type ResultsInput struct {
+	File   string `json:"file"`
+	SHA256 string `json:"sha256"`
+}
+
+// Change is a cell whose verdict flipped since the baseline.
+type Change struct {
+	Model   string   `json:"model"`
+	Section string   `json:"section"`
+	Before  string   `json:"before"`
+	After   string   `json:"after"`
+	Rules   []string `json:"rules"` // the rules whose outcome flipped
+}
+
+func rules(c redact.Cell) []string {
+	r := []string{}
+	if c.RunFails {
+		r = append(r, "run")
+	}
+	if c.OverlapFails {
+		r = append(r, "overlap")
+	}
+	return r
+}
+
+func cellPath(c redact.Cell) string {
+	if c.SectionText == nil {
+		return ""
+	}
+	return "cells/" + c.Slug + ".html"
+}
+
+func buildResults(p *redact.Public, changes []Change) Results {
+	r := Results{
+		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun},
+		Audience:   p.Audience,
+		Cells:      []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
+	}
+	if r.Changes == nil {
+		r.Changes = []Change{}
+	}
+	for _, c := range p.Cells {
+		rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
+			Shared: c.Shared, Distinct: c.Distinct, Fail: c.Fail, Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
+			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}}
+		for _, run := range c.Runs {
+			rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
+		}
+		r.Cells = append(r.Cells, rc)
+	}
+	for _, w := range p.Writers {
+		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails, Sections: w.Sections})
+	}
+	for _, h := range p.Hypotheses {
+		drift := h.Drift
+		if drift == nil {
+			drift = []string{}
+		}
+		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
+			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift})
+	}
+	for _, d := range p.Inputs {
+		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256})
+	}
+	return r
+}
+
+func encodeJSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// resultsCSV is the results table as shown on the results page.
+func resultsCSV(p *redact.Public) ([]byte, error) {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"})
+	for _, c := range p.Cells {
+		if !c.HasExample {
+			w.Write([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""})
+			continue
+		}
+		w.Write([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strconv.FormatFloat(c.Overlap*100, 'f', 1, 64),
+			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)})
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
+
+func joinRules(r []string) string {
+	out := ""
+	for i, s := range r {
+		if i > 0 {
+			out += "+"
+		}
+		out += s
+	}
+	return out
+}
+
+// ParseBaseline reads an earlier build's data/results.json.
+func ParseBaseline(data []byte) (*Results, error) {
+	var r Results
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("not a results.json: %v", err)
+	}
+	if r.Cells == nil || r.Thresholds.NGram == 0 {
+		return nil, fmt.Errorf("not a results.json: no cells or thresholds")
+	}
+	for i, c := range r.Cells {
+		if c.Model == "" || c.Verdict == "" {
+			return nil, fmt.Errorf("not a results.json: cell %d has no model or verdict", i+1)
+		}
+	}
+	return &r, nil
+}
+
+// computeChanges lists the cells whose verdict differs from the baseline.
+func computeChanges(p *redact.Public, base *Results) []Change {
+	if base == nil {
+		return nil
+	}
+	before := map[[2]string]ResultsCell{}
+	for _, c := range base.Cells {
+		before[[2]string{c.Model, c.Section}] = c
+	}
+	changes := []Change{}
+	for _, c := range p.Cells {
+		b, ok := before[[2]string{c.Writer, c.Section}]
+		after := verdictWord(c)
+		if !ok || b.Verdict == after {
+			continue
+		}
+		flipped := []string{}
+		had := map[string]bool{}
+		for _, r := range b.Rules {
+			had[r] = true
+		}
+		now := map[string]bool{}
+		for _, r := range rules(c) {
+			now[r] = true
+		}
+		for _, r := range []string{"run", "overlap"} {
+			if had[r] != now[r] {
+				flipped = append(flipped, r)
+			}
+		}
+		changes = append(changes, Change{Model: c.Writer, Section: c.Section, Before: b.Verdict, After: after, Rules: flipped})
+	}
+	return changes
+}

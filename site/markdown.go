@@ -1,0 +1,339 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"strings"
+	"unicode"
+
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/redact"
+)
+
+// page is a rendered document.
+type page struct {
+	Source   string // content path, "01-rubric.md"
+	HTMLPath string // "01-rubric.html"
+	Title    string
+	Body     template.HTML
+	TOC      []tocEntry
+	Blocks   []string // block placeholders, in order
+	Markdown string   // the redacted markdown, offered for download
+}
+
+type tocEntry struct {
+	Level int
+	ID    string
+	Title string
+}
+
+// htmlPathOf maps a content path to its page: index.md and README.md become
+// index.html of their folder.
+func htmlPathOf(source string) string {
+	dir, base := path.Split(source)
+	name := strings.TrimSuffix(base, path.Ext(base))
+	if strings.EqualFold(name, "readme") || strings.EqualFold(name, "index") || strings.EqualFold(name, "_index") {
+		return dir + "index.html"
+	}
+	return dir + name + ".html"
+}
+
+// unicodeIDs generates heading IDs that keep letters of any script
+// ("Überblick" -> "überblick"), as Hugo's autoid does, unique per page.
+type unicodeIDs struct{ used map[string]bool }
+
+func (u *unicodeIDs) Generate(value []byte, _ ast.NodeKind) []byte {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(string(value)) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+			b.WriteRune(r)
+			dash = false
+		case (unicode.IsSpace(r) || r == '-') && !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	id := strings.Trim(b.String(), "-")
+	if id == "" {
+		id = "section"
+	}
+	unique := id
+	for n := 1; u.used[unique]; n++ {
+		unique = fmt.Sprintf("%s-%d", id, n)
+	}
+	u.used[unique] = true
+	return []byte(unique)
+}
+
+func (u *unicodeIDs) Put(value []byte) { u.used[string(value)] = true }
+
+// linkCheck rewrites relative .md links to their pages and records links that
+// point nowhere, leave the site folder, or are absolute paths.
+type linkCheck struct {
+	doc      string          // content path of the document
+	docs     map[string]bool // content paths of all documents
+	files    map[string]bool // other content files (images)
+	problems []*diag.Diagnostic
+	ids      map[string]bool
+	anchors  []anchorRef
+}
+
+type anchorRef struct {
+	id     string
+	offset int
+}
+
+func (lc *linkCheck) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	source := reader.Source()
+	lc.ids = map[string]bool{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok {
+				idText := string(id.([]byte))
+				lc.ids[idText] = true
+				link := ast.NewLink()
+				link.Destination = []byte("#" + idText)
+				link.SetAttributeString("class", []byte("anchor"))
+				link.SetAttributeString("aria-label", []byte("Link to this section"))
+				link.AppendChild(link, ast.NewString([]byte("#")))
+				n.AppendChild(n, link)
+				return ast.WalkSkipChildren, nil
+			}
+		case *ast.Link:
+			n.Destination = lc.check(n, n.Destination, source, false)
+		case *ast.Image:
+			n.Destination = lc.check(n, n.Destination, source, true)
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// offsetOf returns a source offset inside n's nearest block.
+func offsetOf(n ast.Node) int {
+	for p := n; p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return 0
+}
+
+func (lc *linkCheck) check(n ast.Node, dest []byte, source []byte, image bool) []byte {
+	d := string(dest)
+	if d == "" || strings.Contains(d, ":") && !strings.HasPrefix(d, "./") {
+		return dest // a scheme (https:, mailto:); goldmark drops dangerous ones
+	}
+	at := offsetOf(n)
+	if k := bytes.Index(source[at:], dest); k >= 0 {
+		at += k
+	}
+	if strings.HasPrefix(d, "#") {
+		lc.anchors = append(lc.anchors, anchorRef{id: d[1:], offset: at})
+		return dest
+	}
+	if strings.HasPrefix(d, "/") {
+		lc.problem(at, "link %q is an absolute path; use a relative link so the site works from file:// and any host", d)
+		return dest
+	}
+	target, fragment, _ := strings.Cut(d, "#")
+	resolved := path.Join(path.Dir(lc.doc), target)
+	if resolved == ".." || strings.HasPrefix(resolved, "../") {
+		lc.problem(at, "link %q leaves the site folder", d)
+		return dest
+	}
+	switch {
+	case strings.HasSuffix(strings.ToLower(target), ".md") && !image:
+		if !lc.docs[resolved] {
+			lc.problem(at, "link to a missing document %q", target)
+			return dest
+		}
+		rel := relativeTo(htmlPathOf(lc.doc), htmlPathOf(resolved))
+		if fragment != "" {
+			rel += "#" + fragment
+		}
+		return []byte(rel)
+	case target == "":
+		return dest
+	case !lc.files[resolved] && !lc.docs[resolved]:
+		lc.problem(at, "link to a missing file %q", target)
+	}
+	return dest
+}
+
+func (lc *linkCheck) problem(offset int, format string, args ...any) {
+	lc.problems = append(lc.problems, &diag.Diagnostic{Severity: diag.Error, Line: offset, Message: fmt.Sprintf(format, args...)})
+}
+
+// relativeTo returns the relative URL from page from to page to.
+func relativeTo(from, to string) string {
+	depth := strings.Count(from, "/")
+	return strings.Repeat("../", depth) + to
+}
+
+// codeBlocks renders fenced code with chroma, as spans with CSS classes.
+type codeBlocks struct{}
+
+func (codeBlocks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+}
+
+var chromaFormatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"))
+
+func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	var code bytes.Buffer
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		code.Write(seg.Value(source))
+	}
+	lang := string(n.Language(source))
+	lexer := lexers.Get(lang)
+	if lexer == nil {
+		lexer = lexers.Get("plaintext")
+	}
+	it, err := lexer.Tokenise(nil, code.String())
+	if err != nil {
+		return ast.WalkStop, err
+	}
+	if err := chromaFormatter.Format(w, styles.Get("github"), it); err != nil {
+		return ast.WalkStop, err
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// chromaCSS returns the highlighting stylesheet: a light style, and a dark
+// one when the system prefers dark.
+func chromaCSS() (string, error) {
+	var light, dark bytes.Buffer
+	if err := chromaFormatter.WriteCSS(&light, styles.Get("github")); err != nil {
+		return "", err
+	}
+	if err := chromaFormatter.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
+		return "", err
+	}
+	return light.String() + "\n@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n", nil
+}
+
+// renderMarkdown renders one redacted document. file names the document in
+// error messages.
+func renderMarkdown(doc redact.Document, file string, docs, files map[string]bool, p *redact.Public) (*page, error) {
+	src, blocks, perr := expandPlaceholders(doc.Markdown, p)
+	if perr != nil {
+		e := perr.(*placeholderError)
+		return nil, &diag.Diagnostic{Severity: diag.Error, File: file, Line: e.line, Column: e.col, Message: e.msg}
+	}
+	lc := &linkCheck{doc: doc.Path, docs: docs, files: files}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithASTTransformers(util.Prioritized(lc, 100)),
+		),
+		goldmark.WithRendererOptions(
+			gmhtml.WithXHTML(),
+			renderer.WithNodeRenderers(util.Prioritized(codeBlocks{}, 100)),
+		),
+	)
+	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}}))
+	source := []byte(src)
+	root := md.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	for _, a := range lc.anchors {
+		if !lc.ids[a.id] && !strings.HasPrefix(a.id, "fn:") && !strings.HasPrefix(a.id, "fnref:") {
+			lc.problem(a.offset, "link to a missing anchor %q", "#"+a.id)
+		}
+	}
+	if len(lc.problems) > 0 {
+		d := lc.problems[0]
+		d.File = file
+		d.Line = 1 + bytes.Count(source[:min(d.Line, len(source))], []byte("\n"))
+		return nil, d
+	}
+	var body bytes.Buffer
+	if err := md.Renderer().Render(&body, source, root); err != nil {
+		return nil, diag.Errorf(file, 0, "cannot render: %v", err)
+	}
+	pg := &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: blocks, Markdown: doc.Markdown}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		title := headingText(h, source)
+		if h.Level == 1 && pg.Title == "" {
+			pg.Title = title
+		}
+		if id, ok := h.AttributeString("id"); ok && (h.Level == 2 || h.Level == 3) {
+			pg.TOC = append(pg.TOC, tocEntry{Level: h.Level, ID: string(id.([]byte)), Title: title})
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	if pg.Title == "" {
+		pg.Title = strings.TrimSuffix(path.Base(doc.Path), path.Ext(doc.Path))
+	}
+	pg.Body = template.HTML(body.String())
+	return pg, nil
+}
+
+// headingText returns the plain text of a heading, without the anchor link.
+func headingText(h *ast.Heading, source []byte) string {
+	var b strings.Builder
+	for c := h.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.Link); ok {
+			if class, ok := l.AttributeString("class"); ok && string(class.([]byte)) == "anchor" {
+				continue
+			}
+		}
+		b.WriteString(nodeText(c, source))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func nodeText(n ast.Node, source []byte) string {
+	switch t := n.(type) {
+	case *ast.Text:
+		return string(t.Segment.Value(source))
+	case *ast.String:
+		return string(t.Value)
+	}
+	var b strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		b.WriteString(nodeText(c, source))
+	}
+	return b.String()
+}
+
+// highlightGo renders Go source as highlighted HTML (CSS classes).
+func highlightGo(code string) (template.HTML, error) {
+	it, err := lexers.Get("go").Tokenise(nil, code)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := chromaFormatter.Format(&b, styles.Get("github"), it); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
+}

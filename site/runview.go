@@ -1,0 +1,99 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"strings"
+
+	"github.com/evalpress/evalpress/redact"
+)
+
+// runColours is the number of distinct run colours (the palette's size); runs
+// beyond it reuse colours with a hatched pattern, see style.css.
+const runColours = 8
+
+func runClass(id int) string {
+	c := fmt.Sprintf("run rc%d", (id-1)%runColours)
+	if id > runColours {
+		c += " hatched"
+	}
+	return c
+}
+
+// textHTML lays a text out with its runs marked. side is "s" (section) or
+// "e" (example); each run's mark has the id side-run-N and a visible label, so
+// the pairing reads without JavaScript.
+func textHTML(tv *redact.TextView, runs []redact.Run, side string) template.HTML {
+	words := map[int]int{}
+	for _, r := range runs {
+		words[r.ID] = r.Words
+	}
+	var b strings.Builder
+	b.Grow(len(tv.Segments) * 12)
+	open := 0
+	closeMark := func() {
+		if open != 0 {
+			b.WriteString("</mark>")
+			open = 0
+		}
+	}
+	for _, seg := range tv.Segments {
+		if seg.Run != open {
+			closeMark()
+			if seg.Run != 0 {
+				fmt.Fprintf(&b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
+					runClass(seg.Run), side, seg.Run, seg.Run, seg.Run, words[seg.Run])
+				open = seg.Run
+			}
+		}
+		text := html.EscapeString(seg.Text)
+		switch seg.Kind {
+		case redact.SegBridge:
+			b.WriteString(`<span class="bridge" title="bridged: not a word, inside the run">` + text + `</span>`)
+		case redact.SegStripped:
+			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
+		default:
+			b.WriteString(text)
+		}
+	}
+	closeMark()
+	return template.HTML(b.String())
+}
+
+// minimapHTML draws where runs fall in a text of n words.
+func minimapHTML(runs []redact.Run, n int, side string) template.HTML {
+	if n == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range runs {
+		at := r.SectionAt
+		if side == "e" {
+			at = r.ExampleAt
+		}
+		top := float64(at) / float64(n) * 100
+		height := max(float64(r.Words)/float64(n)*100, 0.8)
+		fmt.Fprintf(&b, `<a class="tick %s" href="#run-%d" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
+			runClass(r.ID), r.ID, top, height, r.ID, r.Words, r.ID)
+	}
+	return template.HTML(b.String())
+}
+
+// diffHTML renders the word diff: the writer's additions and what it left
+// out of the example.
+func diffHTML(ops []redact.DiffOp) template.HTML {
+	var b strings.Builder
+	for _, op := range ops {
+		text := html.EscapeString(op.Text)
+		switch op.Op {
+		case "+":
+			b.WriteString("<ins>" + text + "</ins>")
+		case "-":
+			b.WriteString("<del>" + text + "</del>")
+		default:
+			b.WriteString(`<span class="eq">` + text + "</span>")
+		}
+	}
+	return template.HTML(b.String())
+}

@@ -1,0 +1,396 @@
+// Package site renders a public view into the files of a static site: the
+// artifact's documents, the C5 results with their charts and downloads, a
+// run view per cell, the method page and the change record.
+//
+// It sees nothing but a *redact.View: it cannot import the private findings,
+// and a test holds it to that. Rendering is pure; writing the files and the
+// leak scan are in write.go.
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/redact"
+)
+
+// Options are the inputs of Render besides the view.
+type Options struct {
+	Templates fs.FS // *.html templates
+	// TemplateOverride, when set, holds templates that replace built-in ones
+	// of the same name (a templates/ folder beside config.toml).
+	TemplateOverride fs.FS
+	Assets           fs.FS // style.css, site.js, vendor/...
+	// TemplatesLabel names the templates' folder in error messages.
+	TemplatesLabel string
+	// ContentLabel names the content folder in error messages.
+	ContentLabel string
+	// Files are the content folder's other files (images), copied as they are.
+	Files map[string][]byte
+	// Baseline is an earlier build's results, to record what changed.
+	Baseline *Results
+}
+
+// Output is a rendered site: file paths (slash-separated) and contents.
+type Output struct {
+	Files map[string][]byte
+	Pages int
+}
+
+// Paths returns the output's file paths, sorted.
+func (o *Output) Paths() []string {
+	out := make([]string, 0, len(o.Files))
+	for p := range o.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+type navItem struct {
+	Title, Path string
+}
+
+// pageData is what every page template receives.
+type pageData struct {
+	Site     *siteData
+	Root     string // relative prefix to the site root: "" or "../"
+	Path     string // the page's own path
+	Title    string
+	Body     template.HTML
+	TOC      []tocEntry
+	Download string // the document's markdown, for documents
+	Cell     *cellPage
+	Cells    []cellRow
+}
+
+type siteData struct {
+	Title     string
+	Nav       []navItem
+	Public    *redact.Public
+	Internal  bool
+	Charts    map[string]chart
+	Sens      sensitivity
+	Changes   []Change
+	Baselined bool
+	Results   []cellRow
+	HasIndex  bool
+}
+
+type cellRow struct {
+	redact.Cell
+	Page       string
+	OverlapPct string
+	Verdict    string
+	Rules      string
+	Anchor     string
+}
+
+type cellPage struct {
+	Row                      cellRow
+	SectionHTML, ExampleHTML template.HTML
+	SectionMap, ExampleMap   template.HTML
+	DiffHTML                 template.HTML
+	RunVerdict               string
+	OverlapVerdict           string
+	Prev, Next               string
+}
+
+func newRow(c redact.Cell, root string) cellRow {
+	r := cellRow{Cell: c, OverlapPct: percent(c.Overlap, 1), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug}
+	if p := cellPath(c); p != "" {
+		r.Page = root + p
+	}
+	return r
+}
+
+var funcs = template.FuncMap{
+	"pct":       func(x float64, d int) string { return percent(x, d) },
+	"lower":     strings.ToLower,
+	"add":       func(a, b int) int { return a + b },
+	"highlight": highlightGo,
+	"dict": func(kv ...any) (map[string]any, error) {
+		if len(kv)%2 != 0 {
+			return nil, fmt.Errorf("dict needs key and value pairs")
+		}
+		m := map[string]any{}
+		for i := 0; i < len(kv); i += 2 {
+			k, ok := kv[i].(string)
+			if !ok {
+				return nil, fmt.Errorf("dict key %v is not a string", kv[i])
+			}
+			m[k] = kv[i+1]
+		}
+		return m, nil
+	},
+	"runclass": runClass,
+}
+
+// Render renders v with opt into an Output.
+func Render(v *redact.View, opt Options) (*Output, error) {
+	p := v.Public()
+	tmpl, err := template.New("").Funcs(funcs).ParseFS(opt.Templates, "*.html")
+	if err == nil && opt.TemplateOverride != nil {
+		if names, _ := fs.Glob(opt.TemplateOverride, "*.html"); len(names) > 0 {
+			tmpl, err = tmpl.ParseFS(opt.TemplateOverride, "*.html")
+		}
+	}
+	if err != nil {
+		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+	}
+	out := &Output{Files: map[string][]byte{}}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == "internal", Charts: map[string]chart{}}
+
+	// Documents first: they define the navigation.
+	docs, files := map[string]bool{}, map[string]bool{}
+	for _, d := range p.Documents {
+		docs[d.Path] = true
+	}
+	for f := range opt.Files {
+		files[f] = true
+	}
+	var pages []*page
+	for _, d := range p.Documents {
+		pg, err := renderMarkdown(d, path.Join(opt.ContentLabel, d.Path), docs, files, p)
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, pg)
+		if pg.HTMLPath == "index.html" {
+			sd.HasIndex = true
+		}
+	}
+	sort.SliceStable(pages, func(i, j int) bool {
+		return pages[i].HTMLPath == "index.html" && pages[j].HTMLPath != "index.html"
+	})
+	if !sd.HasIndex {
+		sd.Nav = append(sd.Nav, navItem{Title: "Overview", Path: "index.html"})
+	}
+	for _, pg := range pages {
+		title := pg.Title
+		if pg.HTMLPath == "index.html" {
+			title = "Overview"
+		}
+		sd.Nav = append(sd.Nav, navItem{Title: title, Path: pg.HTMLPath})
+	}
+	sd.Nav = append(sd.Nav, navItem{Title: "C5 results", Path: "results.html"}, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
+
+	for _, mk := range []func(*redact.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
+		c, err := mk(p)
+		if err != nil {
+			return nil, err
+		}
+		sd.Charts[c.ID] = c
+	}
+	sd.Sens = computeSensitivity(p)
+	for _, byRun := range []bool{true, false} {
+		c, err := sensitivityLines(p, sd.Sens, byRun)
+		if err != nil {
+			return nil, err
+		}
+		sd.Charts[c.ID] = c
+	}
+	sd.Changes = computeChanges(p, opt.Baseline)
+	sd.Baselined = opt.Baseline != nil
+	for _, c := range p.Cells {
+		sd.Results = append(sd.Results, newRow(c, ""))
+	}
+
+	render := func(name string, data *pageData) ([]byte, error) {
+		var body bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&body, name, data); err != nil {
+			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+		}
+		data.Body = template.HTML(body.String())
+		var full bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&full, "layout.html", data); err != nil {
+			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+		}
+		return full.Bytes(), nil
+	}
+	add := func(file string, data []byte) { out.Files[file] = data }
+	addPage := func(file, name string, data *pageData) error {
+		data.Site, data.Path = sd, file
+		data.Root = strings.Repeat("../", strings.Count(file, "/"))
+		b, err := render(name, data)
+		if err != nil {
+			return err
+		}
+		add(file, b)
+		out.Pages++
+		return nil
+	}
+
+	for _, pg := range pages {
+		blocks, err := renderBlocks(tmpl, pg, sd)
+		if err != nil {
+			return nil, err
+		}
+		body := string(pg.Body)
+		for i, html := range blocks {
+			body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
+		}
+		toc := pg.TOC
+		if len(toc) < 4 {
+			toc = nil // a table of contents only on long pages
+		}
+		download := "docs/" + pg.Source
+		if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), TOC: toc, Download: download}); err != nil {
+			return nil, err
+		}
+		add(download, []byte(pg.Markdown))
+	}
+	if !sd.HasIndex {
+		if err := addPage("index.html", "overview.html", &pageData{Title: "Overview"}); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range []struct{ file, tmpl, title string }{
+		{"results.html", "results.html", "C5 results"},
+		{"changes.html", "changes.html", "What changed"},
+		{"method.html", "method.html", "Method and provenance"},
+	} {
+		if err := addPage(f.file, f.tmpl, &pageData{Title: f.title}); err != nil {
+			return nil, err
+		}
+	}
+	if err := renderCells(p, sd, render, out); err != nil {
+		return nil, err
+	}
+
+	results, err := encodeJSON(buildResults(p, sd.Changes))
+	if err != nil {
+		return nil, err
+	}
+	add("data/results.json", results)
+	csvData, err := resultsCSV(p)
+	if err != nil {
+		return nil, err
+	}
+	add("data/results.csv", csvData)
+	css, err := chromaCSS()
+	if err != nil {
+		return nil, err
+	}
+	add("assets/highlight.css", []byte(css))
+	if err := fs.WalkDir(opt.Assets, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(opt.Assets, name)
+		if err != nil {
+			return err
+		}
+		add("assets/"+name, data)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("failed to copy assets: %w", err)
+	}
+	for name, data := range opt.Files {
+		add(name, data)
+	}
+	return out, nil
+}
+
+// renderBlocks renders a page's block placeholders with the "block" template.
+func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.HTML, error) {
+	var out []template.HTML
+	for _, name := range pg.Blocks {
+		var b bytes.Buffer
+		data := struct {
+			Site  *siteData
+			Root  string
+			Name  string
+			Chart chart
+		}{Site: sd, Root: strings.Repeat("../", strings.Count(pg.HTMLPath, "/")), Name: name}
+		if id, ok := strings.CutPrefix(name, "chart "); ok {
+			data.Name = "chart"
+			ids := map[string]string{"runs": "chart-runs", "overlap": "chart-overlap", "fails": "chart-fails", "sensitivity": "chart-sens-run"}
+			data.Chart = sd.Charts[ids[id]]
+		}
+		if err := tmpl.ExecuteTemplate(&b, "block."+data.Name, data); err != nil {
+			return nil, fmt.Errorf("template error: %w", err)
+		}
+		out = append(out, template.HTML(b.String()))
+	}
+	return out, nil
+}
+
+// renderCells renders the cell pages on all cores.
+func renderCells(p *redact.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output) error {
+	var withPage []int
+	for i, c := range p.Cells {
+		if c.SectionText != nil {
+			withPage = append(withPage, i)
+		}
+	}
+	results := make([][]byte, len(withPage))
+	errs := make([]error, len(withPage))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				c := p.Cells[withPage[k]]
+				cp := &cellPage{
+					Row:         newRow(c, "../"),
+					SectionHTML: textHTML(c.SectionText, c.Runs, "s"),
+					ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"),
+					SectionMap:  minimapHTML(c.Runs, c.SectionText.Words, "s"),
+					ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
+					DiffHTML:    diffHTML(c.Diff),
+				}
+				cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
+				if k > 0 {
+					cp.Prev = p.Cells[withPage[k-1]].Slug + ".html"
+				}
+				if k+1 < len(withPage) {
+					cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
+				}
+				file := "cells/" + c.Slug + ".html"
+				data := &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp}
+				results[k], errs[k] = render("cell.html", data)
+			}
+		}()
+	}
+	for k := range withPage {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	for k, i := range withPage {
+		if errs[k] != nil {
+			return errs[k]
+		}
+		out.Files["cells/"+p.Cells[i].Slug+".html"] = results[k]
+		out.Pages++
+	}
+	return nil
+}
+
+// explain states each rule's outcome with its numbers.
+func explain(p *redact.Public, c redact.Cell) (run, overlap string) {
+	t := p.Thresholds
+	if c.RunFails {
+		run = fmt.Sprintf("longest run %d > %d: FAIL", c.Run, t.MaxRun)
+	} else {
+		run = fmt.Sprintf("longest run %d <= %d: pass", c.Run, t.MaxRun)
+	}
+	cmp, verdict := "<=", "pass"
+	if c.OverlapFails {
+		cmp, verdict = ">", "FAIL"
+	}
+	overlap = fmt.Sprintf("overlap %s %s %s (%d of %d distinct %d-grams): %s", percent(c.Overlap, 1), cmp,
+		strings.TrimSuffix(strings.TrimSuffix(percent(t.MaxOverlap, 2), "0"), ".0"), c.Shared, c.Distinct, t.NGram, verdict)
+	return run, overlap
+}
