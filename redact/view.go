@@ -13,6 +13,7 @@ package redact
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -185,21 +186,37 @@ func PrivateTerms(folder *inputs.Folder) []PrivateTerm {
 	return out
 }
 
+// CheckAliases reports an alias that is itself a private term, which would
+// make the public build leak or fail its scan.
+func CheckAliases(folder *inputs.Folder, writers []findings.Writer) error {
+	m := NewMatcher(PrivateTerms(folder))
+	scripts := make([]string, 0, len(folder.Aliases))
+	for s := range folder.Aliases {
+		scripts = append(scripts, s)
+	}
+	sort.Strings(scripts)
+	for _, script := range scripts {
+		alias := folder.Aliases[script]
+		if m.Contains(alias.Text) {
+			return diag.Errorf(alias.File, alias.Line, "the alias of %s is itself a private term; choose an alias like \"Model 1\"", inputs.Abbreviate(script))
+		}
+	}
+	for _, w := range writers {
+		if m.Contains(w.Alias) {
+			return diag.Errorf(folder.Dir, 0, "the generated alias %q is also a private term; give the writers aliases in models.toml", w.Alias)
+		}
+	}
+	return nil
+}
+
 // New builds the view of in for the configured audience.
 func New(in Input) (*View, error) {
 	cfg, f := in.Config, in.Findings
 	m := NewMatcher(PrivateTerms(in.Folder))
 	public := cfg.Publish.Audience == config.Public
 
-	for script, alias := range in.Folder.Aliases {
-		if m.Contains(alias.Text) {
-			return nil, diag.Errorf(alias.File, alias.Line, "the alias of %s is itself a private term; choose an alias like \"Model 1\"", inputs.Abbreviate(script))
-		}
-	}
-	for _, w := range f.Writers {
-		if m.Contains(w.Alias) {
-			return nil, diag.Errorf(in.Folder.Dir, 0, "the generated alias %q is also a private term; give the writers aliases in models.toml", w.Alias)
-		}
+	if err := CheckAliases(in.Folder, f.Writers); err != nil {
+		return nil, err
 	}
 
 	p := &Public{

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -158,6 +159,12 @@ func percent(x float64, decimals int) string {
 	return strconv.FormatFloat(x*100, 'f', decimals, 64) + "%"
 }
 
+// sharePercent writes a configured share as a percentage with no more
+// decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
+func sharePercent(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
+}
+
 func placeholderValue(inner string, p *redact.Public) (string, error) {
 	f, err := fields(inner)
 	if err != nil {
@@ -175,7 +182,7 @@ func placeholderValue(inner string, p *redact.Public) (string, error) {
 		case "max_run":
 			return strconv.Itoa(p.Thresholds.MaxRun), nil
 		case "max_overlap":
-			return strconv.FormatFloat(p.Thresholds.MaxOverlap*100, 'f', -1, 64) + "%", nil
+			return sharePercent(p.Thresholds.MaxOverlap), nil
 		case "ngram":
 			return strconv.Itoa(p.Thresholds.NGram), nil
 		case "min_run":

@@ -391,6 +391,6 @@ func explain(p *redact.Public, c redact.Cell) (run, overlap string) {
 		cmp, verdict = ">", "FAIL"
 	}
 	overlap = fmt.Sprintf("overlap %s %s %s (%d of %d distinct %d-grams): %s", percent(c.Overlap, 1), cmp,
-		strings.TrimSuffix(strings.TrimSuffix(percent(t.MaxOverlap, 2), "0"), ".0"), c.Shared, c.Distinct, t.NGram, verdict)
+		sharePercent(t.MaxOverlap), c.Shared, c.Distinct, t.NGram, verdict)
 	return run, overlap
 }

@@ -104,6 +104,9 @@ func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult,
 	}
 	defer folder.Close()
 	printWarnings(stderr, folder.Diagnostics)
+	if err := redact.CheckAliases(folder, findings.AssignAliases(folder)); err != nil {
+		return nil, err
+	}
 	progress := newProgress(stderr, len(folder.Sections))
 	progress.say("measuring %d sections", len(folder.Sections))
 	f, err := findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})

@@ -71,7 +71,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		}
 	}
 	f := &Findings{Thresholds: th, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
-	f.Writers = assignAliases(folder)
+	f.Writers = AssignAliases(folder)
 	index := map[string]int{}
 	for i, w := range f.Writers {
 		index[w.Script] = i
@@ -143,9 +143,9 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 	return nil
 }
 
-// assignAliases gives every script its public alias: the one in models.toml,
+// AssignAliases gives every script its public alias: the one in models.toml,
 // or "Model N" numbered after the given aliases, in the reference's order.
-func assignAliases(folder *inputs.Folder) []Writer {
+func AssignAliases(folder *inputs.Folder) []Writer {
 	scripts := folder.ScriptOrder()
 	used := map[string]bool{}
 	for _, t := range folder.Aliases {

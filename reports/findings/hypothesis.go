@@ -2,6 +2,7 @@ package findings
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -149,4 +150,6 @@ func drift(registered, now config.C5) []string {
 	return out
 }
 
-func fmtShare(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
+func fmtShare(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
+}

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+)
+
+func readArchive(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// newSite writes the basic artifact (with overrides) into a temporary folder.
+func newSite(t *testing.T, overrides map[string]string) string {
+	t.Helper()
+	return testtree.Write(t, t.TempDir(), readArchive(t, "basic.txtar"), overrides)
+}
+
+func buildSite(t *testing.T, dir string, extra ...string) (int, string) {
+	t.Helper()
+	args := append([]string{"build", "--config", filepath.Join(dir, "config.toml")}, extra...)
+	code, _, stderr := runCLI(t, args...)
+	return code, stderr
+}
+
+// tree returns every file under dir with its content.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func results(t *testing.T, out string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, "data", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r map[string]any
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestBuildBasicSite(t *testing.T) {
+	dir := newSite(t, nil)
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatalf("build failed (%d): %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "built ") || !strings.Contains(stderr, " pages in ") {
+		t.Errorf("no summary line: %q", stderr)
+	}
+	out := filepath.Join(dir, "public")
+	files := tree(t, out)
+	for _, want := range []string{"index.html", "findings.html", "results.html", "method.html", "changes.html",
+		"cells/model-2--intro.html", "cells/model-3--middle.html", "data/results.json", "data/results.csv",
+		"docs/index.md", "docs/findings.md", "assets/vendor/echarts/echarts.min.js", "assets/vendor/echarts/LICENSE",
+		"assets/vendor/echarts/NOTICE", "assets/style.css", "assets/site.js", "assets/highlight.css"} {
+		if _, ok := files[want]; !ok {
+			t.Errorf("missing %s", want)
+		}
+	}
+	index := files["index.html"]
+	for _, want := range []string{
+		"3 of 6 sections fail; the limit is 12 words.",
+		"Model 2's INTRO run: 24 words (FAIL).",
+		"H1 is refuted.",
+		`<a href="findings.html#per-writer">findings</a>`,
+		"<code>{{not a placeholder}}</code>",
+		`{{count fails}} stays literal`,
+		`class="hl-`, // highlighted code
+		`class="anchor"`,
+		`href="docs/index.md" download`,
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	findings := files["findings.html"]
+	for _, want := range []string{`id="hypothesis-h1"`, `badge-refuted`, `class="chart"`, `data-option="{`, "Model 3", "2 FAIL of 3 sections"} {
+		if !strings.Contains(findings, want) {
+			t.Errorf("findings.html lacks %q", want)
+		}
+	}
+	if strings.Contains(findings, "EVALPRESSBLOCK") {
+		t.Error("a block placeholder was left in the page")
+	}
+	r := results(t, out)
+	cells := r["cells"].([]any)
+	if len(cells) != 6 {
+		t.Fatalf("%d cells in results.json, want 6", len(cells))
+	}
+	first := cells[0].(map[string]any)
+	if first["model"] != "Model 3" || first["section"] != "INTRO" || first["verdict"] != "FAIL" {
+		t.Errorf("first cell %v", first)
+	}
+	hyps := r["hypotheses"].([]any)
+	if v := hyps[0].(map[string]any)["verdict"]; v != "refuted" {
+		t.Errorf("H1 verdict %v, want refuted", v)
+	}
+}
+
+// TestBuildIsDeterministic builds the same inputs twice into different
+// folders and compares every byte.
+func TestBuildIsDeterministic(t *testing.T) {
+	dir := newSite(t, nil)
+	var trees []map[string]string
+	for _, out := range []string{"one", "two"} {
+		if code, stderr := buildSite(t, dir, "--out", filepath.Join(dir, out)); code != 0 {
+			t.Fatalf("build: %s", stderr)
+		}
+		trees = append(trees, tree(t, filepath.Join(dir, out)))
+	}
+	if len(trees[0]) != len(trees[1]) {
+		t.Fatalf("%d files against %d", len(trees[0]), len(trees[1]))
+	}
+	for name, a := range trees[0] {
+		if trees[1][name] != a {
+			t.Errorf("%s differs between two builds of the same inputs", name)
+		}
+	}
+}
+
+func TestThresholdChangeRebuild(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "public")
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=30", "--set", "c5.max_overlap=1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	r := results(t, out)
+	if th := r["thresholds"].(map[string]any); th["max_run"] != 30.0 {
+		t.Errorf("thresholds %v", th)
+	}
+	changes := r["changes"].([]any)
+	if len(changes) != 3 {
+		t.Fatalf("changes %v, want both INTRO cells and Model 3's MIDDLE to flip", changes)
+	}
+	ch := changes[0].(map[string]any)
+	if ch["before"] != "FAIL" || ch["after"] != "pass" {
+		t.Errorf("change %v", ch)
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "changes.html"))
+	if !bytes.Contains(page, []byte("cells changed their verdict")) {
+		t.Errorf("changes page does not list the changes")
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	if !bytes.Contains(index, []byte("0 of 6 sections fail; the limit is 30 words.")) {
+		t.Errorf("prose placeholders did not follow the new thresholds")
+	}
+	findings, _ := os.ReadFile(filepath.Join(out, "findings.html"))
+	if !bytes.Contains(findings, []byte("Thresholds changed since registration")) {
+		t.Errorf("no drift warning on the hypotheses")
+	}
+	// A rebuild with nothing changed says so.
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=30", "--set", "c5.max_overlap=1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	page, _ = os.ReadFile(filepath.Join(out, "changes.html"))
+	if !bytes.Contains(page, []byte("No cell changed its verdict")) {
+		t.Errorf("changes page after an identical rebuild: %s", page)
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	tests := []struct {
+		name      string
+		overrides map[string]string
+		args      []string
+		code      int
+		want      string // substring of the first stderr line
+	}{
+		{"unknown config key", map[string]string{"config.toml": readConfig(t) + "\n[c5x]\nfoo = 1\n"}, nil, 1, `config.toml:30: unknown key "c5x"`},
+		{"config syntax", map[string]string{"config.toml": "title = \n"}, nil, 1, "config.toml:1:"},
+		{"unknown --set key", nil, []string{"--set", "c5.max_runs=3"}, 2, "--set c5.max_runs: unknown key"},
+		{"--set wrong type", nil, []string{"--set", "c5.max_run=abc"}, 2, "--set c5.max_run=abc: want a whole number"},
+		{"--set out of range", nil, []string{"--set", "c5.max_overlap=2"}, 1, "max overlap 2 is outside 0..1"},
+		{"unknown placeholder", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, "findings.md:3:6: unknown placeholder {{count bananas}}"},
+		{"missing document link", map[string]string{"content/findings.md": "# F\n\nsee [x](nothere.md)\n"}, nil, 1, `findings.md:3: link to a missing document "nothere.md"`},
+		{"link leaving the site", map[string]string{"content/findings.md": "# F\n\n[x](../../etc/passwd)\n"}, nil, 1, "leaves the site folder"},
+		{"markdown not UTF-8", map[string]string{"content/findings.md": "# F\n\nbad \xff\n"}, nil, 1, "findings.md:3: bytes that are not UTF-8"},
+		{"missing content folder", map[string]string{"config.toml": strings.Replace(readConfig(t), `content_dir = "content"`, `content_dir = "nope"`, 1)}, nil, 1, "nope: content folder does not exist"},
+		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about "Model 9"`},
+		{"template error", map[string]string{"templates/doc.html": "{{.Nope"}, nil, 1, "template error"},
+		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: the alias of Be"},
+		{"baseline not results.json", nil, []string{"--baseline", "config.toml"}, 1, "not a results.json"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newSite(t, tc.overrides)
+			args := tc.args
+			for i, a := range args {
+				if a == "config.toml" {
+					args[i] = filepath.Join(dir, a)
+				}
+			}
+			code, stderr := buildSite(t, dir, args...)
+			first, _, _ := strings.Cut(stderr, "\n")
+			if code != tc.code || !strings.Contains(first, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+				t.Errorf("a failed build left an output folder")
+			}
+		})
+	}
+}
+
+func readConfig(t *testing.T) string {
+	return testtree.Parse(readArchive(t, "basic.txtar"))["config.toml"]
+}
+
+// TestFailedBuildKeepsPreviousSite makes the second build fail (a template
+// that prints a private term, caught by the leak scan) and checks that the
+// first site is still there, byte for byte, and no temporary folder is left.
+func TestFailedBuildKeepsPreviousSite(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	before := tree(t, filepath.Join(dir, "public"))
+	leaky := strings.Replace(string(mustRead(t, "../../templates/doc.html")), "{{.Body}}", "{{.Body}}<p>by BETA&#32;scribe</p>", 1)
+	testtree.Write(t, dir, "", map[string]string{"templates/doc.html": leaky})
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, "leak scan:") || !strings.Contains(stderr, `model name "Be******"`) {
+		t.Fatalf("exit %d, stderr %q; want the leak scan to fail the build", code, stderr)
+	}
+	if strings.Contains(stderr, "Beta Scribe") {
+		t.Errorf("the error message repeats the private term: %q", stderr)
+	}
+	after := tree(t, filepath.Join(dir, "public"))
+	if len(after) != len(before) {
+		t.Fatalf("previous site changed: %d files, was %d", len(after), len(before))
+	}
+	for name, content := range before {
+		if after[name] != content {
+			t.Errorf("%s changed", name)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".public.") {
+			t.Errorf("temporary folder %s left behind", e.Name())
+		}
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestInternalBuildRefusesToReplacePublic(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, stderr := buildSite(t, dir, "--set", "publish.audience=internal")
+	if code != 1 || !strings.Contains(stderr, "refusing to replace a public build with an internal one") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, stderr = buildSite(t, dir, "--set", "publish.audience=internal", "--out", filepath.Join(dir, "internal"))
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	page := string(mustRead(t, filepath.Join(dir, "internal", "cells", "model-2--intro.html")))
+	for _, want := range []string{"Internal build: do not publish.", "The harbour lights came on one by one"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("internal cell page lacks %q", want)
+		}
+	}
+	if code, stderr := buildSite(t, dir, "--set", "publish.audience=internal", "--force"); code != 0 {
+		t.Fatalf("--force: %s", stderr)
+	}
+}
+
+func TestOutFolderNotMadeByEvalpressIsRefused(t *testing.T) {
+	dir := newSite(t, map[string]string{"public/precious.txt": "mine"})
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, "was not built by evalpress") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := string(mustRead(t, filepath.Join(dir, "public", "precious.txt"))); got != "mine" {
+		t.Fatal("the folder was touched")
+	}
+}
+
+// TestPublicSiteHoldsNoPrivateText checks the built demo-like site with a
+// naive scan of its own: no private term, whatever the escaping, and no
+// private text but the permitted excerpts.
+func TestPublicSiteHoldsNoPrivateText(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	terms := []string{"alpha writer 9000", "beta scribe", "say hello to brightwave studios", "harbourline holdings"}
+	files := tree(t, filepath.Join(dir, "public"))
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		text := lettersOnly(name + " " + files[name])
+		for _, term := range terms {
+			if strings.Contains(text, lettersOnly(term)) {
+				t.Errorf("%s holds %q", name, term)
+			}
+		}
+		// Private text of a passing cell, which has no permitted excerpt.
+		if strings.Contains(text, lettersOnly("even the harbour chief had promised a quiet week")) {
+			t.Errorf("%s holds private text", name)
+		}
+	}
+}
+
+func lettersOnly(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func TestBuildCommandHelp(t *testing.T) {
+	code, stdout, _ := runCLI(t, "build", "--help")
+	if code != 0 || !strings.Contains(stdout, "-set key=value") {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+}
+
+var _ = context.Background

@@ -1,0 +1,63 @@
+// Package testtree writes small file trees for tests from a txtar-like text:
+//
+//	-- config.toml --
+//	title = "x"
+//	-- content/index.md --
+//	# Hello
+//
+// Each "-- name --" line starts a file; the lines up to the next one are its
+// content. Text before the first file is a comment.
+package testtree
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Parse returns the files of archive, by slash-separated name.
+func Parse(archive string) map[string]string {
+	files := map[string]string{}
+	var name string
+	var body strings.Builder
+	flush := func() {
+		if name != "" {
+			files[name] = body.String()
+		}
+		body.Reset()
+	}
+	for _, line := range strings.SplitAfter(archive, "\n") {
+		t := strings.TrimRight(line, "\r\n")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			flush()
+			name = strings.TrimSpace(t[3 : len(t)-3])
+			continue
+		}
+		if name != "" {
+			body.WriteString(line)
+		}
+	}
+	flush()
+	return files
+}
+
+// Write writes the files of archive under dir, with overrides replacing or
+// adding files by name, and returns dir.
+func Write(t testing.TB, dir, archive string, overrides map[string]string) string {
+	t.Helper()
+	files := Parse(archive)
+	for k, v := range overrides {
+		files[k] = v
+	}
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
