@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
@@ -89,20 +90,35 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 
 // forEachGram calls fn with the hash of every PassageWords-gram of t.
 func forEachGram(t *c5.Tokens, fn func(uint64)) {
-	for i := 0; i+PassageWords <= t.Len(); i++ {
-		fn(passageHash(t, i))
+	wh := wordHashes(t, nil)
+	for i := 0; i+PassageWords <= len(wh); i++ {
+		fn(gramHash(wh[i : i+PassageWords]))
 	}
 }
 
-func passageHash(t *c5.Tokens, at int) uint64 {
+// wordHashes hashes each word of t (FNV-1a), appending to dst.
+func wordHashes(t *c5.Tokens, dst []uint64) []uint64 {
+	for i := range t.Len() {
+		dst = append(dst, hashString(t.Word(i)))
+	}
+	return dst
+}
+
+func hashString(s string) uint64 {
 	h := uint64(14695981039346656037)
-	for k := at; k < at+PassageWords; k++ {
-		for _, c := range []byte(t.Word(k)) {
-			h ^= uint64(c)
-			h *= 1099511628211
-		}
-		h ^= ' '
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
 		h *= 1099511628211
+	}
+	return h
+}
+
+// gramHash combines the hashes of consecutive words.
+func gramHash(words []uint64) uint64 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, w := range words {
+		h = (h ^ w) * 0x100000001B3
+		h ^= h >> 29
 	}
 	return h | 1
 }
@@ -124,45 +140,77 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
 	}
 	sort.Strings(files)
-	var leaks []Leak
-	for _, path := range files {
+	found := make([][]Leak, len(files))
+	err = parallel.For(len(files), func(i int) error {
+		path := files[i]
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
 		for _, name := range []string{rel, decodeEscapes(rel)} {
 			if ms := s.terms.Find(name); len(ms) > 0 {
-				leaks = append(leaks, Leak{File: rel, What: describe(ms[0].Term)})
+				found[i] = append(found[i], Leak{File: rel, What: describe(ms[0].Term)})
 				break
 			}
 		}
 		info, err := os.Stat(path)
 		if err != nil {
-			return nil, fmt.Errorf("failed to scan %s: %w", path, err)
+			return fmt.Errorf("failed to scan %s: %w", path, err)
 		}
 		if info.IsDir() {
-			continue
+			return nil
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("failed to scan %s: %w", path, err)
+			return fmt.Errorf("failed to scan %s: %w", path, err)
 		}
-		leaks = append(leaks, s.ScanFile(rel, data)...)
+		found[i] = append(found[i], s.ScanFile(rel, data)...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var leaks []Leak
+	for _, l := range found {
+		leaks = append(leaks, l...)
 	}
 	return leaks, nil
 }
 
-var tagPattern = regexp.MustCompile(`<[^<>]*>`)
+// stripTags removes HTML tags (anything from "<" to the next ">"), so that
+// a term broken up by markup reads as itself.
+func stripTags(s string) string {
+	if strings.IndexByte(s, '<') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+	return b.String()
+}
 
 // ScanFile scans one file's content; name is used in the reported leaks.
+// The text is read twice: with escaping undone, and also without markup.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	if !utf8.Valid(data) {
 		data = bytes.ToValidUTF8(data, []byte(" "))
 	}
-	raw := string(data)
-	decoded := decodeEscapes(raw)
-	untagged := decodeEscapes(tagPattern.ReplaceAllString(raw, ""))
+	decoded := decodeEscapes(string(data))
+	untagged := stripTags(decoded)
 	var leaks []Leak
 	seen := map[string]bool{}
-	for _, text := range []string{raw, decoded, untagged} {
+	for _, text := range []string{decoded, untagged} {
 		for _, m := range s.terms.Find(text) {
 			line, col := lineCol(text, m.Start)
 			key := fmt.Sprintf("%d:%s", line, m.Term.Text)
@@ -174,7 +222,7 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 		}
 	}
 	if s.passages != nil {
-		leaks = append(leaks, s.scanPassages(name, tagPattern.ReplaceAllString(decoded, " "))...)
+		leaks = append(leaks, s.scanPassages(name, untagged)...)
 	}
 	return leaks
 }
@@ -183,16 +231,17 @@ func (s *Scanner) scanPassages(name, text string) []Leak {
 	norm := c5.NewNormaliser(nil)
 	var tok c5.Tokens
 	norm.TokeniseWithOffsets(text, c5.NewDict(), &tok)
+	wh := wordHashes(&tok, nil)
 	var leaks []Leak
-	for i := 0; i+PassageWords <= tok.Len(); i++ {
-		h := passageHash(&tok, i)
+	for i := 0; i+PassageWords <= len(wh); i++ {
+		h := gramHash(wh[i : i+PassageWords])
 		if !s.passages.has(h) || s.allowed.has(h) {
 			continue
 		}
 		line, col := lineCol(text, int(tok.Start[i]))
 		leaks = append(leaks, Leak{File: name, Line: line, Column: col,
 			What: fmt.Sprintf("a passage of %d or more words of private text (starting %q)", PassageWords, inputs.Abbreviate(tok.Word(i)))})
-		for i+PassageWords <= tok.Len() && s.passages.has(passageHash(&tok, i)) {
+		for i+PassageWords <= len(wh) && s.passages.has(gramHash(wh[i:i+PassageWords])) {
 			i++ // report one leak per passage
 		}
 	}
@@ -221,37 +270,45 @@ var (
 func decodeEscapes(s string) string {
 	for range 3 {
 		before := s
-		s = html.UnescapeString(s)
-		s = jsonEscape.ReplaceAllStringFunc(s, func(e string) string {
-			switch e[1] {
-			case 'u', 'x':
-				n, err := strconv.ParseUint(e[2:], 16, 32)
-				if err != nil {
+		if strings.IndexByte(s, '&') >= 0 {
+			s = html.UnescapeString(s)
+		}
+		if strings.IndexByte(s, '\\') >= 0 {
+			s = jsonEscape.ReplaceAllStringFunc(s, unescapeJS)
+		}
+		if strings.IndexByte(s, '%') >= 0 {
+			s = percent.ReplaceAllStringFunc(s, func(e string) string {
+				d, err := url.PathUnescape(e)
+				if err != nil || !utf8.ValidString(d) {
 					return e
 				}
-				return string(rune(n))
-			case 'n':
-				return "\n"
-			case 'r':
-				return "\r"
-			case 't':
-				return "\t"
-			}
-			return e[1:]
-		})
-		s = percent.ReplaceAllStringFunc(s, func(e string) string {
-			d, err := url.PathUnescape(e)
-			if err != nil || !utf8.ValidString(d) {
-				return e
-			}
-			return d
-		})
+				return d
+			})
+		}
 		s = strings.ReplaceAll(s, "+", " ")
 		if s == before {
 			break
 		}
 	}
 	return s
+}
+
+func unescapeJS(e string) string {
+	switch e[1] {
+	case 'u', 'x':
+		n, err := strconv.ParseUint(e[2:], 16, 32)
+		if err != nil {
+			return e
+		}
+		return string(rune(n))
+	case 'n':
+		return "\n"
+	case 'r':
+		return "\r"
+	case 't':
+		return "\t"
+	}
+	return e[1:]
 }
 
 // hashSet is an open-addressing set of non-zero 64-bit hashes.

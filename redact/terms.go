@@ -86,10 +86,6 @@ type folded struct {
 	start, end []bool
 }
 
-// foldCache memoises foldRune for non-ASCII runes; folding is called from
-// concurrent scans.
-var foldCache sync.Map
-
 // foldRune returns the folded letters and digits of r: its compatibility
 // decomposition without combining marks, lowercased.
 func foldRune(r rune) string {
@@ -112,43 +108,88 @@ func foldRune(r rune) string {
 	return b.String()
 }
 
+// foldBMP holds foldRune for every code point of the Basic Multilingual
+// Plane, computed once; folding is then a table lookup per character.
+var (
+	foldBMP     []string
+	foldBMPOnce sync.Once
+)
+
+func foldOf(r rune) string {
+	if r < 0x10000 {
+		foldBMPOnce.Do(func() {
+			foldBMP = make([]string, 0x10000)
+			for c := rune(0); c < 0x10000; c++ {
+				foldBMP[c] = foldRune(c)
+			}
+		})
+		return foldBMP[r]
+	}
+	return foldRune(r)
+}
+
 func fold(text string) folded {
-	var f folded
-	var b strings.Builder
+	f := folded{
+		src:   make([]int32, 0, len(text)),
+		start: make([]bool, 0, len(text)),
+		end:   make([]bool, 0, len(text)),
+	}
+	b := make([]byte, 0, len(text))
 	inWord := false
-	for i, r := range text {
+	for i := 0; i < len(text); {
 		var out string
-		if r < utf8.RuneSelf {
-			out = foldRune(r)
-		} else if cached, ok := foldCache.Load(r); ok {
-			out = cached.(string)
+		c := text[i]
+		size := 1
+		r := rune(c)
+		if c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+				b = append(b, c)
+				f.src = append(f.src, int32(i))
+				f.start = append(f.start, !inWord)
+				f.end = append(f.end, false)
+				inWord = true
+				i++
+				continue
+			case 'A' <= c && c <= 'Z':
+				b = append(b, c+'a'-'A')
+				f.src = append(f.src, int32(i))
+				f.start = append(f.start, !inWord)
+				f.end = append(f.end, false)
+				inWord = true
+				i++
+				continue
+			}
 		} else {
-			out = foldRune(r)
-			foldCache.Store(r, out)
+			r, size = utf8.DecodeRuneInString(text[i:])
+			out = foldOf(r)
 		}
 		// Combining marks continue a word without adding letters.
-		if out == "" && r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r) && inWord {
+		if out == "" && r >= utf8.RuneSelf && inWord && unicode.Is(unicode.Mn, r) {
+			i += size
 			continue
 		}
 		if out == "" {
-			if inWord && len(f.end) > 0 {
+			if inWord {
 				f.end[len(f.end)-1] = true
 			}
 			inWord = false
+			i += size
 			continue
 		}
 		for k := 0; k < len(out); k++ {
-			b.WriteByte(out[k])
+			b = append(b, out[k])
 			f.src = append(f.src, int32(i))
 			f.start = append(f.start, !inWord && k == 0)
 			f.end = append(f.end, false)
 		}
 		inWord = true
+		i += size
 	}
-	if inWord && len(f.end) > 0 {
+	if inWord {
 		f.end[len(f.end)-1] = true
 	}
-	f.s = b.String()
+	f.s = string(b)
 	return f
 }
 

@@ -22,6 +22,8 @@ import (
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
@@ -239,6 +241,7 @@ func New(in Input) (*View, error) {
 		p.Sections = append(p.Sections, publicName[s])
 	}
 	slugs := map[string]int{}
+	p.Cells = make([]Cell, len(f.Cells))
 	for i, c := range f.Cells {
 		pc := Cell{
 			Index: i, Writer: alias[c.Script], Section: publicName[c.Name], HasExample: c.HasExample,
@@ -249,32 +252,38 @@ func New(in Input) (*View, error) {
 			pc.Variant = c.Worst + 1
 		}
 		pc.Slug = uniqueSlug(slugs, Slug(pc.Writer)+"--"+Slug(pc.Section))
+		p.Cells[i] = pc
+	}
+	// Texts, runs and diffs: independent per cell, so on all cores.
+	_ = parallel.For(len(f.Cells), func(i int) error {
+		c, pc := &f.Cells[i], &p.Cells[i]
 		excerptOK := !public || (cfg.Publish.Excerpts && pc.Fail)
 		if excerptOK && c.HasExample {
 			pc.Excerpt = m.Replace(truncate(c.RunText, 100))
 		}
-		if c.SectionText != nil && c.ExampleText != nil {
-			runOfSection := make([]int, c.SectionText.Tokens.Len())
-			runOfExample := make([]int, c.ExampleText.Tokens.Len())
-			for k, r := range c.Runs {
-				pr := Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
-				if !public {
-					pr.Text = c.SectionText.Tokens.Words(r.SectionAt, r.SectionAt+r.Words)
-				} else if k == 0 && pc.Excerpt != "" {
-					pr.Text = pc.Excerpt
-				}
-				pc.Runs = append(pc.Runs, pr)
-				for w := range r.Words {
-					runOfSection[r.SectionAt+w] = k + 1
-					runOfExample[r.ExampleAt+w] = k + 1
-				}
-			}
-			pc.SectionText = layout(c.SectionText, runOfSection, public)
-			pc.ExampleText = layout(c.ExampleText, runOfExample, public)
-			pc.Diff = wordDiff(c.ExampleText, c.SectionText, public)
+		if c.SectionText == nil || c.ExampleText == nil {
+			return nil
 		}
-		p.Cells = append(p.Cells, pc)
-	}
+		runOfSection := make([]int, c.SectionText.Tokens.Len())
+		runOfExample := make([]int, c.ExampleText.Tokens.Len())
+		for k, r := range c.Runs {
+			pr := Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
+			if !public {
+				pr.Text = c.SectionText.Tokens.Words(r.SectionAt, r.SectionAt+r.Words)
+			} else if k == 0 && pc.Excerpt != "" {
+				pr.Text = pc.Excerpt
+			}
+			pc.Runs = append(pc.Runs, pr)
+			for w := range r.Words {
+				runOfSection[r.SectionAt+w] = k + 1
+				runOfExample[r.ExampleAt+w] = k + 1
+			}
+		}
+		pc.SectionText = layout(c.SectionText, runOfSection, public)
+		pc.ExampleText = layout(c.ExampleText, runOfExample, public)
+		pc.Diff = wordDiff(c.ExampleText, c.SectionText, c.Runs, public)
+		return nil
+	})
 	for _, h := range f.Hypotheses {
 		reg := config.DefaultC5
 		if h.Thresholds != nil {
@@ -406,15 +415,14 @@ func layout(t *findings.Text, runOf []int, public bool) *TextView {
 
 // wordDiff diffs the example's words against the section's (by normalised
 // word, as C5 compares them) and shows each word with the whitespace after it.
-func wordDiff(example, section *findings.Text, public bool) []DiffOp {
-	runes := func(t *findings.Text) []rune {
-		rs := make([]rune, t.Tokens.Len())
-		for i, id := range t.Tokens.IDs {
-			rs[i] = rune(0x10000 + id)
-		}
-		return rs
-	}
+// The shared runs already found anchor the diff: go-diff only has to align
+// the stretches between them, which keeps it fast on long, heavily copied
+// texts and makes every run an unbroken equal stretch.
+func wordDiff(example, section *findings.Text, runs []c5.Run, public bool) []DiffOp {
 	words := func(t *findings.Text, from, n int) string {
+		if n == 0 {
+			return ""
+		}
 		if public {
 			var parts []string
 			for i := from; i < from+n; i++ {
@@ -428,27 +436,71 @@ func wordDiff(example, section *findings.Text, public bool) []DiffOp {
 		}
 		return t.Raw[t.Tokens.Start[from]:end]
 	}
+	asRunes := func(ids []int32) []rune {
+		rs := make([]rune, len(ids))
+		for i, id := range ids {
+			rs[i] = rune(0x10000 + id)
+		}
+		return rs
+	}
+	var out []DiffOp
+	emit := func(op string, text string) {
+		if text == "" {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1].Op == op {
+			out[n-1].Text += text
+			return
+		}
+		out = append(out, DiffOp{Op: op, Text: text})
+	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
-	diffs := dmp.DiffMainRunes(runes(example), runes(section), false)
-	var out []DiffOp
-	ei, si := 0, 0
-	for _, d := range diffs {
-		n := utf8.RuneCountInString(d.Text)
-		switch d.Type {
-		case diffmatchpatch.DiffEqual:
-			out = append(out, DiffOp{Op: "=", Text: words(section, si, n)})
-			ei += n
-			si += n
-		case diffmatchpatch.DiffInsert:
-			out = append(out, DiffOp{Op: "+", Text: words(section, si, n)})
-			si += n
-		case diffmatchpatch.DiffDelete:
-			out = append(out, DiffOp{Op: "-", Text: words(example, ei, n)})
-			ei += n
+	gap := func(ei, ej, si, sj int) {
+		diffs := dmp.DiffMainRunes(asRunes(example.Tokens.IDs[ei:ej]), asRunes(section.Tokens.IDs[si:sj]), false)
+		for _, d := range diffs {
+			n := utf8.RuneCountInString(d.Text)
+			switch d.Type {
+			case diffmatchpatch.DiffEqual:
+				emit("=", words(section, si, n))
+				ei += n
+				si += n
+			case diffmatchpatch.DiffInsert:
+				emit("+", words(section, si, n))
+				si += n
+			case diffmatchpatch.DiffDelete:
+				emit("-", words(example, ei, n))
+				ei += n
+			}
 		}
 	}
+	ei, si := 0, 0
+	for _, r := range anchorChain(runs) {
+		gap(ei, r.ExampleAt, si, r.SectionAt)
+		emit("=", words(section, r.SectionAt, r.Words))
+		ei, si = r.ExampleAt+r.Words, r.SectionAt+r.Words
+	}
+	gap(ei, example.Tokens.Len(), si, section.Tokens.Len())
 	return out
+}
+
+// anchorChain picks, longest first, the runs that keep their order in both
+// texts, and returns them in text order.
+func anchorChain(runs []c5.Run) []c5.Run {
+	var chain []c5.Run // sorted by SectionAt
+	for _, r := range runs {
+		i := sort.Search(len(chain), func(i int) bool { return chain[i].SectionAt > r.SectionAt })
+		if i > 0 && chain[i-1].ExampleAt+chain[i-1].Words > r.ExampleAt {
+			continue
+		}
+		if i < len(chain) && r.ExampleAt+r.Words > chain[i].ExampleAt {
+			continue
+		}
+		chain = append(chain, c5.Run{})
+		copy(chain[i+1:], chain[i:])
+		chain[i] = r
+	}
+	return chain
 }
 
 func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -13,12 +13,11 @@ import (
 	"html/template"
 	"io/fs"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact"
 )
 
@@ -332,47 +331,34 @@ func renderCells(p *redact.Public, sd *siteData, render func(string, *pageData) 
 			withPage = append(withPage, i)
 		}
 	}
-	results := make([][]byte, len(withPage))
-	errs := make([]error, len(withPage))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				c := p.Cells[withPage[k]]
-				cp := &cellPage{
-					Row:         newRow(c, "../"),
-					SectionHTML: textHTML(c.SectionText, c.Runs, "s"),
-					ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"),
-					SectionMap:  minimapHTML(c.Runs, c.SectionText.Words, "s"),
-					ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
-					DiffHTML:    diffHTML(c.Diff),
-				}
-				cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
-				if k > 0 {
-					cp.Prev = p.Cells[withPage[k-1]].Slug + ".html"
-				}
-				if k+1 < len(withPage) {
-					cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
-				}
-				file := "cells/" + c.Slug + ".html"
-				data := &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp}
-				results[k], errs[k] = render("cell.html", data)
-			}
-		}()
-	}
-	for k := range withPage {
-		next <- k
-	}
-	close(next)
-	wg.Wait()
-	for k, i := range withPage {
-		if errs[k] != nil {
-			return errs[k]
+	pages := make([][]byte, len(withPage))
+	err := parallel.For(len(withPage), func(k int) error {
+		c := p.Cells[withPage[k]]
+		cp := &cellPage{
+			Row:         newRow(c, "../"),
+			SectionHTML: textHTML(c.SectionText, c.Runs, "s"),
+			ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"),
+			SectionMap:  minimapHTML(c.Runs, c.SectionText.Words, "s"),
+			ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
+			DiffHTML:    diffHTML(c.Diff),
 		}
-		out.Files["cells/"+p.Cells[i].Slug+".html"] = results[k]
+		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
+		if k > 0 {
+			cp.Prev = p.Cells[withPage[k-1]].Slug + ".html"
+		}
+		if k+1 < len(withPage) {
+			cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
+		}
+		file := "cells/" + c.Slug + ".html"
+		var err error
+		pages[k], err = render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for k, i := range withPage {
+		out.Files["cells/"+p.Cells[i].Slug+".html"] = pages[k]
 		out.Pages++
 	}
 	return nil

@@ -1,12 +1,13 @@
 package site
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/parallel"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -60,16 +61,26 @@ func Write(out *Output, dir, audience string, check func(tmp string) error) erro
 			os.RemoveAll(tmp)
 		}
 	}()
-	for _, name := range out.Paths() {
-		target := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+	names := out.Paths()
+	dirs := map[string]bool{}
+	for _, name := range names {
+		dirs[filepath.Dir(filepath.Join(tmp, filepath.FromSlash(name)))] = true
+	}
+	for d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 		}
-		if err := writeFile(target, out.Files[name]); err != nil {
-			return fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
-		}
 	}
-	if err := writeFile(filepath.Join(tmp, MarkerFile), []byte("audience="+audience+"\n")); err != nil {
+	err = parallel.For(len(names), func(i int) error {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(names[i])), out.Files[names[i]], 0o644); err != nil {
+			return fmt.Errorf("%s: failed to write %s: %w", dir, names[i], unwrapPath(err))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, MarkerFile), []byte("audience="+audience+"\n"), 0o644); err != nil {
 		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
@@ -98,23 +109,6 @@ func Write(out *Output, dir, audience string, check func(tmp string) error) erro
 		os.RemoveAll(old)
 	}
 	return nil
-}
-
-func writeFile(path string, data []byte) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if _, err := w.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 func unwrapPath(err error) error {

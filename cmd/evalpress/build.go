@@ -113,6 +113,7 @@ func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult,
 	if err != nil {
 		return nil, err
 	}
+	progress.say("redacting")
 	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))
 	if err != nil {
 		return nil, err
@@ -142,11 +143,12 @@ func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult,
 		if err != nil {
 			return nil, err
 		}
-		check = func(tmp string) error { return leakError(scanner, tmp, outDir) }
+		check = func(tmp string) error { progress.say("scanning"); return leakError(scanner, tmp, outDir) }
 	}
 	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
 		return nil, err
 	}
+	progress.say("done")
 	return &buildResult{pages: out.Pages, elapsed: time.Since(start), out: outDir}, nil
 }
 
@@ -224,14 +226,18 @@ func loadBaseline(file, outDir string, stderr io.Writer) (*site.Results, error) 
 type progress struct {
 	w     io.Writer
 	large bool
+	start time.Time
 }
 
 func newProgress(w io.Writer, sections int) *progress {
-	return &progress{w: w, large: sections >= 500}
+	return &progress{w: w, large: sections >= 500, start: time.Now()}
 }
 
 func (p *progress) say(format string, args ...any) {
 	if p.large {
+		if os.Getenv("EVALPRESS_TIMING") != "" {
+			format = "[" + time.Since(p.start).Round(time.Millisecond).String() + "] " + format
+		}
 		fmt.Fprintf(p.w, "evalpress: "+format+"\n", args...)
 	}
 }

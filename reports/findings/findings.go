@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
@@ -107,15 +108,14 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 }
 
 // loadTexts reads each cell's section and worst example variant back,
-// tokenises them with offsets and finds the highlighted runs.
+// tokenises them with offsets and finds the highlighted runs, on all cores.
 func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
 		phrases[i] = p.Text
 	}
 	norm := c5.NewNormaliser(phrases)
-	dict := c5.NewDict()
-	for i := range f.Cells {
+	return parallel.For(len(f.Cells), func(i int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -124,14 +124,13 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 		if err != nil {
 			return err
 		}
-		dict.Reset()
+		dict := c5.NewDict()
 		c.SectionText = &Text{Raw: raw}
 		if !c.HasExample {
 			norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
-			continue
+			return nil
 		}
-		v := folder.Examples[c.Name].Variants[c.Worst]
-		exRaw, err := folder.VariantText(v)
+		exRaw, err := folder.VariantText(folder.Examples[c.Name].Variants[c.Worst])
 		if err != nil {
 			return err
 		}
@@ -139,8 +138,8 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 		norm.TokeniseWithOffsets(exRaw, dict, &c.ExampleText.Tokens)
 		norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
 		c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
-	}
-	return nil
+		return nil
+	})
 }
 
 // AssignAliases gives every script its public alias: the one in models.toml,
