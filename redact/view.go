@@ -23,146 +23,26 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/redact/internal/seal"
+	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
-// View is the public view of an evaluation, the only input of the renderer.
-type View struct{ p *Public }
-
-// Public returns the view's contents. The zero View has none.
-func (v *View) Public() *Public {
-	if v == nil || v.p == nil {
-		return &Public{}
-	}
-	return v.p
-}
-
-// Public is what a view holds. Every string in it has been through redaction
-// or is a number, an alias, or text evalpress wrote itself.
-type Public struct {
-	Title           string
-	Audience        string // config.Public or config.Internal
-	Excerpts        bool
-	Thresholds      Thresholds
-	Writers         []Writer
-	Sections        []string // public section names, in report order
-	Cells           []Cell
-	Hypotheses      []Hypothesis
-	Documents       []Document
-	Inputs          []Digest
-	MandatedPhrases int
-	Source          []SourceFile
-}
-
-// Thresholds are the thresholds of the build.
-type Thresholds struct {
-	MaxRun     int
-	MaxOverlap float64
-	NGram      int
-	MinRun     int // shortest highlighted run
-}
-
-// Writer is one writer, by alias.
-type Writer struct {
-	Alias           string
-	Fails, Sections int
-}
-
-// Cell is one writer's section.
-type Cell struct {
-	Index        int
-	Writer       string // alias
-	Section      string // public section name
-	Slug         string // file-name-safe, unique: the cell page is cells/Slug.html
-	HasExample   bool
-	Words, Run   int
-	Shared       int
-	Distinct     int
-	Overlap      float64
-	Variant      int // 1-based index of the worst example variant
-	Variants     int
-	Fail         bool
-	RunFails     bool
-	OverlapFails bool
-	// Excerpt is the longest run's normalised text, cut at 100 characters as
-	// the reference prints it; set only where the audience may see it.
-	Excerpt string
-	Runs    []Run
-	// SectionText and ExampleText lay the two texts out as segments, masked
-	// for the public audience; nil without example.
-	SectionText *TextView
-	ExampleText *TextView
-	Diff        []DiffOp
-}
-
-// Run is a highlighted shared run. ID 1 is the longest.
-type Run struct {
-	ID        int
-	Words     int
-	SectionAt int    // word index in the section
-	ExampleAt int    // word index in the example
-	Text      string // normalised words; only where permitted
-}
-
-// Segment kinds of a laid-out text.
-const (
-	SegWord     = "w" // a word
-	SegGap      = "g" // space between words
-	SegBridge   = "b" // punctuation or other characters inside a run
-	SegStripped = "m" // a mandated phrase, stripped before measuring
-)
-
-// Segment is a piece of a laid-out text.
-type Segment struct {
-	Kind string
-	Run  int    // the run it belongs to, 0 for none
-	Text string // the text, or its mask
-}
-
-// TextView is a text laid out for the run view.
-type TextView struct {
-	Segments []Segment
-	Words    int
-	Masked   bool
-}
-
-// DiffOp is one step of the word-level diff from the example to the section.
-type DiffOp struct {
-	Op   string // "=", "+" (the writer added), "-" (the writer left out)
-	Text string
-}
-
-// Hypothesis is a pre-registered hypothesis with its verdict.
-type Hypothesis struct {
-	ID, Registered, Statement string
-	Kind, Model               string
-	Fails                     *int
-	Verdict, Reason, Digest   string
-	Registration              Thresholds // thresholds at registration
-	Drift                     []string
-}
-
-// Document is a markdown document of the artifact, redacted.
-type Document struct {
+// RawDocument is a markdown document as read, before redaction.
+type RawDocument struct {
 	Path     string // slash-separated, relative to the content folder
 	Markdown string
 }
-
-// Digest is the SHA-256 of one private input file.
-type Digest struct{ File, SHA256 string }
-
-// SourceFile is a file of the measurement's source code.
-type SourceFile struct{ Name, Code string }
 
 // Input is what New needs.
 type Input struct {
 	Config    *config.Config
 	Findings  *findings.Findings
 	Folder    *inputs.Folder
-	Documents []Document // unredacted
-	Source    []SourceFile
+	Documents []RawDocument // unredacted
+	Source    []public.SourceFile
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
@@ -212,20 +92,20 @@ func CheckAliases(folder *inputs.Folder, writers []findings.Writer) error {
 }
 
 // New builds the view of in for the configured audience.
-func New(in Input) (*View, error) {
+func New(in Input) (*public.View, error) {
 	cfg, f := in.Config, in.Findings
 	m := NewMatcher(PrivateTerms(in.Folder))
-	public := cfg.Publish.Audience == config.Public
+	masked := cfg.Publish.Audience == config.Public
 
 	if err := CheckAliases(in.Folder, f.Writers); err != nil {
 		return nil, err
 	}
 
-	p := &Public{
+	p := &public.Public{
 		Title:    m.Replace(cfg.Title),
 		Audience: cfg.Publish.Audience,
-		Excerpts: cfg.Publish.Excerpts || !public,
-		Thresholds: Thresholds{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap,
+		Excerpts: cfg.Publish.Excerpts || !masked,
+		Thresholds: public.Thresholds{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap,
 			NGram: f.Thresholds.NGram, MinRun: f.MinRun},
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
@@ -233,7 +113,7 @@ func New(in Input) (*View, error) {
 	alias := map[string]string{}
 	for _, w := range f.Writers {
 		alias[w.Script] = w.Alias
-		p.Writers = append(p.Writers, Writer{Alias: w.Alias, Fails: w.Fails, Sections: w.Sections})
+		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Fails: w.Fails, Sections: w.Sections})
 	}
 	publicName := map[string]string{}
 	for _, s := range f.SectionNames {
@@ -241,9 +121,9 @@ func New(in Input) (*View, error) {
 		p.Sections = append(p.Sections, publicName[s])
 	}
 	slugs := map[string]int{}
-	p.Cells = make([]Cell, len(f.Cells))
+	p.Cells = make([]public.Cell, len(f.Cells))
 	for i, c := range f.Cells {
-		pc := Cell{
+		pc := public.Cell{
 			Index: i, Writer: alias[c.Script], Section: publicName[c.Name], HasExample: c.HasExample,
 			Words: c.Words, Run: c.Comparison.Run, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
 			Variants: c.Variants, Fail: c.Verdict.Fail(), RunFails: c.Verdict.RunFails, OverlapFails: c.Verdict.OverlapFails,
@@ -257,9 +137,9 @@ func New(in Input) (*View, error) {
 	// Texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
 		c, pc := &f.Cells[i], &p.Cells[i]
-		excerptOK := !public || (cfg.Publish.Excerpts && pc.Fail)
+		excerptOK := !masked || (cfg.Publish.Excerpts && pc.Fail)
 		if excerptOK && c.HasExample {
-			pc.Excerpt = m.Replace(truncate(c.RunText, 100))
+			pc.Excerpt = m.Replace(Excerpt(c.RunText))
 		}
 		if c.SectionText == nil || c.ExampleText == nil {
 			return nil
@@ -267,8 +147,8 @@ func New(in Input) (*View, error) {
 		runOfSection := make([]int, c.SectionText.Tokens.Len())
 		runOfExample := make([]int, c.ExampleText.Tokens.Len())
 		for k, r := range c.Runs {
-			pr := Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
-			if !public {
+			pr := public.Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
+			if !masked {
 				pr.Text = c.SectionText.Tokens.Words(r.SectionAt, r.SectionAt+r.Words)
 			} else if k == 0 && pc.Excerpt != "" {
 				pr.Text = pc.Excerpt
@@ -279,9 +159,9 @@ func New(in Input) (*View, error) {
 				runOfExample[r.ExampleAt+w] = k + 1
 			}
 		}
-		pc.SectionText = layout(c.SectionText, runOfSection, public)
-		pc.ExampleText = layout(c.ExampleText, runOfExample, public)
-		pc.Diff = wordDiff(c.ExampleText, c.SectionText, c.Runs, public)
+		pc.SectionText = layout(c.SectionText, runOfSection, masked)
+		pc.ExampleText = layout(c.ExampleText, runOfExample, masked)
+		pc.Diff = wordDiff(c.ExampleText, c.SectionText, c.Runs, masked)
 		return nil
 	})
 	for _, h := range f.Hypotheses {
@@ -289,27 +169,29 @@ func New(in Input) (*View, error) {
 		if h.Thresholds != nil {
 			reg = *h.Thresholds
 		}
-		p.Hypotheses = append(p.Hypotheses, Hypothesis{
+		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
-			Registration: Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},
+			Registration: public.Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},
 		})
 	}
 	for _, d := range in.Documents {
-		p.Documents = append(p.Documents, Document{Path: d.Path, Markdown: m.Replace(d.Markdown)})
+		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: m.Replace(d.Markdown)})
 	}
 	for _, d := range f.SortedDigests() {
-		p.Inputs = append(p.Inputs, Digest{File: d[0], SHA256: d[1]})
+		p.Inputs = append(p.Inputs, public.Digest{File: d[0], SHA256: d[1]})
 	}
-	return &View{p: p}, nil
+	return public.Seal(seal.Key{}, p), nil
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+// Excerpt cuts a run's normalised text at 100 characters, as the reference
+// prints it: the most of a run a public build may show.
+func Excerpt(runText string) string {
+	if len(runText) > 100 {
+		return runText[:100]
 	}
-	return s
+	return runText
 }
 
 // Slug turns a public name into a lowercase file-name-safe form.
@@ -364,8 +246,8 @@ func maskGap(gap string, bridge bool) string {
 }
 
 // layout turns a text into segments, marking each word's run.
-func layout(t *findings.Text, runOf []int, public bool) *TextView {
-	tv := &TextView{Words: t.Tokens.Len(), Masked: public}
+func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
+	tv := &public.TextView{Words: t.Tokens.Len(), Masked: masked}
 	tok := &t.Tokens
 	stripped := tok.Stripped
 	gap := func(from, to int, run int) {
@@ -373,26 +255,26 @@ func layout(t *findings.Text, runOf []int, public bool) *TextView {
 			return
 		}
 		text := t.Raw[from:to]
-		kind := SegGap
+		kind := public.SegGap
 		for _, s := range stripped {
 			if s.Start < to && s.End > from {
-				kind = SegStripped
+				kind = public.SegStripped
 				break
 			}
 		}
-		if kind == SegGap && run > 0 && strings.TrimSpace(text) != "" {
-			kind = SegBridge
+		if kind == public.SegGap && run > 0 && strings.TrimSpace(text) != "" {
+			kind = public.SegBridge
 		}
-		if public {
+		if masked {
 			switch kind {
-			case SegStripped:
+			case public.SegStripped:
 				text = maskGap(text, false)
 				text = strings.TrimRight(text, " ") + " [mandated phrase] "
 			default:
-				text = maskGap(text, kind == SegBridge)
+				text = maskGap(text, kind == public.SegBridge)
 			}
 		}
-		tv.Segments = append(tv.Segments, Segment{Kind: kind, Run: run, Text: text})
+		tv.Segments = append(tv.Segments, public.Segment{Kind: kind, Run: run, Text: text})
 	}
 	prev := 0
 	for i := range tok.IDs {
@@ -403,10 +285,10 @@ func layout(t *findings.Text, runOf []int, public bool) *TextView {
 		}
 		gap(prev, start, run)
 		word := t.Raw[start:end]
-		if public {
+		if masked {
 			word = mask(word)
 		}
-		tv.Segments = append(tv.Segments, Segment{Kind: SegWord, Run: runOf[i], Text: word})
+		tv.Segments = append(tv.Segments, public.Segment{Kind: public.SegWord, Run: runOf[i], Text: word})
 		prev = end
 	}
 	gap(prev, len(t.Raw), 0)
@@ -418,12 +300,12 @@ func layout(t *findings.Text, runOf []int, public bool) *TextView {
 // The shared runs already found anchor the diff: go-diff only has to align
 // the stretches between them, which keeps it fast on long, heavily copied
 // texts and makes every run an unbroken equal stretch.
-func wordDiff(example, section *findings.Text, runs []c5.Run, public bool) []DiffOp {
+func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []public.DiffOp {
 	words := func(t *findings.Text, from, n int) string {
 		if n == 0 {
 			return ""
 		}
-		if public {
+		if masked {
 			var parts []string
 			for i := from; i < from+n; i++ {
 				parts = append(parts, mask(t.Raw[t.Tokens.Start[i]:t.Tokens.End[i]]))
@@ -443,7 +325,7 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, public bool) []Dif
 		}
 		return rs
 	}
-	var out []DiffOp
+	var out []public.DiffOp
 	emit := func(op string, text string) {
 		if text == "" {
 			return
@@ -452,7 +334,7 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, public bool) []Dif
 			out[n-1].Text += text
 			return
 		}
-		out = append(out, DiffOp{Op: op, Text: text})
+		out = append(out, public.DiffOp{Op: op, Text: text})
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0

@@ -8,7 +8,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // chart is a chart ready for a page: its ECharts option as JSON (written into
@@ -52,7 +52,7 @@ func baseOpts(id, title string) []charts.GlobalOpts {
 }
 
 // runsHeatmap shows the longest run of every writer x section.
-func runsHeatmap(p *redact.Public) (chart, error) {
+func runsHeatmap(p *public.Public) (chart, error) {
 	hm := charts.NewHeatMap()
 	var data []opts.HeatMapData
 	col := map[string]int{}
@@ -84,12 +84,12 @@ func runsHeatmap(p *redact.Public) (chart, error) {
 	)...)
 	hm.AddSeries("longest run", data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true)}))
 	option, err := optionJSON(hm)
-	return chart{ID: "chart-runs", Title: "Longest run per writer and section", Option: option, Description: title + ". " + cellsSummary(p, func(c redact.Cell) string {
+	return chart{ID: "chart-runs", Title: "Longest run per writer and section", Option: option, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
 		return fmt.Sprintf("%d", c.Run)
 	}), Height: 120 + 40*len(p.Writers)}, err
 }
 
-func aliases(p *redact.Public) []string {
+func aliases(p *public.Public) []string {
 	out := make([]string, len(p.Writers))
 	for i, w := range p.Writers {
 		out[i] = w.Alias
@@ -97,7 +97,7 @@ func aliases(p *redact.Public) []string {
 	return out
 }
 
-func cellsSummary(p *redact.Public, value func(redact.Cell) string) string {
+func cellsSummary(p *public.Public, value func(public.Cell) string) string {
 	var parts []string
 	for _, c := range p.Cells {
 		if c.HasExample && len(parts) < 60 {
@@ -108,7 +108,7 @@ func cellsSummary(p *redact.Public, value func(redact.Cell) string) string {
 }
 
 // overlapBars shows each cell's n-gram overlap with the threshold line.
-func overlapBars(p *redact.Public) (chart, error) {
+func overlapBars(p *public.Public) (chart, error) {
 	bar := charts.NewBar()
 	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, percent(p.Thresholds.MaxOverlap, 0))
 	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
@@ -138,7 +138,7 @@ func overlapBars(p *redact.Public) (chart, error) {
 		bar.AddSeries(w.Alias, data, seriesOpts...)
 	}
 	option, err := optionJSON(bar)
-	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: option, Description: title + ". " + cellsSummary(p, func(c redact.Cell) string {
+	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: option, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
 		return percent(c.Overlap, 1)
 	}), Height: 380}, err
 }
@@ -152,7 +152,7 @@ func roundTo(x float64, decimals int) float64 {
 }
 
 // failBars shows the failing sections per writer.
-func failBars(p *redact.Public) (chart, error) {
+func failBars(p *public.Public) (chart, error) {
 	bar := charts.NewBar()
 	title := "Failing sections per writer"
 	bar.SetGlobalOptions(append(baseOpts("chart-fails", title),
@@ -174,7 +174,7 @@ func failBars(p *redact.Public) (chart, error) {
 }
 
 // sensitivityLines shows FAIL counts per writer as one threshold varies.
-func sensitivityLines(p *redact.Public, s sensitivity, byRun bool) (chart, error) {
+func sensitivityLines(p *public.Public, s sensitivity, byRun bool) (chart, error) {
 	line := charts.NewLine()
 	id, title, axis := "chart-sens-overlap", "FAIL count per writer as max_overlap varies (max_run fixed)", "max_overlap %"
 	points, configured := s.Overlap, percent(p.Thresholds.MaxOverlap, 0)

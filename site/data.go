@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // Results is the shape of data/results.json.
@@ -89,7 +89,7 @@ type Change struct {
 	Rules   []string `json:"rules"` // the rules whose outcome flipped
 }
 
-func rules(c redact.Cell) []string {
+func rules(c public.Cell) []string {
 	r := []string{}
 	if c.RunFails {
 		r = append(r, "run")
@@ -100,14 +100,14 @@ func rules(c redact.Cell) []string {
 	return r
 }
 
-func cellPath(c redact.Cell) string {
+func cellPath(c public.Cell) string {
 	if c.SectionText == nil {
 		return ""
 	}
 	return "cells/" + c.Slug + ".html"
 }
 
-func buildResults(p *redact.Public, changes []Change) Results {
+func buildResults(p *public.Public, changes []Change) Results {
 	r := Results{
 		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun},
 		Audience:   p.Audience,
@@ -153,7 +153,7 @@ func encodeJSON(v any) ([]byte, error) {
 }
 
 // resultsCSV is the results table as shown on the results page.
-func resultsCSV(p *redact.Public) ([]byte, error) {
+func resultsCSV(p *public.Public) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"})
@@ -199,7 +199,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 }
 
 // computeChanges lists the cells whose verdict differs from the baseline.
-func computeChanges(p *redact.Public, base *Results) []Change {
+func computeChanges(p *public.Public, base *Results) []Change {
 	if base == nil {
 		return nil
 	}

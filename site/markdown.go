@@ -21,7 +21,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/evalpress/evalpress/internal/diag"
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // page is a rendered document.
@@ -239,7 +239,7 @@ func chromaCSS() (string, error) {
 
 // renderMarkdown renders one redacted document. file names the document in
 // error messages.
-func renderMarkdown(doc redact.Document, file string, docs, files map[string]bool, p *redact.Public) (*page, error) {
+func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (*page, error) {
 	src, blocks, perr := expandPlaceholders(doc.Markdown, p)
 	if perr != nil {
 		e := perr.(*placeholderError)

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // Placeholders let documents quote computed values, so that a rebuild after a
@@ -43,7 +43,7 @@ func (e *placeholderError) Error() string { return e.msg }
 
 // expandPlaceholders replaces placeholders in markdown. Block placeholders
 // become marker paragraphs ("EVALPRESSBLOCK<n>"), returned in blocks in order.
-func expandPlaceholders(markdown string, p *redact.Public) (string, []string, error) {
+func expandPlaceholders(markdown string, p *public.Public) (string, []string, error) {
 	var out strings.Builder
 	var blocks []string
 	fence := ""
@@ -92,7 +92,7 @@ func fenceOf(trimmed string) string {
 }
 
 // expandLine replaces the inline placeholders of one line, skipping code spans.
-func expandLine(line string, p *redact.Public) (string, *placeholderError) {
+func expandLine(line string, p *public.Public) (string, *placeholderError) {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		switch {
@@ -165,7 +165,7 @@ func sharePercent(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
 }
 
-func placeholderValue(inner string, p *redact.Public) (string, error) {
+func placeholderValue(inner string, p *public.Public) (string, error) {
 	f, err := fields(inner)
 	if err != nil {
 		return "", err
@@ -286,7 +286,7 @@ func placeholderValue(inner string, p *redact.Public) (string, error) {
 	return unknown()
 }
 
-func writerList(p *redact.Public) string {
+func writerList(p *public.Public) string {
 	var names []string
 	for _, w := range p.Writers {
 		names = append(names, strconv.Quote(w.Alias))
@@ -295,7 +295,7 @@ func writerList(p *redact.Public) string {
 	return strings.Join(names, ", ")
 }
 
-func verdictWord(c redact.Cell) string {
+func verdictWord(c public.Cell) string {
 	switch {
 	case !c.HasExample:
 		return "NO EXAMPLE"
@@ -305,7 +305,7 @@ func verdictWord(c redact.Cell) string {
 	return "pass"
 }
 
-func rulesText(c redact.Cell) string {
+func rulesText(c public.Cell) string {
 	var r []string
 	if c.RunFails {
 		r = append(r, "run")

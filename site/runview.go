@@ -6,7 +6,7 @@ import (
 	"html/template"
 	"strings"
 
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // runColours is the number of distinct run colours (the palette's size); runs
@@ -24,7 +24,7 @@ func runClass(id int) string {
 // textHTML lays a text out with its runs marked. side is "s" (section) or
 // "e" (example); each run's mark has the id side-run-N and a visible label, so
 // the pairing reads without JavaScript.
-func textHTML(tv *redact.TextView, runs []redact.Run, side string) template.HTML {
+func textHTML(tv *public.TextView, runs []public.Run, side string) template.HTML {
 	words := map[int]int{}
 	for _, r := range runs {
 		words[r.ID] = r.Words
@@ -49,9 +49,9 @@ func textHTML(tv *redact.TextView, runs []redact.Run, side string) template.HTML
 		}
 		text := html.EscapeString(seg.Text)
 		switch seg.Kind {
-		case redact.SegBridge:
+		case public.SegBridge:
 			b.WriteString(`<span class="bridge" title="bridged: not a word, inside the run">` + text + `</span>`)
-		case redact.SegStripped:
+		case public.SegStripped:
 			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
 		default:
 			b.WriteString(text)
@@ -62,7 +62,7 @@ func textHTML(tv *redact.TextView, runs []redact.Run, side string) template.HTML
 }
 
 // minimapHTML draws where runs fall in a text of n words.
-func minimapHTML(runs []redact.Run, n int, side string) template.HTML {
+func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 	if n == 0 {
 		return ""
 	}
@@ -82,7 +82,7 @@ func minimapHTML(runs []redact.Run, n int, side string) template.HTML {
 
 // diffHTML renders the word diff: the writer's additions and what it left
 // out of the example.
-func diffHTML(ops []redact.DiffOp) template.HTML {
+func diffHTML(ops []public.DiffOp) template.HTML {
 	var b strings.Builder
 	for _, op := range ops {
 		text := html.EscapeString(op.Text)

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // sensitivity is how many sections fail per writer as one threshold varies
@@ -21,7 +21,7 @@ type sensitivityPoint struct {
 	Fails      []int // per writer, in p.Writers order
 }
 
-func computeSensitivity(p *redact.Public) sensitivity {
+func computeSensitivity(p *public.Public) sensitivity {
 	var s sensitivity
 	runs := []int{p.Thresholds.MaxRun}
 	for r := 4; r <= 40; r += 2 {
@@ -31,7 +31,7 @@ func computeSensitivity(p *redact.Public) sensitivity {
 	}
 	sort.Ints(runs)
 	for _, r := range runs {
-		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(c redact.Cell) bool {
+		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(c public.Cell) bool {
 			return c.Run > r || c.Overlap > p.Thresholds.MaxOverlap
 		}))
 	}
@@ -43,14 +43,14 @@ func computeSensitivity(p *redact.Public) sensitivity {
 	}
 	sort.Float64s(overlaps)
 	for _, o := range overlaps {
-		s.Overlap = append(s.Overlap, point(p, strconv.FormatFloat(o*100, 'f', -1, 64), o, o == p.Thresholds.MaxOverlap, func(c redact.Cell) bool {
+		s.Overlap = append(s.Overlap, point(p, strconv.FormatFloat(o*100, 'f', -1, 64), o, o == p.Thresholds.MaxOverlap, func(c public.Cell) bool {
 			return c.Run > p.Thresholds.MaxRun || c.Overlap > o
 		}))
 	}
 	return s
 }
 
-func point(p *redact.Public, label string, value float64, configured bool, fails func(redact.Cell) bool) sensitivityPoint {
+func point(p *public.Public, label string, value float64, configured bool, fails func(public.Cell) bool) sensitivityPoint {
 	pt := sensitivityPoint{Label: label, Value: value, Configured: configured, Fails: make([]int, len(p.Writers))}
 	index := map[string]int{}
 	for i, w := range p.Writers {

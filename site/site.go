@@ -2,7 +2,7 @@
 // artifact's documents, the C5 results with their charts and downloads, a
 // run view per cell, the method page and the change record.
 //
-// It sees nothing but a *redact.View: it cannot import the private findings,
+// It sees nothing but a *public.View: it cannot import the private findings,
 // and a test holds it to that. Rendering is pure; writing the files and the
 // leak scan are in write.go.
 package site
@@ -18,7 +18,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
-	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // Options are the inputs of Render besides the view.
@@ -74,7 +74,7 @@ type pageData struct {
 type siteData struct {
 	Title     string
 	Nav       []navItem
-	Public    *redact.Public
+	Public    *public.Public
 	Internal  bool
 	Charts    map[string]chart
 	Sens      sensitivity
@@ -85,7 +85,7 @@ type siteData struct {
 }
 
 type cellRow struct {
-	redact.Cell
+	public.Cell
 	Page       string
 	OverlapPct string
 	Verdict    string
@@ -103,7 +103,7 @@ type cellPage struct {
 	Prev, Next               string
 }
 
-func newRow(c redact.Cell, root string) cellRow {
+func newRow(c public.Cell, root string) cellRow {
 	r := cellRow{Cell: c, OverlapPct: percent(c.Overlap, 1), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p
@@ -134,7 +134,7 @@ var funcs = template.FuncMap{
 }
 
 // Render renders v with opt into an Output.
-func Render(v *redact.View, opt Options) (*Output, error) {
+func Render(v *public.View, opt Options) (*Output, error) {
 	p := v.Public()
 	tmpl, err := template.New("").Funcs(funcs).ParseFS(opt.Templates, "*.html")
 	if err == nil && opt.TemplateOverride != nil {
@@ -182,7 +182,7 @@ func Render(v *redact.View, opt Options) (*Output, error) {
 	}
 	sd.Nav = append(sd.Nav, navItem{Title: "C5 results", Path: "results.html"}, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
 
-	for _, mk := range []func(*redact.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
+	for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
 		c, err := mk(p)
 		if err != nil {
 			return nil, err
@@ -324,7 +324,7 @@ func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.H
 }
 
 // renderCells renders the cell pages on all cores.
-func renderCells(p *redact.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output) error {
+func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output) error {
 	var withPage []int
 	for i, c := range p.Cells {
 		if c.SectionText != nil {
@@ -365,7 +365,7 @@ func renderCells(p *redact.Public, sd *siteData, render func(string, *pageData) 
 }
 
 // explain states each rule's outcome with its numbers.
-func explain(p *redact.Public, c redact.Cell) (run, overlap string) {
+func explain(p *public.Public, c public.Cell) (run, overlap string) {
 	t := p.Thresholds
 	if c.RunFails {
 		run = fmt.Sprintf("longest run %d > %d: FAIL", c.Run, t.MaxRun)

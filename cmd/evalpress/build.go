@@ -16,6 +16,7 @@ import (
 	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -158,16 +159,16 @@ func isDir(p string) bool {
 }
 
 // sourceFiles returns the measurement's source for the method page.
-func sourceFiles() []redact.SourceFile {
-	var out []redact.SourceFile
+func sourceFiles() []public.SourceFile {
+	var out []public.SourceFile
 	for _, name := range c5.SourceFiles {
-		out = append(out, redact.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
+		out = append(out, public.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
 	}
-	return append(out, redact.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
+	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
 }
 
 // permittedExcerpts lists the run texts a public build may show.
-func permittedExcerpts(v *redact.View) []string {
+func permittedExcerpts(v *public.View) []string {
 	var out []string
 	for _, c := range v.Public().Cells {
 		if c.Excerpt != "" {

@@ -2,16 +2,88 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/site"
 )
 
-// checkCommand is not implemented yet.
+// checkCommand runs the leak scan on any folder, for example before uploading.
 type checkCommand struct {
 	stdout, stderr io.Writer
 }
 
 // Run implements command.
 func (c *checkCommand) Run(ctx context.Context, args []string) error {
-	return errors.New("check: not implemented yet")
+	fs := newFlagSet("check", "check --leaks DIR --inputs PRIVATE [--passages]", c.stdout)
+	dir := fs.String("leaks", "", "the `folder` to scan (a built site, an upload)")
+	private := fs.String("inputs", "", "the private inputs `folder` whose terms must not appear")
+	passages := fs.Bool("passages", true, "also report passages of 8 or more words of the private texts")
+	excerpts := fs.Bool("excerpts", true, "permit the longest-run excerpts of failing cells, as a public build with excerpts shows them")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *dir == "" || *private == "" {
+		return usagef("check: --leaks and --inputs are both required")
+	}
+	if info, err := os.Stat(*dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: not a folder to scan", *dir)
+	}
+	folder, err := inputs.Open(*private)
+	if err != nil {
+		return err
+	}
+	defer folder.Close()
+	var allowed []string
+	if *excerpts {
+		if allowed, err = permittedFor(ctx, *dir, folder); err != nil {
+			return err
+		}
+	}
+	scanner, err := redact.NewScanner(folder, *passages, allowed)
+	if err != nil {
+		return err
+	}
+	leaks, err := scanner.ScanDir(*dir)
+	if err != nil {
+		return err
+	}
+	for _, l := range leaks {
+		fmt.Fprintf(c.stdout, "%s\n", redact.Leak{File: *dir + string(os.PathSeparator) + l.File, Line: l.Line, Column: l.Column, What: l.What})
+	}
+	if len(leaks) > 0 {
+		return fmt.Errorf("check: %d leak(s) in %s", len(leaks), *dir)
+	}
+	fmt.Fprintf(c.stderr, "evalpress: no private term or passage in %s\n", *dir)
+	return nil
+}
+
+// permittedFor recomputes, from the private inputs, the excerpts a public
+// build may show: the longest run (cut at 100 characters) of each failing
+// cell, under the thresholds the scanned site declares in data/results.json
+// (the rubric's when it has none).
+func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]string, error) {
+	th := c5.DefaultThresholds
+	if data, err := os.ReadFile(filepath.Join(dir, "data", "results.json")); err == nil {
+		if r, err := site.ParseBaseline(data); err == nil {
+			th = c5.Thresholds{MaxRun: r.Thresholds.MaxRun, MaxOverlap: r.Thresholds.MaxOverlap, NGram: r.Thresholds.NGram}
+		}
+	}
+	res, err := measure.Run(ctx, folder, th.NGram)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, c := range res.Cells {
+		if c.HasExample && th.Judge(c.Comparison).Fail() {
+			out = append(out, redact.Excerpt(c.RunText))
+		}
+	}
+	return out, nil
 }

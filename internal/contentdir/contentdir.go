@@ -17,7 +17,7 @@ import (
 )
 
 // Load reads the content folder dir.
-func Load(dir string) ([]redact.Document, map[string][]byte, error) {
+func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -28,7 +28,7 @@ func Load(dir string) ([]redact.Document, map[string][]byte, error) {
 	if !info.IsDir() {
 		return nil, nil, diag.Errorf(dir, 0, "content_dir is a file, not a folder")
 	}
-	var docs []redact.Document
+	var docs []redact.RawDocument
 	files := map[string][]byte{}
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -58,7 +58,7 @@ func Load(dir string) ([]redact.Document, map[string][]byte, error) {
 			line := 1 + strings.Count(string(data[:firstInvalid(data)]), "\n")
 			return diag.Errorf(path, line, "bytes that are not UTF-8").WithHint("save the document as UTF-8")
 		}
-		docs = append(docs, redact.Document{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
+		docs = append(docs, redact.RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
 		return nil
 	})
 	if err != nil {

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCheckCommand(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	private := filepath.Join(dir, "private")
+	out := filepath.Join(dir, "public")
+
+	code, stdout, stderr := runCLI(t, "check", "--leaks", out, "--inputs", private)
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "no private term or passage") {
+		t.Fatalf("clean site: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
+	// Plant leaks: a term in an attribute, HTML-escaped; a private passage;
+	// a term in a file name.
+	os.WriteFile(filepath.Join(out, "extra.html"), []byte(`<img alt="harbourline&#x20;HOLDINGS">`), 0o644)
+	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("even the harbour chief had promised a quiet week of sun"), 0o644)
+	os.WriteFile(filepath.Join(out, "beta-scribe.css"), []byte("body{}"), 0o644)
+	code, stdout, stderr = runCLI(t, "check", "--leaks", out, "--inputs", private)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %q", code, stderr)
+	}
+	for _, want := range []string{
+		"beta-scribe.css: file name holds model name",
+		`extra.html:1:11: private term "Ha******" (redact.txt:2)`,
+		"notes.txt:1:1: a passage of 8 or more words of private text",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("report lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "Harbourline") || strings.Contains(stdout, "harbour chief") {
+		t.Errorf("the report repeats private text:\n%s", stdout)
+	}
+	if code, _, _ := runCLI(t, "check", "--leaks", out); code != 2 {
+		t.Errorf("missing --inputs: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,141 @@
+// Package public defines the public view of an evaluation: the only data the
+// site renderer receives. Every string in a view has been through redaction
+// or is a number, an alias or text evalpress wrote itself.
+//
+// A View can be made only by Seal, which needs a key that only the redact
+// packages can import (see redact/internal/seal): the renderer can read a view
+// but cannot build one from private findings, and the compiler enforces it.
+package public
+
+import "github.com/evalpress/evalpress/redact/internal/seal"
+
+// Seal makes a view of p. Only the redact package holds the key.
+func Seal(_ seal.Key, p *Public) *View { return &View{p: p} }
+
+// View is the public view of an evaluation, the only input of the renderer.
+type View struct{ p *Public }
+
+// Public returns the view's contents. The zero View has none.
+func (v *View) Public() *Public {
+	if v == nil || v.p == nil {
+		return &Public{}
+	}
+	return v.p
+}
+
+// Public is what a view holds. Every string in it has been through redaction
+// or is a number, an alias, or text evalpress wrote itself.
+type Public struct {
+	Title           string
+	Audience        string // config.Public or config.Internal
+	Excerpts        bool
+	Thresholds      Thresholds
+	Writers         []Writer
+	Sections        []string // public section names, in report order
+	Cells           []Cell
+	Hypotheses      []Hypothesis
+	Documents       []Document
+	Inputs          []Digest
+	MandatedPhrases int
+	Source          []SourceFile
+}
+
+// Thresholds are the thresholds of the build.
+type Thresholds struct {
+	MaxRun     int
+	MaxOverlap float64
+	NGram      int
+	MinRun     int // shortest highlighted run
+}
+
+// Writer is one writer, by alias.
+type Writer struct {
+	Alias           string
+	Fails, Sections int
+}
+
+// Cell is one writer's section.
+type Cell struct {
+	Index        int
+	Writer       string // alias
+	Section      string // public section name
+	Slug         string // file-name-safe, unique: the cell page is cells/Slug.html
+	HasExample   bool
+	Words, Run   int
+	Shared       int
+	Distinct     int
+	Overlap      float64
+	Variant      int // 1-based index of the worst example variant
+	Variants     int
+	Fail         bool
+	RunFails     bool
+	OverlapFails bool
+	// Excerpt is the longest run's normalised text, cut at 100 characters as
+	// the reference prints it; set only where the audience may see it.
+	Excerpt string
+	Runs    []Run
+	// SectionText and ExampleText lay the two texts out as segments, masked
+	// for the public audience; nil without example.
+	SectionText *TextView
+	ExampleText *TextView
+	Diff        []DiffOp
+}
+
+// Run is a highlighted shared run. ID 1 is the longest.
+type Run struct {
+	ID        int
+	Words     int
+	SectionAt int    // word index in the section
+	ExampleAt int    // word index in the example
+	Text      string // normalised words; only where permitted
+}
+
+// Segment kinds of a laid-out text.
+const (
+	SegWord     = "w" // a word
+	SegGap      = "g" // space between words
+	SegBridge   = "b" // punctuation or other characters inside a run
+	SegStripped = "m" // a mandated phrase, stripped before measuring
+)
+
+// Segment is a piece of a laid-out text.
+type Segment struct {
+	Kind string
+	Run  int    // the run it belongs to, 0 for none
+	Text string // the text, or its mask
+}
+
+// TextView is a text laid out for the run view.
+type TextView struct {
+	Segments []Segment
+	Words    int
+	Masked   bool
+}
+
+// DiffOp is one step of the word-level diff from the example to the section.
+type DiffOp struct {
+	Op   string // "=", "+" (the writer added), "-" (the writer left out)
+	Text string
+}
+
+// Hypothesis is a pre-registered hypothesis with its verdict.
+type Hypothesis struct {
+	ID, Registered, Statement string
+	Kind, Model               string
+	Fails                     *int
+	Verdict, Reason, Digest   string
+	Registration              Thresholds // thresholds at registration
+	Drift                     []string
+}
+
+// Document is a markdown document of the artifact, redacted.
+type Document struct {
+	Path     string // slash-separated, relative to the content folder
+	Markdown string
+}
+
+// Digest is the SHA-256 of one private input file.
+type Digest struct{ File, SHA256 string }
+
+// SourceFile is a file of the measurement's source code.
+type SourceFile struct{ Name, Code string }

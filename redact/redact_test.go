@@ -1,0 +1,245 @@
+package redact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+var testTerms = []PrivateTerm{
+	{Text: "Quillion 2.5 Pro", Kind: KindModel, Source: "sections.md:1"},
+	{Text: "Larkspur-3 Turbo", Kind: KindModel, Source: "sections.md:9"},
+	{Text: "I'm Juniper Vale", Kind: KindMandated, Source: "mandated_phrases.txt:2"},
+	{Text: "Stay curious, Tidewater crew", Kind: KindMandated, Source: "mandated_phrases.txt:3"},
+	{Text: "Northwind Média", Kind: KindRedact, Source: "redact.txt:1"},
+}
+
+func TestMatcherFindsRecognisableSpellings(t *testing.T) {
+	m := NewMatcher(testTerms)
+	for _, text := range []string{
+		"by Quillion 2.5 Pro.",
+		"by QUILLION 2.5 PRO",
+		"by quillion\n2.5\r\n   pro",
+		"by Quillion\u00a02.5\u2009Pro",
+		"by Quillion-2.5-Pro",
+		"by quillion2.5pro",
+		"by Ｑｕｉｌｌｉｏｎ ２.５ Ｐｒｏ", // full-width
+		"by Quïllion 2.5 Prō", // diacritics
+		"by Quillion 2·5 Pro",
+		"I’m Juniper Vale here",
+		"“Im Juniper   VALE”",
+		"stay\ncurious — tidewater\tcrew",
+		"Northwind Media, again",
+		"NORTHWIND MEDİA",
+		"larkspur 3 turbo",
+	} {
+		if !m.Contains(text) {
+			t.Errorf("no private term found in %q", text)
+		}
+		if got := m.Replace(text); m.Contains(got) || !strings.Contains(got, "[") {
+			t.Errorf("Replace(%q) = %q", text, got)
+		}
+	}
+}
+
+func TestMatcherRespectsWordBoundaries(t *testing.T) {
+	m := NewMatcher(testTerms)
+	for _, text := range []string{
+		"Quillions 2.5 Professional",
+		"the squillion 2.5 pro",
+		"Larkspur-3 Turbocharged",
+		"stay curious, tidewater crews",
+		"Northwind Medias",
+		"a clean sentence about lending libraries and juniper berries",
+	} {
+		if ms := m.Find(text); len(ms) > 0 {
+			t.Errorf("false alarm in %q: %+v", text, ms)
+		}
+	}
+}
+
+// spell returns a random spelling of term a reader would still recognise.
+func spell(rng *rand.Rand, term string) string {
+	var b strings.Builder
+	for _, r := range term {
+		switch {
+		case r == ' ':
+			b.WriteString([]string{" ", "  ", "\n", "\t", "\u00a0", " \r\n ", "-"}[rng.IntN(7)])
+		case r == '\'':
+			b.WriteString([]string{"'", "’", "‘", ""}[rng.IntN(4)])
+		case unicode.IsLetter(r) && rng.IntN(3) == 0:
+			b.WriteRune(unicode.ToUpper(r))
+		case unicode.IsLetter(r) && rng.IntN(3) == 0:
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// escape writes s as some page or file might: plain, HTML entities, URL or
+// JSON escaping, or with markup inside.
+func escape(rng *rand.Rand, s string) string {
+	switch rng.IntN(6) {
+	case 1:
+		var b strings.Builder
+		for _, r := range s {
+			if rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "&#%d;", r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	case 2:
+		return url.PathEscape(s)
+	case 3:
+		var b strings.Builder
+		for _, r := range s {
+			if r < 0x10000 && rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "\\u%04x", r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	case 4:
+		rs := []rune(s)
+		k := 1 + rng.IntN(len(rs)-1)
+		return "<b>" + string(rs[:k]) + "</b><i>" + string(rs[k:]) + "</i>"
+	case 5:
+		return strings.ReplaceAll(s, " ", "&nbsp;")
+	}
+	return s
+}
+
+var filler = strings.Fields("the clerk counted every household along the canal and wrote each answer in a ledger " +
+	"with a green cover while the council argued about soot theft and late returns of borrowed volumes")
+
+func randomText(rng *rand.Rand, n int) string {
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = filler[rng.IntN(len(filler))]
+	}
+	return strings.Join(ws, " ")
+}
+
+// TestPlantedTermsAreAlwaysCaught plants terms in random spellings at random
+// places of random texts: the matcher finds every one, redaction removes every
+// one, and texts without a planted term raise no alarm.
+func TestPlantedTermsAreAlwaysCaught(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	m := NewMatcher(testTerms)
+	for i := range 2000 {
+		text := randomText(rng, 5+rng.IntN(40))
+		if ms := m.Find(text); len(ms) > 0 {
+			t.Fatalf("false alarm in clean text %q: %+v", text, ms)
+		}
+		planted := 1 + rng.IntN(3)
+		for range planted {
+			words := strings.Fields(text)
+			at := rng.IntN(len(words) + 1)
+			term := testTerms[rng.IntN(len(testTerms))].Text
+			words = append(words[:at], append([]string{spell(rng, term)}, words[at:]...)...)
+			text = strings.Join(words, " ")
+		}
+		if got := len(m.Find(text)); got < 1 {
+			t.Fatalf("case %d: planted %d terms, found none in %q", i, planted, text)
+		}
+		if redacted := m.Replace(text); m.Contains(redacted) {
+			t.Fatalf("case %d: redaction left a term in %q", i, redacted)
+		}
+	}
+}
+
+// TestScannerCatchesEscapedTermsInFilesAndNames writes a folder in which every
+// file holds a planted term in a random spelling and escaping, or names one,
+// and a clean file; the scan reports every planted file and not the clean one.
+func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	s := &Scanner{terms: NewMatcher(testTerms)}
+	for round := range 30 {
+		dir := t.TempDir()
+		want := map[string]bool{}
+		for k := range 8 {
+			term := testTerms[rng.IntN(len(testTerms))].Text
+			planted := escape(rng, spell(rng, term))
+			name := fmt.Sprintf("page-%d.html", k)
+			if k%4 == 3 {
+				name = fmt.Sprintf("%s.html", strings.Map(func(r rune) rune {
+					if r == '/' || r == '\\' || r == 0 {
+						return '-'
+					}
+					return r
+				}, url.PathEscape(spell(rng, term))))
+				planted = "nothing to see"
+			}
+			content := randomText(rng, 20) + " " + planted + " " + randomText(rng, 20)
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want[name] = true
+		}
+		os.WriteFile(filepath.Join(dir, "clean.html"), []byte("<p>"+randomText(rng, 50)+"</p>"), 0o644)
+		leaks, err := s.ScanDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, l := range leaks {
+			got[l.File] = true
+			if strings.Contains(l.What, "Quillion") || strings.Contains(l.What, "Juniper") {
+				t.Errorf("the report repeats a term: %s", l)
+			}
+		}
+		for name := range want {
+			if !got[name] {
+				t.Errorf("round %d: leak in %s not reported (got %v)", round, name, leaks)
+			}
+		}
+		if got["clean.html"] {
+			t.Errorf("round %d: false alarm on clean.html", round)
+		}
+	}
+}
+
+func TestSlugIsSafeAndStable(t *testing.T) {
+	for in, want := range map[string]string{"Model 1": "model-1", "ACT 1: Nobody": "act-1-nobody", "Überblick!": "überblick", "---": "x"} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRendererCannotReachPrivateFindings holds the data-flow boundary: the
+// site package depends on the redact package's view, never on the packages
+// that hold private data.
+func TestRendererCannotReachPrivateFindings(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/evalpress/evalpress/site").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 {
+		t.Fatalf("go list returned too little: %q", deps)
+	}
+	seen := map[string]bool{}
+	for _, dep := range deps {
+		seen[dep] = true
+		for _, private := range []string{"/reports/inputs", "/reports/findings", "/reports/measure", "/config", "/evalpress/redact"} {
+			if strings.HasSuffix(dep, private) {
+				t.Errorf("site depends on %s, which holds or builds from private data", dep)
+			}
+		}
+	}
+	if !seen["github.com/evalpress/evalpress/redact/public"] {
+		t.Errorf("site does not take its input from redact/public; the test is not looking at the right package")
+	}
+}
