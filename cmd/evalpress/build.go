@@ -20,8 +20,12 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/site"
 )
+
+// CacheDir is the measurement cache's folder, relative to the config file.
+const CacheDir = ".evalpress-cache"
 
 // buildCommand builds the static site.
 type buildCommand struct {
@@ -109,8 +113,27 @@ func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult,
 		return nil, err
 	}
 	progress := newProgress(stderr, len(folder.Sections))
-	progress.say("measuring %d sections", len(folder.Sections))
-	f, err := findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
+	// The measurement cache lives beside the config, never in the published
+	// folder; a threshold-only change reuses the measurement.
+	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
+	key := measure.CacheKey(folder, cfg.C5.NGram)
+	m, hit := cache.Load(key)
+	if hit {
+		progress.say("measurement from cache (%d sections)", len(folder.Sections))
+	} else {
+		progress.say("measuring %d sections", len(folder.Sections))
+		if m, err = measure.Run(ctx, folder, cfg.C5.NGram); err != nil {
+			return nil, err
+		}
+		if err := cache.Store(key, m); err != nil {
+			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
+		}
+	}
+	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: true})
+	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cache.Dir)
+		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -365,3 +366,43 @@ func TestBuildCommandHelp(t *testing.T) {
 }
 
 var _ = context.Background
+
+func TestMeasurementCache(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, CacheDir))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("cache folder: %v %v", entries, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", CacheDir)); err == nil {
+		t.Fatal("the cache is inside the published folder")
+	}
+	// Doctoring a cached number shows whether a threshold-only rebuild reads
+	// the cache: the doctored overlap must appear.
+	path := filepath.Join(dir, CacheDir, entries[0].Name())
+	data := mustRead(t, path)
+	doctored := regexp.MustCompile(`"Overlap":[0-9.e-]+`).ReplaceAllString(string(data), `"Overlap":0.777`)
+	os.WriteFile(path, []byte(doctored), 0o644)
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if !strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
+		t.Error("a threshold-only rebuild measured again instead of using the cache")
+	}
+	// A cache entry that does not fit the texts is not trusted, never a panic.
+	os.WriteFile(path, []byte(strings.Replace(doctored, `"Run":24`, `"Run":99`, 1)), 0o644)
+	if code, stderr := buildSite(t, dir); code != 0 || !strings.Contains(stderr, "cached measurement does not match the inputs") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Changing an input is detected: a new key, a fresh measurement.
+	sections := filepath.Join(dir, "private", "sections.md")
+	os.WriteFile(sections, append(mustRead(t, sections), []byte("more words here\n")...), 0o644)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
+		t.Error("an input change reused the stale cached measurement")
+	}
+}

@@ -267,3 +267,20 @@ func BenchmarkCompare(b *testing.B) {
 		c.Compare(&st, &ex, 8)
 	}
 }
+
+func TestRunsFindsMaximalNonOverlappingRuns(t *testing.T) {
+	section := "x a b c d e y f g h i z a b c d e"
+	example := "a b c d e q f g h i"
+	c, st, et := measureOnce(section, example, nil, 2)
+	runs := Runs(st, et, 3, c)
+	if len(runs) != 2 {
+		t.Fatalf("runs %+v, want the 5-word run and the 4-word run (the repeat of the first overlaps it in the example)", runs)
+	}
+	if runs[0] != (Run{SectionAt: 1, ExampleAt: 0, Words: 5}) || runs[1] != (Run{SectionAt: 7, ExampleAt: 6, Words: 4}) {
+		t.Fatalf("runs %+v", runs)
+	}
+	// A comparison that does not fit the texts yields no run, not a panic.
+	if got := Runs(st, et, 3, Comparison{Run: 99, RunSectionAt: 0}); got != nil {
+		t.Fatalf("runs of an inconsistent comparison: %+v", got)
+	}
+}

@@ -23,10 +23,11 @@ const MaxRuns = 200
 // first, so each word of either text belongs to at most one highlighted run.
 func Runs(section, example *Tokens, minWords int, c Comparison) []Run {
 	var out []Run
-	if c.Run > 0 {
-		out = append(out, Run{SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt, Words: c.Run})
-	}
 	a, b := section.IDs, example.IDs
+	if c.Run <= 0 || c.RunSectionAt < 0 || c.RunExampleAt < 0 || c.RunSectionAt+c.Run > len(a) || c.RunExampleAt+c.Run > len(b) {
+		return nil // no run, or a comparison of other texts
+	}
+	out = append(out, Run{SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt, Words: c.Run})
 	s := max(minWords, 1)
 	if len(a) < s || len(b) < s || c.Run < s {
 		return out

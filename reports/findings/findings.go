@@ -7,6 +7,7 @@ package findings
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -54,6 +55,10 @@ type Findings struct {
 	// SectionNames lists the section names in first-seen order.
 	SectionNames []string
 }
+
+// ErrStaleMeasurement reports a measurement that does not fit the texts it
+// claims to measure: a cache entry from other inputs or a damaged one.
+var ErrStaleMeasurement = errors.New("the measurement does not match the inputs")
 
 // Options control Build.
 type Options struct {
@@ -137,6 +142,11 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 		c.ExampleText = &Text{Raw: exRaw}
 		norm.TokeniseWithOffsets(exRaw, dict, &c.ExampleText.Tokens)
 		norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+		sw, ew := c.SectionText.Tokens.Len(), c.ExampleText.Tokens.Len()
+		if c.Words != sw || c.Run < 0 || c.RunSectionAt < 0 || c.RunExampleAt < 0 ||
+			c.RunSectionAt+c.Run > sw || c.RunExampleAt+c.Run > ew {
+			return fmt.Errorf("%w: %s / %s", ErrStaleMeasurement, c.Script, c.Name)
+		}
 		c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
 		return nil
 	})
