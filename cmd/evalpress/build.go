@@ -6,26 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
-	"github.com/evalpress/evalpress/internal/contentdir"
-	"github.com/evalpress/evalpress/internal/jscompat"
-	"github.com/evalpress/evalpress/redact"
-	"github.com/evalpress/evalpress/redact/public"
-	"github.com/evalpress/evalpress/reports/c5"
-	"github.com/evalpress/evalpress/reports/findings"
-	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/measure"
-	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/pipeline"
 )
-
-// CacheDir is the measurement cache's folder, relative to the config file.
-const CacheDir = ".evalpress-cache"
 
 // buildCommand builds the static site.
 type buildCommand struct {
@@ -62,206 +49,18 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	res, err := build(ctx, o, c.stderr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.pages, res.elapsed.Round(time.Millisecond), res.out+string(filepath.Separator))
-	return nil
-}
-
-type buildResult struct {
-	pages   int
-	elapsed time.Duration
-	out     string
-}
-
-// build runs a whole build: measure, redact, render, write, scan.
-func build(ctx context.Context, o buildOptions, stderr io.Writer) (*buildResult, error) {
-	start := time.Now()
-	cfg, err := config.Load(o.config, o.sets)
+	res, err := pipeline.Build(ctx, o.pipeline(), c.stderr)
 	if err != nil {
 		var se *config.SetError
 		if errors.As(err, &se) {
-			return nil, usageError{err}
+			return usageError{err}
 		}
-		return nil, err
-	}
-	inputsDir := cfg.Path(cfg.Inputs.Dir)
-	if o.inputs != "" {
-		inputsDir = o.inputs
-	}
-	outDir := cfg.Path(cfg.Publish.Out)
-	if o.out != "" {
-		outDir = o.out
-	}
-	existing, err := site.ExistingAudience(outDir)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Publish.Audience == config.Internal && existing == config.Public && !o.force {
-		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
-	}
-
-	folder, err := inputs.Open(inputsDir)
-	if err != nil {
-		return nil, err
-	}
-	defer folder.Close()
-	printWarnings(stderr, folder.Diagnostics)
-	if err := redact.CheckAliases(folder, findings.AssignAliases(folder)); err != nil {
-		return nil, err
-	}
-	progress := newProgress(stderr, len(folder.Sections))
-	// The measurement cache lives beside the config, never in the published
-	// folder; a threshold-only change reuses the measurement.
-	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
-	key := measure.CacheKey(folder, cfg.C5.NGram)
-	m, hit := cache.Load(key)
-	if hit {
-		progress.say("measurement from cache (%d sections)", len(folder.Sections))
-	} else {
-		progress.say("measuring %d sections", len(folder.Sections))
-		if m, err = measure.Run(ctx, folder, cfg.C5.NGram); err != nil {
-			return nil, err
-		}
-		if err := cache.Store(key, m); err != nil {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
-		}
-	}
-	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: true})
-	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cache.Dir)
-		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
-	}
-	if err != nil {
-		return nil, err
-	}
-	progress.say("redacting")
-	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))
-	if err != nil {
-		return nil, err
-	}
-	view, err := redact.New(redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()})
-	if err != nil {
-		return nil, err
-	}
-	baseline, err := loadBaseline(o.baseline, outDir, stderr)
-	if err != nil {
-		return nil, err
-	}
-	progress.say("rendering")
-	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: baseline}
-	if override := cfg.Path("templates"); isDir(override) {
-		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
-	}
-	out, err := site.Render(view, opt)
-	if err != nil {
-		return nil, err
-	}
-	progress.say("writing and scanning %d files", len(out.Files))
-	var check func(string) error
-	if cfg.Publish.Audience == config.Public {
-		scanner, err := redact.NewScanner(folder, true, permittedExcerpts(view))
-		if err != nil {
-			return nil, err
-		}
-		check = func(tmp string) error { progress.say("scanning"); return leakError(scanner, tmp, outDir) }
-	}
-	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
-		return nil, err
-	}
-	progress.say("done")
-	return &buildResult{pages: out.Pages, elapsed: time.Since(start), out: outDir}, nil
-}
-
-func isDir(p string) bool {
-	info, err := os.Stat(p)
-	return err == nil && info.IsDir()
-}
-
-// sourceFiles returns the measurement's source for the method page.
-func sourceFiles() []public.SourceFile {
-	var out []public.SourceFile
-	for _, name := range c5.SourceFiles {
-		out = append(out, public.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
-	}
-	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
-}
-
-// permittedExcerpts lists the run texts a public build may show.
-func permittedExcerpts(v *public.View) []string {
-	var out []string
-	for _, c := range v.Public().Cells {
-		if c.Excerpt != "" {
-			out = append(out, c.Excerpt)
-		}
-	}
-	return out
-}
-
-// leakError scans the written folder and reports leaks as one error.
-func leakError(s *redact.Scanner, tmp, outDir string) error {
-	leaks, err := s.ScanDir(tmp)
-	if err != nil {
 		return err
 	}
-	if len(leaks) == 0 {
-		return nil
-	}
-	first := leaks[0]
-	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))
-	more := ""
-	if len(leaks) > 1 {
-		more = fmt.Sprintf(" (and %d more)", len(leaks)-1)
-	}
-	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
+	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), res.Out+string(filepath.Separator))
+	return nil
 }
 
-// loadBaseline reads the baseline results: the --baseline file (an error
-// when it is not a results.json) or the output folder's previous one.
-func loadBaseline(file, outDir string, stderr io.Writer) (*site.Results, error) {
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return nil, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
-		}
-		r, err := site.ParseBaseline(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
-		}
-		return r, nil
-	}
-	previous := filepath.Join(outDir, "data", "results.json")
-	data, err := os.ReadFile(previous)
-	if err != nil {
-		return nil, nil
-	}
-	r, err := site.ParseBaseline(data)
-	if err != nil {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: previous results ignored: %v\n", previous, err)
-		return nil, nil
-	}
-	return r, nil
-}
-
-// progress reports stages on stderr when the work is large.
-type progress struct {
-	w     io.Writer
-	large bool
-	start time.Time
-}
-
-func newProgress(w io.Writer, sections int) *progress {
-	return &progress{w: w, large: sections >= 500, start: time.Now()}
-}
-
-func (p *progress) say(format string, args ...any) {
-	if p.large {
-		if os.Getenv("EVALPRESS_TIMING") != "" {
-			format = "[" + time.Since(p.start).Round(time.Millisecond).String() + "] " + format
-		}
-		fmt.Fprintf(p.w, "evalpress: "+format+"\n", args...)
-	}
+func (o *buildOptions) pipeline() pipeline.Options {
+	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/pipeline"
 )
 
 func readArchive(t *testing.T, name string) string {
@@ -372,16 +373,16 @@ func TestMeasurementCache(t *testing.T) {
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
 	}
-	entries, err := os.ReadDir(filepath.Join(dir, CacheDir))
+	entries, err := os.ReadDir(filepath.Join(dir, pipeline.CacheDir))
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("cache folder: %v %v", entries, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "public", CacheDir)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "public", pipeline.CacheDir)); err == nil {
 		t.Fatal("the cache is inside the published folder")
 	}
 	// Doctoring a cached number shows whether a threshold-only rebuild reads
 	// the cache: the doctored overlap must appear.
-	path := filepath.Join(dir, CacheDir, entries[0].Name())
+	path := filepath.Join(dir, pipeline.CacheDir, entries[0].Name())
 	data := mustRead(t, path)
 	doctored := regexp.MustCompile(`"Overlap":[0-9.e-]+`).ReplaceAllString(string(data), `"Overlap":0.777`)
 	os.WriteFile(path, []byte(doctored), 0o644)

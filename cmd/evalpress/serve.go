@@ -2,16 +2,35 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
+	"net"
+
+	"github.com/evalpress/evalpress/internal/devserver"
 )
 
-// serveCommand is not implemented yet.
+// serveCommand builds, serves and rebuilds the site on change.
 type serveCommand struct {
 	stdout, stderr io.Writer
+	onReady        func(url string) // for tests
 }
 
 // Run implements command.
 func (c *serveCommand) Run(ctx context.Context, args []string) error {
-	return errors.New("serve: not implemented yet")
+	fs := newFlagSet("serve", "serve [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...", c.stdout)
+	var o buildOptions
+	o.register(fs)
+	addr := fs.String("addr", "127.0.0.1:1313", "`address` to serve on; loopback unless you say otherwise")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return usagef("serve: --addr %q: %v", *addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(c.stderr, "evalpress: warning: serving on %s, reachable from other machines\n", *addr)
+	}
+	s := &devserver.Server{Build: o.pipeline(), Addr: *addr, Stdout: c.stdout, Stderr: c.stderr, OnReady: c.onReady}
+	return s.Run(ctx)
 }
