@@ -57,11 +57,12 @@
     if (!table) return;
     var box = document.querySelector('[data-filter="' + id + '"]');
     var choice = document.querySelector('[data-filter-verdict="' + id + '"]');
-    var words = box ? box.value.trim().toLowerCase().split(/\s+/).filter(Boolean) : [];
+    // The query matches as a phrase within a cell ("Model 2" is not "ACT 2").
+    var query = box ? box.value.trim().toLowerCase().replace(/\s+/g, " ") : "";
     var verdict = choice ? choice.value : "";
     Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
-      var text = row.textContent.toLowerCase();
-      var show = words.every(function (w) { return text.indexOf(w) >= 0; }) &&
+      var cells = Array.prototype.map.call(row.cells, function (c) { return c.textContent.trim().toLowerCase().replace(/\s+/g, " "); });
+      var show = (!query || cells.some(function (c) { return c.indexOf(query) >= 0; })) &&
         (!verdict || row.getAttribute("data-verdict") === verdict);
       row.hidden = !show;
     });

@@ -74,7 +74,9 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 		}
 		top := float64(at) / float64(n) * 100
 		height := max(float64(r.Words)/float64(n)*100, 0.8)
-		fmt.Fprintf(&b, `<a class="tick %s" href="#run-%d" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
+		// The legend has the same links; the minimap is a mouse shortcut, kept
+		// out of the keyboard order and hidden from assistive technology.
+		fmt.Fprintf(&b, `<a class="tick %s" href="#run-%d" tabindex="-1" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
 			runClass(r.ID), r.ID, top, height, r.ID, r.Words, r.ID)
 	}
 	return template.HTML(b.String())

@@ -1,0 +1,684 @@
+// Package e2e checks built sites in a real headless Chromium: every page
+// loads without console errors, failed requests or requests to other hosts,
+// charts draw, links and anchors resolve, tables sort and filter, the theme
+// follows the system, the run view's keys and hover linking work, axe-core
+// finds no serious accessibility problem, the keyboard reaches every control,
+// and a malicious input runs no script. It runs the site both served on
+// loopback and opened from file://.
+//
+// Without Chromium the tests skip with a message; in CI (CI=true) a missing
+// browser is a failure. .ci/run installs Debian's chromium.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/pipeline"
+)
+
+// chromium returns the browser to drive, skipping (or failing in CI) without one.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("EVALPRESS_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no Chromium found, and CI=true: .ci/run must install Debian's chromium")
+	}
+	t.Skip("no Chromium found: install Debian's chromium (apt-get install chromium) to run the browser tests")
+	return ""
+}
+
+// browser starts a fresh headless Chromium and returns a context for it.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	// Chromium may still write its profile while the test ends, so the
+	// profile is removed after the browser has stopped, not by t.TempDir.
+	profile, err := os.MkdirTemp("", "evalpress-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("allow-file-access-from-files", false),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc(); os.RemoveAll(profile) })
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+var (
+	buildOnce sync.Once
+	demoDir   string
+	buildErr  error
+)
+
+// demoSite builds the repository's demo artifact once for all tests.
+func demoSite(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		tmp, err := os.MkdirTemp("", "evalpress-e2e-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		demoDir = filepath.Join(tmp, "site")
+		_, buildErr = pipeline.Build(context.Background(), pipeline.Options{Config: "../config.toml", Out: demoDir}, io.Discard)
+	})
+	if buildErr != nil {
+		t.Fatalf("building the demo: %v", buildErr)
+	}
+	return demoDir
+}
+
+// pageIssues records what went wrong while a page loaded.
+type pageIssues struct {
+	mu       sync.Mutex
+	problems []string
+	host     string // the only host requests may go to; "" for file://
+}
+
+func (p *pageIssues) add(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.problems = append(p.problems, fmt.Sprintf(format, args...))
+}
+
+func (p *pageIssues) take() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.problems
+	p.problems = nil
+	return out
+}
+
+// listen records console errors, exceptions, failed requests and requests
+// that leave the site.
+func listen(ctx context.Context, issues *pageIssues) {
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError || e.Type == runtime.APITypeAssert {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				issues.add("console error: %s", strings.Join(parts, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			issues.add("exception: %s", e.ExceptionDetails.Error())
+		case *network.EventLoadingFailed:
+			if !e.Canceled {
+				issues.add("failed request: %s", e.ErrorText)
+			}
+		case *network.EventRequestWillBeSent:
+			u, err := url.Parse(e.Request.URL)
+			if err != nil {
+				issues.add("unparseable request URL %q", e.Request.URL)
+				return
+			}
+			switch {
+			case u.Scheme == "data" || u.Scheme == "blob":
+			case issues.host == "" && u.Scheme != "file":
+				issues.add("request leaves the site: %s", e.Request.URL)
+			case issues.host != "" && u.Host != issues.host:
+				issues.add("request to another host: %s", e.Request.URL)
+			}
+		case *page.EventJavascriptDialogOpening:
+			issues.add("a dialog opened: %q", e.Message)
+			go chromedp.Run(ctx, page.HandleJavaScriptDialog(false))
+		}
+	})
+}
+
+// sitePages lists the HTML pages of a built site, relative and sorted;
+// cells are sampled to keep the run short.
+func sitePages(t *testing.T, dir string, atLeast int) []string {
+	t.Helper()
+	var pages []string
+	cells := 0
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, "cells/") {
+			cells++
+			if cells%5 != 1 {
+				return nil
+			}
+		}
+		pages = append(pages, rel)
+		return nil
+	})
+	sort.Strings(pages)
+	if len(pages) < atLeast {
+		t.Fatalf("only %d pages in %s", len(pages), dir)
+	}
+	return pages
+}
+
+const chartCheckJS = `(() => {
+  const out = [];
+  document.querySelectorAll(".chart[data-option]").forEach((el) => {
+    const canvas = el.querySelector("canvas");
+    if (!canvas) { out.push(el.id + ": no canvas"); return; }
+    const ctx = canvas.getContext("2d");
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4 * 7) if (data[i] !== 0) painted++;
+    if (painted < 50) out.push(el.id + ": blank canvas");
+  });
+  return out;
+})()`
+
+const linksJS = `Array.from(document.querySelectorAll("a[href]")).map((a) => a.href)`
+
+const idsJS = `Array.from(document.querySelectorAll("[id]")).map((e) => e.id)`
+
+// checkPages loads every page from base and checks it.
+func checkPages(t *testing.T, ctx context.Context, dir, base string, issues *pageIssues) {
+	ids := map[string]map[string]bool{} // page URL (without fragment) -> ids
+	var links []struct{ from, to string }
+	for _, p := range sitePages(t, dir, 8) {
+		target := base + p
+		var charts, hrefs, pageIDs []string
+		err := chromedp.Run(ctx,
+			chromedp.Navigate(target),
+			chromedp.WaitReady("body"),
+			chromedp.Sleep(150*time.Millisecond), // let charts finish their first frame
+			chromedp.Evaluate(chartCheckJS, &charts),
+			chromedp.Evaluate(linksJS, &hrefs),
+			chromedp.Evaluate(idsJS, &pageIDs),
+		)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		for _, c := range charts {
+			t.Errorf("%s: chart %s", p, c)
+		}
+		for _, problem := range issues.take() {
+			t.Errorf("%s: %s", p, problem)
+		}
+		set := map[string]bool{}
+		for _, id := range pageIDs {
+			set[id] = true
+		}
+		ids[target] = set
+		for _, h := range hrefs {
+			links = append(links, struct{ from, to string }{target, h})
+		}
+	}
+	// Every link inside the site points at a page that exists, and every
+	// anchor at an element on it.
+	for _, l := range links {
+		u, err := url.Parse(l.to)
+		if err != nil {
+			t.Errorf("%s: bad link %q", l.from, l.to)
+			continue
+		}
+		if !strings.HasPrefix(l.to, base) {
+			if u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "mailto" {
+				continue // a link out, not a request
+			}
+			t.Errorf("%s: link %q is neither in the site nor a web link", l.from, l.to)
+			continue
+		}
+		fragment := u.Fragment
+		u.Fragment = ""
+		rel := strings.TrimPrefix(u.String(), base)
+		if rel == "" || strings.HasSuffix(rel, "/") {
+			rel += "index.html"
+		}
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			t.Errorf("%s: link to missing %s", l.from, rel)
+			continue
+		}
+		if fragment == "" || !strings.HasSuffix(rel, ".html") {
+			continue
+		}
+		pageIDs, ok := ids[base+rel]
+		if !ok {
+			pageIDs = idsInFile(t, filepath.Join(dir, filepath.FromSlash(rel)))
+			ids[base+rel] = pageIDs
+		}
+		if !pageIDs[fragment] {
+			t.Errorf("%s: link to #%s, which %s does not have", l.from, fragment, rel)
+		}
+	}
+}
+
+var idAttr = regexp.MustCompile(`\sid="([^"]+)"`)
+
+func idsInFile(t *testing.T, path string) map[string]bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := map[string]bool{}
+	for _, m := range idAttr.FindAllStringSubmatch(string(data), -1) {
+		set[m[1]] = true
+	}
+	return set
+}
+
+func serveDir(t *testing.T, dir string) (string, string) {
+	t.Helper()
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	u, _ := url.Parse(srv.URL)
+	return srv.URL + "/", u.Host
+}
+
+func TestPagesServedOnLoopback(t *testing.T) {
+	ctx := browser(t)
+	dir := demoSite(t)
+	base, host := serveDir(t, dir)
+	issues := &pageIssues{host: host}
+	listen(ctx, issues)
+	if err := chromedp.Run(ctx, network.Enable(), runtime.Enable(), page.Enable()); err != nil {
+		t.Fatal(err)
+	}
+	checkPages(t, ctx, dir, base, issues)
+}
+
+func TestPagesFromFile(t *testing.T) {
+	ctx := browser(t)
+	dir := demoSite(t)
+	issues := &pageIssues{}
+	listen(ctx, issues)
+	if err := chromedp.Run(ctx, network.Enable(), runtime.Enable(), page.Enable()); err != nil {
+		t.Fatal(err)
+	}
+	checkPages(t, ctx, dir, "file://"+filepath.ToSlash(dir)+"/", issues)
+}
+
+// column reads the text of one column of the visible rows of a table.
+func column(ctx context.Context, t *testing.T, table string, col int) []string {
+	var out []string
+	js := fmt.Sprintf(`Array.from(document.querySelectorAll("#%s tbody tr")).filter((r) => !r.hidden).map((r) => r.cells[%d].textContent.trim())`, table, col)
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &out)); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestTableSortingAndFiltering(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	if err := chromedp.Run(ctx, chromedp.Navigate(base+"results.html"), chromedp.WaitReady("#results-table")); err != nil {
+		t.Fatal(err)
+	}
+	sortBy := `#results-table thead th:nth-child(4) button`
+	if err := chromedp.Run(ctx, chromedp.Click(sortBy, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	runs := column(ctx, t, "results-table", 3)
+	if !sort.SliceIsSorted(runs, func(i, j int) bool { return atoi(runs[i]) < atoi(runs[j]) }) {
+		t.Errorf("ascending sort by run: %v", runs)
+	}
+	chromedp.Run(ctx, chromedp.Click(sortBy, chromedp.ByQuery))
+	runs = column(ctx, t, "results-table", 3)
+	if !sort.SliceIsSorted(runs, func(i, j int) bool { return atoi(runs[i]) > atoi(runs[j]) }) {
+		t.Errorf("descending sort by run: %v", runs)
+	}
+	var ariaSort string
+	chromedp.Run(ctx, chromedp.AttributeValue(`#results-table thead th:nth-child(4)`, "aria-sort", &ariaSort, nil, chromedp.ByQuery))
+	if ariaSort != "descending" {
+		t.Errorf("aria-sort %q after two clicks", ariaSort)
+	}
+
+	if err := chromedp.Run(ctx, chromedp.SendKeys(`input[data-filter="results-table"]`, "Model 2", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	writers := column(ctx, t, "results-table", 0)
+	if len(writers) != 9 {
+		t.Errorf("filter Model 2: %d rows, want 9: %v", len(writers), writers)
+	}
+	for _, w := range writers {
+		if w != "Model 2" {
+			t.Errorf("filter Model 2 shows %q", w)
+		}
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue(`select[data-filter-verdict="results-table"]`, "pass", chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('select[data-filter-verdict="results-table"]').dispatchEvent(new Event("change"))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if v := column(ctx, t, "results-table", 5); len(v) != 1 || v[0] != "pass" {
+		t.Errorf("Model 2 and pass: %v, want its one passing section (the hook)", v)
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	if s == "–" {
+		return -1
+	}
+	return n
+}
+
+func TestThemeFollowsSystem(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	for _, tc := range []struct{ scheme, background string }{
+		{"light", "rgb(255, 255, 255)"},
+		{"dark", "rgb(13, 17, 23)"},
+	} {
+		var bg string
+		err := chromedp.Run(ctx,
+			emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: tc.scheme}}),
+			chromedp.Navigate(base+"index.html"),
+			chromedp.WaitReady("body"),
+			chromedp.Evaluate(`getComputedStyle(document.body).backgroundColor`, &bg),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bg != tc.background {
+			t.Errorf("%s scheme: background %s, want %s", tc.scheme, bg, tc.background)
+		}
+	}
+}
+
+func TestRunViewInteractions(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	cell := base + "cells/model-1--act-1.html"
+	var hash string
+	var active []string
+	activeJS := `Array.from(document.querySelectorAll("mark.run.active")).map((m) => m.id)`
+	if err := chromedp.Run(ctx, chromedp.Navigate(cell), chromedp.WaitReady("mark.run")); err != nil {
+		t.Fatal(err)
+	}
+	var total int
+	chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#runs-table tbody tr[id]").length`, &total))
+	if total < 2 {
+		t.Fatalf("the cell has %d runs; the test needs two", total)
+	}
+	step := func(key string) {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(key), chromedp.Sleep(100*time.Millisecond),
+			chromedp.Evaluate(`location.hash`, &hash), chromedp.Evaluate(activeJS, &active)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step("n")
+	if hash != "#run-1" || strings.Join(active, ",") != "s-run-1,e-run-1" {
+		t.Errorf("after n: hash %q, active %v", hash, active)
+	}
+	step("n")
+	if hash != "#run-2" || strings.Join(active, ",") != "s-run-2,e-run-2" {
+		t.Errorf("after n n: hash %q, active %v", hash, active)
+	}
+	step("p")
+	if hash != "#run-1" {
+		t.Errorf("after p: hash %q", hash)
+	}
+
+	// Hovering one side lights up its counterpart.
+	if err := chromedp.Run(ctx, chromedp.Navigate(cell), chromedp.WaitReady("mark.run"),
+		chromedp.ScrollIntoView("#s-run-2", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var box []float64
+	chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = document.getElementById("s-run-2").getClientRects()[0]; return [r.x + 4, r.y + r.height / 2]; })()`, &box))
+	if err := chromedp.Run(ctx, chromedp.MouseEvent("mouseMoved", box[0], box[1]), chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(activeJS, &active)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(active, ",") != "s-run-2,e-run-2" {
+		t.Errorf("hovering s-run-2 lights %v", active)
+	}
+
+	// A #run-N permalink opens with that run lit and in view.
+	var inView bool
+	if err := chromedp.Run(ctx, chromedp.Navigate(cell+"#run-2"), chromedp.WaitReady("mark.run"), chromedp.Sleep(400*time.Millisecond),
+		chromedp.Evaluate(activeJS, &active),
+		chromedp.Evaluate(`(() => { const r = document.getElementById("e-run-2").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`, &inView)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(active, ",") != "s-run-2,e-run-2" || !inView {
+		t.Errorf("#run-2 permalink: active %v, counterpart in view %v", active, inView)
+	}
+}
+
+func TestRowPermalinkScrolls(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	var top float64
+	var scrolled float64
+	if err := chromedp.Run(ctx, chromedp.Navigate(base+"results.html#cell-model-3--cta"), chromedp.WaitReady("#results-table"),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`scrollY`, &scrolled),
+		chromedp.Evaluate(`document.getElementById("cell-model-3--cta").getBoundingClientRect().top`, &top)); err != nil {
+		t.Fatal(err)
+	}
+	if scrolled <= 0 || top < 0 || top > 900 {
+		t.Errorf("permalink to a row: scrollY %v, row top %v", scrolled, top)
+	}
+}
+
+// TestAccessibility runs axe-core in each main page and fails on any serious
+// or critical violation.
+func TestAccessibility(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	axe, err := os.ReadFile("testdata/axe-core/axe.min.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"index.html", "00-findings.html", "01-rubric.html", "results.html", "method.html", "changes.html", "cells/model-2--cta.html", "cells/model-1--act-1.html"} {
+		for _, scheme := range []string{"light", "dark"} {
+			var violations []struct {
+				ID     string `json:"id"`
+				Impact string `json:"impact"`
+				Help   string `json:"help"`
+				Nodes  []struct {
+					Target []any `json:"target"`
+				} `json:"nodes"`
+			}
+			err := chromedp.Run(ctx,
+				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}),
+				chromedp.Navigate(base+p), chromedp.WaitReady("body"),
+				chromedp.Evaluate(string(axe), nil),
+				chromedp.Evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`, &violations,
+					func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+			)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			for _, v := range violations {
+				if v.Impact == "serious" || v.Impact == "critical" {
+					var where []string
+					for i, n := range v.Nodes {
+						if i < 3 {
+							where = append(where, fmt.Sprint(n.Target))
+						}
+					}
+					t.Errorf("%s (%s): %s %s: %s at %s", p, scheme, v.Impact, v.ID, v.Help, strings.Join(where, ", "))
+				}
+			}
+		}
+	}
+}
+
+// TestKeyboardReachesEveryControl tabs through pages and checks that every
+// visible link, button, field and run mark takes the focus.
+func TestKeyboardReachesEveryControl(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	const controlsJS = `(() => {
+	  const all = Array.from(document.querySelectorAll('a[href]:not([tabindex="-1"]), button, input, select, [tabindex="0"]'));
+	  all.forEach((el, i) => el.setAttribute("data-ctl", i));
+	  return all.filter((el) => el.offsetParent !== null || el.getClientRects().length > 0).map((el) => el.getAttribute("data-ctl"));
+	})()`
+	for _, p := range []string{"results.html", "cells/model-1--act-1.html", "01-rubric.html"} {
+		var controls []string
+		if err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(100*time.Millisecond),
+			chromedp.Evaluate(controlsJS, &controls)); err != nil {
+			t.Fatal(err)
+		}
+		reached := map[string]bool{}
+		for range len(controls) + 10 {
+			var id string
+			if err := chromedp.Run(ctx, chromedp.KeyEvent("\t"),
+				chromedp.Evaluate(`document.activeElement ? (document.activeElement.getAttribute("data-ctl") || "") : ""`, &id)); err != nil {
+				t.Fatal(err)
+			}
+			reached[id] = true
+		}
+		missed := 0
+		for _, c := range controls {
+			if !reached[c] {
+				missed++
+			}
+		}
+		if missed > 0 {
+			t.Errorf("%s: the keyboard reached %d of %d controls", p, len(controls)-missed, len(controls))
+		}
+	}
+}
+
+// TestScreenshots writes the main pages at desktop and phone widths into a
+// folder for a person to look at.
+func TestScreenshots(t *testing.T) {
+	ctx := browser(t)
+	base, _ := serveDir(t, demoSite(t))
+	out := os.Getenv("EVALPRESS_SCREENSHOTS")
+	if out == "" {
+		out = filepath.Join("..", "screenshots")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int64
+		mobile        bool
+	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
+		for _, p := range []string{"index.html", "00-findings.html", "results.html", "cells/model-2--cta.html", "method.html"} {
+			var png []byte
+			err := chromedp.Run(ctx,
+				emulation.SetDeviceMetricsOverride(size.width, size.height, 1, size.mobile),
+				chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(200*time.Millisecond),
+				chromedp.FullScreenshot(&png, 100)) // quality 100: PNG
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(png) < 1000 {
+				t.Errorf("%s %s: screenshot of %d bytes", p, size.name, len(png))
+			}
+			name := strings.NewReplacer("/", "_", ".html", "").Replace(p) + "-" + size.name + ".png"
+			if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	abs, _ := filepath.Abs(out)
+	t.Logf("screenshots written to %s", abs)
+}
+
+const maliciousArchive = `
+-- config.toml --
+title = "Malicious <script>window.__pwned=1</script> title"
+content_dir = "content"
+[inputs]
+dir = "private"
+[publish]
+out = "out"
+audience = "internal"
+-- content/index.md --
+# Hostile document
+
+<script>window.__pwned = 2</script>
+
+An image: <img src="x" onerror="window.__pwned = 3">
+
+[a javascript link](javascript:window.__pwned=4) and [another](JaVaScRiPt:window.__pwned=5).
+
+A "quoted" attribute breaker: " onmouseover="window.__pwned=6
+-- private/sections.md --
+# Writer </script><script>window.__pwned=7</script>
+## INTRO <img src=x onerror="window.__pwned=8">
+Text with </script><script>window.__pwned=9</script> and <img src=x onerror="window.__pwned=10"> inside.
+-- private/examples.md --
+## INTRO <img src=x onerror="window.__pwned=8">
+Text with </script><script>window.__pwned=9</script> and more.
+`
+
+// TestMaliciousInputRunsNoScript builds an internal site (which shows the
+// texts in full) from inputs full of markup and checks in the browser that
+// none of it runs.
+func TestMaliciousInputRunsNoScript(t *testing.T) {
+	ctx := browser(t)
+	dir := testtree.Write(t, t.TempDir(), maliciousArchive, nil)
+	out := filepath.Join(dir, "out")
+	if _, err := pipeline.Build(context.Background(), pipeline.Options{Config: filepath.Join(dir, "config.toml")}, io.Discard); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	issues := &pageIssues{}
+	listen(ctx, issues)
+	chromedp.Run(ctx, page.Enable(), runtime.Enable())
+	base := "file://" + filepath.ToSlash(out) + "/"
+	for _, p := range sitePages(t, out, 4) {
+		var pwned any
+		err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(150*time.Millisecond),
+			chromedp.Evaluate(`(() => { document.querySelectorAll("a, mark, img").forEach((e) => { e.dispatchEvent(new MouseEvent("mouseover", {bubbles: true})); }); document.querySelectorAll("a[href]").forEach((a) => { if (!a.href.startsWith("file:")) a.click(); }); return window.__pwned === undefined ? null : window.__pwned; })()`, &pwned))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if pwned != nil {
+			t.Errorf("%s: input script ran (window.__pwned = %v)", p, pwned)
+		}
+		for _, problem := range issues.take() {
+			if strings.Contains(problem, "dialog") || strings.Contains(problem, "__pwned") {
+				t.Errorf("%s: %s", p, problem)
+			}
+		}
+	}
+}
