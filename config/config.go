@@ -157,13 +157,19 @@ func Load(path string, sets []string) (*Config, error) {
 	for i := range cfg.Hypotheses {
 		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
 	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	for _, s := range sets {
 		if err := cfg.Set(s); err != nil {
 			return nil, err
 		}
 	}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
+	if len(sets) > 0 {
+		// The file was valid, so a failure now comes from an override.
+		if err := cfg.Validate(); err != nil {
+			return nil, &SetError{fmt.Sprintf("--set %s: %s", strings.Join(sets, " --set "), strings.TrimPrefix(err.Error(), cfg.File+": "))}
+		}
 	}
 	return &cfg, nil
 }

@@ -28,7 +28,7 @@ func ExistingAudience(dir string) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s: cannot read the output folder: %w", dir, err)
+		return "", fmt.Errorf("%s: cannot use as the output folder: %w", dir, unwrapPath(err))
 	}
 	data, err := os.ReadFile(filepath.Join(dir, MarkerFile))
 	if err != nil {

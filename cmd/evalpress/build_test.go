@@ -205,7 +205,10 @@ func TestBuildErrors(t *testing.T) {
 		{"config syntax", map[string]string{"config.toml": "title = \n"}, nil, 1, "config.toml:1:"},
 		{"unknown --set key", nil, []string{"--set", "c5.max_runs=3"}, 2, "--set c5.max_runs: unknown key"},
 		{"--set wrong type", nil, []string{"--set", "c5.max_run=abc"}, 2, "--set c5.max_run=abc: want a whole number"},
-		{"--set out of range", nil, []string{"--set", "c5.max_overlap=2"}, 1, "max overlap 2 is outside 0..1"},
+		{"--set out of range", nil, []string{"--set", "c5.max_overlap=2"}, 2, "--set c5.max_overlap=2: [c5] max overlap 2 is outside 0..1"},
+		{"--set bad audience", nil, []string{"--set", "publish.audience=everyone"}, 2, `audience "everyone"`},
+		{"value out of range in the file", map[string]string{"config.toml": strings.Replace(readConfig(t), "max_run = 12", "max_run = -3", 1)}, nil, 1, "config.toml: [c5] max run -3 is negative"},
+		{"unwritable out folder", map[string]string{"blocker": "a file where the out folder's parent should be"}, []string{"--out", "BLOCKER/site"}, 1, "blocker/site: cannot use as the output folder: not a directory"},
 		{"unknown placeholder", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, "findings.md:3:6: unknown placeholder {{count bananas}}"},
 		{"missing document link", map[string]string{"content/findings.md": "# F\n\nsee [x](nothere.md)\n"}, nil, 1, `findings.md:3: link to a missing document "nothere.md"`},
 		{"link leaving the site", map[string]string{"content/findings.md": "# F\n\n[x](../../etc/passwd)\n"}, nil, 1, "leaves the site folder"},
@@ -221,8 +224,11 @@ func TestBuildErrors(t *testing.T) {
 			dir := newSite(t, tc.overrides)
 			args := tc.args
 			for i, a := range args {
-				if a == "config.toml" {
+				switch {
+				case a == "config.toml":
 					args[i] = filepath.Join(dir, a)
+				case strings.HasPrefix(a, "BLOCKER/"):
+					args[i] = filepath.Join(dir, "blocker", strings.TrimPrefix(a, "BLOCKER/"))
 				}
 			}
 			code, stderr := buildSite(t, dir, args...)
