@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"unsafe"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
@@ -264,11 +265,19 @@ func (f *Folder) VariantText(v Variant) (string, error) {
 }
 
 func readSpan(r io.ReaderAt, s Span, file string) (string, error) {
+	if s.End <= s.Start {
+		return "", nil
+	}
 	buf := make([]byte, s.End-s.Start)
-	if _, err := r.ReadAt(buf, s.Start); err != nil && !(errors.Is(err, io.EOF) && len(buf) > 0) {
+	n, err := r.ReadAt(buf, s.Start)
+	if n < len(buf) {
+		if err == nil || errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF // the file shrank since it was parsed
+		}
 		return "", fmt.Errorf("failed to read %s at byte %d: %w", file, s.Start, err)
 	}
-	return string(buf), nil
+	// buf is never written again, so the string can share its memory.
+	return unsafe.String(&buf[0], len(buf)), nil
 }
 
 // ScriptOrder returns the script headings in the order the reference lists
