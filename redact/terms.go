@@ -142,17 +142,11 @@ func fold(text string) folded {
 		size := 1
 		r := rune(c)
 		if c < utf8.RuneSelf {
-			switch {
-			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
 				b = append(b, c)
-				f.src = append(f.src, int32(i))
-				f.start = append(f.start, !inWord)
-				f.end = append(f.end, false)
-				inWord = true
-				i++
-				continue
-			case 'A' <= c && c <= 'Z':
-				b = append(b, c+'a'-'A')
 				f.src = append(f.src, int32(i))
 				f.start = append(f.start, !inWord)
 				f.end = append(f.end, false)

@@ -89,9 +89,15 @@ type linkCheck struct {
 	doc      string          // content path of the document
 	docs     map[string]bool // content paths of all documents
 	files    map[string]bool // other content files (images)
-	problems []*diag.Diagnostic
+	problems []linkProblem
 	ids      map[string]bool
 	anchors  []anchorRef
+}
+
+// linkProblem is a bad link at a byte offset of the document's source.
+type linkProblem struct {
+	offset  int
+	message string
 }
 
 type anchorRef struct {
@@ -181,7 +187,7 @@ func (lc *linkCheck) check(n ast.Node, dest []byte, source []byte, image bool) [
 }
 
 func (lc *linkCheck) problem(offset int, format string, args ...any) {
-	lc.problems = append(lc.problems, &diag.Diagnostic{Severity: diag.Error, Line: offset, Message: fmt.Sprintf(format, args...)})
+	lc.problems = append(lc.problems, linkProblem{offset: offset, message: fmt.Sprintf(format, args...)})
 }
 
 // relativeTo returns the relative URL from page from to page to.
@@ -266,10 +272,9 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 		}
 	}
 	if len(lc.problems) > 0 {
-		d := lc.problems[0]
-		d.File = file
-		d.Line = 1 + bytes.Count(source[:min(d.Line, len(source))], []byte("\n"))
-		return nil, d
+		first := lc.problems[0]
+		line := 1 + bytes.Count(source[:min(first.offset, len(source))], []byte("\n"))
+		return nil, diag.Errorf(file, line, "%s", first.message)
 	}
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, source, root); err != nil {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/textcheck"
 	"github.com/evalpress/evalpress/redact"
 )
 
@@ -55,7 +56,7 @@ func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
 			return nil
 		}
 		if !utf8.Valid(data) {
-			line := 1 + strings.Count(string(data[:firstInvalid(data)]), "\n")
+			line := 1 + strings.Count(string(data[:textcheck.FirstInvalid(data)]), "\n")
 			return diag.Errorf(path, line, "bytes that are not UTF-8").WithHint("save the document as UTF-8")
 		}
 		docs = append(docs, redact.RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
@@ -66,15 +67,4 @@ func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	return docs, files, nil
-}
-
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
 }

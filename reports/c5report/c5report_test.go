@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalpress/evalpress/internal/textcheck"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/c5report"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -75,27 +76,10 @@ func TestTextMatchesReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got.String() != string(want) {
-				t.Errorf("text output differs from the reference's\n%s", firstDifference(string(want), got.String()))
+				t.Errorf("text output differs from the reference's\n%s", textcheck.FirstDifference(string(want), got.String()))
 			}
 		})
 	}
-}
-
-func firstDifference(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return "line " + strconv.Itoa(i+1) + "\nreference: " + strconv.Quote(a) + "\nevalpress: " + strconv.Quote(b)
-		}
-	}
-	return ""
 }
 
 // TestFormatsGolden checks the json and csv formats against golden files.
@@ -125,7 +109,7 @@ func TestFormatsGolden(t *testing.T) {
 				t.Fatalf("%v (run go test -update to create it)", err)
 			}
 			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("%s output differs from %s\n%s", tc.format, path, firstDifference(string(want), got.String()))
+				t.Errorf("%s output differs from %s\n%s", tc.format, path, textcheck.FirstDifference(string(want), got.String()))
 			}
 		})
 	}

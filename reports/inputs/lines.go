@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/internal/textcheck"
 )
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -79,20 +81,9 @@ func (lr *lineReader) next() (line, error) {
 	}
 	l.text = text
 	if !utf8.Valid(text) {
-		return l, errInvalidUTF8{column: firstInvalid(text) + 1}
+		return l, errInvalidUTF8{column: textcheck.FirstInvalid(text) + 1}
 	}
 	return l, nil
-}
-
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
 }
 
 // isBlank reports whether the line holds only characters JavaScript's trim removes.

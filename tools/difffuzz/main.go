@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/internal/difffuzz"
+	"github.com/evalpress/evalpress/internal/textcheck"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/c5report"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -60,7 +61,7 @@ func main() {
 			if err != nil {
 				fmt.Printf("  evalpress: %v\n", err)
 			} else {
-				fmt.Print(firstDifference(want, got))
+				fmt.Println(textcheck.FirstDifference(want, got))
 			}
 			continue
 		}
@@ -154,23 +155,6 @@ func regenerate(ref, root string) error {
 		}
 	}
 	return nil
-}
-
-func firstDifference(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("  line %d\n  reference: %q\n  evalpress: %q\n", i+1, a, b)
-		}
-	}
-	return ""
 }
 
 func firstLine(s string) string {
