@@ -280,7 +280,13 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	if err := md.Renderer().Render(&body, source, root); err != nil {
 		return nil, diag.Errorf(file, 0, "cannot render: %v", err)
 	}
-	pg := &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: blocks, Markdown: doc.Markdown}
+	pg := &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Markdown: doc.Markdown}
+	for i, b := range blocks {
+		if !bytes.Contains(body.Bytes(), []byte(fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i))) {
+			return nil, diag.Errorf(file, b.line, "block placeholder {{%s}} must stand alone, with a blank line before and after", b.name)
+		}
+		pg.Blocks = append(pg.Blocks, b.name)
+	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {

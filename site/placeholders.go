@@ -33,6 +33,12 @@ var blockNames = map[string]bool{
 	"chart runs": true, "chart overlap": true, "chart fails": true, "chart sensitivity": true,
 }
 
+// block is a block placeholder and the line it stands on.
+type block struct {
+	name string
+	line int
+}
+
 // placeholderError is an unknown or malformed placeholder.
 type placeholderError struct {
 	line, col int
@@ -43,9 +49,9 @@ func (e *placeholderError) Error() string { return e.msg }
 
 // expandPlaceholders replaces placeholders in markdown. Block placeholders
 // become marker paragraphs ("EVALPRESSBLOCK<n>"), returned in blocks in order.
-func expandPlaceholders(markdown string, p *public.Public) (string, []string, error) {
+func expandPlaceholders(markdown string, p *public.Public) (string, []block, error) {
 	var out strings.Builder
-	var blocks []string
+	var blocks []block
 	fence := ""
 	lines := strings.SplitAfter(markdown, "\n")
 	for i, line := range lines {
@@ -66,8 +72,9 @@ func expandPlaceholders(markdown string, p *public.Public) (string, []string, er
 		if strings.HasPrefix(trimmed, "{{") && strings.HasSuffix(trimmed, "}}") {
 			name := strings.Join(strings.Fields(trimmed[2:len(trimmed)-2]), " ")
 			if blockNames[name] {
-				out.WriteString(fmt.Sprintf("\nEVALPRESSBLOCK%d\n\n", len(blocks)))
-				blocks = append(blocks, name)
+				// One line for one line, so later line numbers stay right.
+				out.WriteString(fmt.Sprintf("EVALPRESSBLOCK%d\n", len(blocks)))
+				blocks = append(blocks, block{name: name, line: i + 1})
 				continue
 			}
 		}

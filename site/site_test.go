@@ -58,7 +58,7 @@ func TestPlaceholders(t *testing.T) {
 	}
 	// Fenced code is left alone; a block placeholder becomes a marker.
 	got, blocks, err := expandPlaceholders("```\n{{count fails}}\n```\n\n{{ hypotheses }}\n", p)
-	if err != nil || !strings.Contains(got, "```\n{{count fails}}\n```") || len(blocks) != 1 || blocks[0] != "hypotheses" {
+	if err != nil || !strings.Contains(got, "```\n{{count fails}}\n```") || len(blocks) != 1 || blocks[0].name != "hypotheses" || blocks[0].line != 5 {
 		t.Errorf("got %q %v %v", got, blocks, err)
 	}
 }
@@ -127,6 +127,8 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 		{"# T\n\n[x](/abs.html)\n", "is an absolute path"},
 		{"# T\n\n[x](../../up.md)\n", "leaves the site folder"},
 		{"# T\n\n![img](pic.png)\n", `link to a missing file "pic.png"`},
+		{"# T\n\n{{summary}}\n\n{{hypotheses}}\n\n[x](gone.md)\n", `content/a/index.md:7: link to a missing document "gone.md"`},
+		{"# T\ntext\n{{summary}}\n", `content/a/index.md:3: block placeholder {{summary}} must stand alone`},
 	}
 	for _, tc := range tests {
 		_, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
