@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -56,7 +57,9 @@ func NewMatcher(terms []PrivateTerm) *Matcher {
 	m := &Matcher{}
 	seen := map[string]bool{}
 	for _, t := range terms {
-		f := fold(t.Text).s
+		ft := fold(t.Text)
+		f := strings.Clone(ft.s)
+		ft.release()
 		if f == "" || seen[f] {
 			continue
 		}
@@ -81,6 +84,7 @@ type Match struct {
 // byte the offset of the original rune it came from and whether it starts or
 // ends a word of the original.
 type folded struct {
+	buf        []byte
 	s          string
 	src        []int32
 	start, end []bool
@@ -128,13 +132,17 @@ func foldOf(r rune) string {
 	return foldRune(r)
 }
 
-func fold(text string) folded {
-	f := folded{
-		src:   make([]int32, 0, len(text)),
-		start: make([]bool, 0, len(text)),
-		end:   make([]bool, 0, len(text)),
-	}
-	b := make([]byte, 0, len(text))
+// foldPool recycles the buffers of folded texts: the leak scan folds every
+// written file twice.
+var foldPool = sync.Pool{New: func() any { return new(folded) }}
+
+// release returns f's buffers to the pool; f must not be used afterwards.
+func (f *folded) release() { foldPool.Put(f) }
+
+func fold(text string) *folded {
+	f := foldPool.Get().(*folded)
+	f.src, f.start, f.end = f.src[:0], f.start[:0], f.end[:0]
+	b := f.buf[:0]
 	inWord := false
 	for i := 0; i < len(text); {
 		var out string
@@ -183,7 +191,8 @@ func fold(text string) folded {
 	if inWord {
 		f.end[len(f.end)-1] = true
 	}
-	f.s = string(b)
+	f.buf = b
+	f.s = unsafe.String(unsafe.SliceData(b), len(b)) // valid until release
 	return f
 }
 
@@ -194,6 +203,7 @@ func (m *Matcher) Find(text string) []Match {
 		return nil
 	}
 	f := fold(text)
+	defer f.release()
 	var out []Match
 	for _, t := range m.terms {
 		for from := 0; ; {

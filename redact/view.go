@@ -225,9 +225,10 @@ func uniqueSlug(seen map[string]int, s string) string {
 // mask stands in for a word of private text: one bar per four letters, at
 // most three, so a reader sees where words and runs fall but not the words.
 func mask(word string) string {
-	n := utf8.RuneCountInString(word)
-	return strings.Repeat("▬", min(3, (n+3)/4))
+	return masks[min(3, (utf8.RuneCountInString(word)+3)/4)]
 }
+
+var masks = [4]string{"", "▬", "▬▬", "▬▬▬"}
 
 // maskGap keeps a gap's line structure and shows that something (punctuation,
 // non-Latin letters) was there.
@@ -243,6 +244,12 @@ func maskGap(gap string, bridge bool) string {
 		return ""
 	}
 	return " "
+}
+
+// strippedMasks shows a stripped mandated phrase, keeping the gap's line structure.
+var strippedMasks = map[string]string{
+	"\n\n": "\n\n [mandated phrase] ", "\n": "\n [mandated phrase] ",
+	" · ": " [mandated phrase] ", " ": " [mandated phrase] ", "": " [mandated phrase] ",
 }
 
 // layout turns a text into segments, marking each word's run.
@@ -268,8 +275,7 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 		if masked {
 			switch kind {
 			case public.SegStripped:
-				text = maskGap(text, false)
-				text = strings.TrimRight(text, " ") + " [mandated phrase] "
+				text = strippedMasks[maskGap(text, false)]
 			default:
 				text = maskGap(text, kind == public.SegBridge)
 			}
@@ -306,11 +312,12 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 			return ""
 		}
 		if masked {
-			var parts []string
+			var b strings.Builder
 			for i := from; i < from+n; i++ {
-				parts = append(parts, mask(t.Raw[t.Tokens.Start[i]:t.Tokens.End[i]]))
+				b.WriteString(mask(t.Raw[t.Tokens.Start[i]:t.Tokens.End[i]]))
+				b.WriteByte(' ')
 			}
-			return strings.Join(parts, " ") + " "
+			return b.String()
 		}
 		end := len(t.Raw)
 		if from+n < t.Tokens.Len() {

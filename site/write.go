@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/evalpress/evalpress/internal/parallel"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -71,14 +69,12 @@ func Write(out *Output, dir, audience string, check func(tmp string) error) erro
 			return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 		}
 	}
-	err = parallel.For(len(names), func(i int) error {
-		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(names[i])), out.Files[names[i]], 0o644); err != nil {
-			return fmt.Errorf("%s: failed to write %s: %w", dir, names[i], unwrapPath(err))
+	// One goroutine: file creation is a syscall, and spreading syscalls over
+	// threads costs more in thread wake-ups than it saves.
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), out.Files[name], 0o644); err != nil {
+			return fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
 		}
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	if err := os.WriteFile(filepath.Join(tmp, MarkerFile), []byte("audience="+audience+"\n"), 0o644); err != nil {
 		return fmt.Errorf("%s: %w", dir, unwrapPath(err))

@@ -43,6 +43,12 @@ type Tokens struct {
 	strippedRaw []Span
 }
 
+// Compact releases the scratch memory tokenising needed, keeping the words
+// and offsets; call it on tokens that are kept but not tokenised into again.
+func (t *Tokens) Compact() {
+	t.src, t.spare, t.spareLow, t.strippedRaw = nil, nil, nil, nil
+}
+
 // Len returns the number of words.
 func (t *Tokens) Len() int { return len(t.IDs) }
 

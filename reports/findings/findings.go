@@ -148,6 +148,8 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 			return fmt.Errorf("%w: %s / %s", ErrStaleMeasurement, c.Script, c.Name)
 		}
 		c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
+		c.SectionText.Tokens.Compact()
+		c.ExampleText.Tokens.Compact()
 		return nil
 	})
 }
