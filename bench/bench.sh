@@ -27,7 +27,7 @@ best() {
 ratio() { awk -v a="$1" -v b="$2" -v f="$3" 'BEGIN { printf f, a / b }'; }
 
 echo "corpus: $episodes episodes, $(du -sh --apparent-size "$corpus" | cut -f1), $(grep -c '^## ' "$corpus/sections.md") sections"
-ref=$(best 1 bash "$shared/reference/run-reference.sh" "$corpus")
+ref=$(best 3 bash "$shared/reference/run-reference.sh" "$corpus")
 mea=$(best 5 "$work/evalpress" measure --inputs "$corpus")
 wcw=$(best 5 wc -w "$corpus/sections.md" "$corpus/examples.md")
 bash "$shared/reference/run-reference.sh" "$corpus" > "$work/ref.txt"

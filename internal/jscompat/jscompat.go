@@ -13,6 +13,7 @@ package jscompat
 
 import (
 	_ "embed"
+	"encoding/binary"
 	"math"
 	"math/big"
 	"sort"
@@ -110,11 +111,7 @@ func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
 			}
 			start := len(dst)
 			dst = append(dst, s[i:j]...)
-			for k := start; k < len(dst); k++ {
-				if c := dst[k]; 'A' <= c && c <= 'Z' {
-					dst[k] = c + 'a' - 'A'
-				}
-			}
+			lowerASCII(dst[start:])
 			if keep {
 				for k := i; k < j; k++ {
 					src = append(src, int32(k))
@@ -144,6 +141,26 @@ func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
 		i += size
 	}
 	return dst, src
+}
+
+// lowerASCII lowercases the ASCII letters of b in place, eight bytes at a
+// time: for each byte, 0x80 is set where it is at least 'A' and not above
+// 'Z', and 0x20 is added there.
+func lowerASCII(b []byte) {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		const ones, high = 0x0101010101010101, 0x8080808080808080
+		geA := x + ones*(0x80-'A')   // high bit set where byte >= 'A' (bytes are ASCII)
+		gtZ := x + ones*(0x80-'Z'-1) // high bit set where byte > 'Z'
+		upper := (geA &^ gtZ) & high
+		binary.LittleEndian.PutUint64(b[i:], x|upper>>2)
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 func isASCII(s string) bool {

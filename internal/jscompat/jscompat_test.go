@@ -127,3 +127,23 @@ func TestPropertyOrder(t *testing.T) {
 		t.Errorf("order %q, want %q", keys, want)
 	}
 }
+
+func TestLowerASCIIMatchesBytewise(t *testing.T) {
+	var all []byte
+	for c := 0; c < 128; c++ {
+		all = append(all, byte(c))
+	}
+	for shift := range 9 { // every alignment of the eight-byte blocks
+		b := append([]byte(nil), all[shift:]...)
+		lowerASCII(b)
+		for i, c := range all[shift:] {
+			want := c
+			if 'A' <= c && c <= 'Z' {
+				want += 'a' - 'A'
+			}
+			if b[i] != want {
+				t.Fatalf("byte %#x lowered to %#x, want %#x", c, b[i], want)
+			}
+		}
+	}
+}

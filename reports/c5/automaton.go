@@ -96,13 +96,16 @@ func (a *automaton) next(state, word int32) int32 {
 	}
 }
 
-// set adds or redirects the transition from state by word.
+// set adds or redirects the transition from state by word. The root's
+// transitions live only in the root array: the root is never cloned, so they
+// never need enumerating.
 func (a *automaton) set(state, word, to int32) {
 	if state == 0 {
 		for int(word) >= len(a.root) {
 			a.root = append(a.root, -1)
 		}
 		a.root[word] = to
+		return
 	}
 	k := key(state, word)
 	i := a.slot(k)

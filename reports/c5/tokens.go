@@ -113,7 +113,7 @@ func (d *Dict) Len() int { return len(d.words) }
 // empty-slot 0) the caller computed while scanning it. Equal hashes are
 // confirmed byte by byte, so a collision cannot merge two words.
 func (d *Dict) idHashed(word []byte, h uint64) int32 {
-	i := mix(h) & d.mask
+	i := h >> 7 & d.mask // h is already mixed
 	for ; d.slots[i].hash != 0; i = (i + 1) & d.mask {
 		if s := d.slots[i]; s.hash == h {
 			if w := d.words[s.id]; bytes.Equal(d.arena[w.Start:w.End], word) {
@@ -140,7 +140,7 @@ func (d *Dict) grow() {
 		if s.hash == 0 {
 			continue
 		}
-		i := mix(s.hash) & d.mask
+		i := s.hash >> 7 & d.mask
 		for d.slots[i].hash != 0 {
 			i = (i + 1) & d.mask
 		}

@@ -141,6 +141,7 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 		err      error
 	}
 	outcomes := make([]outcome, len(steps))
+	digestErrs := make([]error, len(steps))
 	var wg sync.WaitGroup
 	for i, step := range steps {
 		file, at, err := f.open(fsys, step.name, step.optional)
@@ -156,25 +157,31 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 		case ExamplesFile:
 			f.examples = at
 		}
-		wg.Add(1)
+		// Parsing and hashing read the file independently, so the digest of
+		// the large sections file costs no time on the parse's critical path.
+		wg.Add(2)
 		go func() {
 			defer wg.Done()
 			o := &outcomes[i]
+			o.err = step.parse(file, f.path(step.name), &o.warnings)
+		}()
+		go func() {
+			defer wg.Done()
 			h := sha256.New()
-			if o.err = step.parse(io.TeeReader(file, h), f.path(step.name), &o.warnings); o.err != nil {
+			if _, err := io.Copy(h, io.NewSectionReader(at, 0, 1<<62)); err != nil {
+				digestErrs[i] = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
 				return
 			}
-			if _, err := io.Copy(h, file); err != nil { // a parser may stop early
-				o.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
-				return
-			}
-			o.digest = hex.EncodeToString(h.Sum(nil))
+			outcomes[i].digest = hex.EncodeToString(h.Sum(nil))
 		}()
 	}
 	wg.Wait()
 	for i, o := range outcomes {
 		if o.err != nil {
 			return nil, o.err
+		}
+		if digestErrs[i] != nil {
+			return nil, digestErrs[i]
 		}
 		f.Diagnostics = append(f.Diagnostics, o.warnings...)
 		if o.digest != "" {

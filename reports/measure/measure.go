@@ -7,9 +7,9 @@ package measure
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 
+	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
@@ -57,44 +57,31 @@ func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error)
 	}
 	norm := c5.NewNormaliser(phrases)
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan string)
+	// Each worker keeps its scratch memory (dictionary, automata, buffers)
+	// across the groups it takes.
 	var (
-		wg       sync.WaitGroup
-		errOnce  sync.Once
-		firstErr error
+		mu   sync.Mutex
+		pool []*worker
 	)
-	fail := func(err error) {
-		errOnce.Do(func() { firstErr = err; cancel() })
-	}
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(order)))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := newWorker(folder, norm, ngram)
-			for name := range jobs {
-				if err := w.measureGroup(name, groups[name], res.Cells); err != nil {
-					fail(err)
-				}
-			}
-		}()
-	}
-feed:
-	for _, name := range order {
-		select {
-		case jobs <- name:
-		case <-ctx.Done():
-			break feed
+	err := parallel.For(len(order), func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+		mu.Lock()
+		var w *worker
+		if n := len(pool); n > 0 {
+			w, pool = pool[n-1], pool[:n-1]
+		} else {
+			w = newWorker(folder, norm, ngram)
+		}
+		mu.Unlock()
+		err := w.measureGroup(order[i], groups[order[i]], res.Cells)
+		mu.Lock()
+		pool = append(pool, w)
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return res, nil
