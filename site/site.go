@@ -294,6 +294,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil, fmt.Errorf("failed to copy assets: %w", err)
 	}
 	for name, data := range opt.Files {
+		if _, taken := out.Files[name]; taken {
+			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)
+		}
 		add(name, data)
 	}
 	return out, nil

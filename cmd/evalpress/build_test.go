@@ -218,6 +218,7 @@ func TestBuildErrors(t *testing.T) {
 		{"template error", map[string]string{"templates/doc.html": "{{.Nope"}, nil, 1, "template error"},
 		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: the alias of Be"},
 		{"baseline not results.json", nil, []string{"--baseline", "config.toml"}, 1, "not a results.json"},
+		{"content file over a generated page", map[string]string{"content/results.html": "<p>mine</p>"}, nil, 1, "content/results.html: this file would replace the page evalpress writes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

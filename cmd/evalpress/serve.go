@@ -19,7 +19,9 @@ type serveCommand struct {
 func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("serve", "serve [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...", c.stdout)
 	var o buildOptions
-	o.register(fs)
+	fs.StringVar(&o.config, "config", "config.toml", "configuration `file`")
+	fs.StringVar(&o.inputs, "inputs", "", "private inputs `folder` (default: inputs.dir of the config)")
+	fs.Var(&o.sets, "set", "override a config key, `key=value` (repeatable)")
 	addr := fs.String("addr", "127.0.0.1:1313", "`address` to serve on; loopback unless you say otherwise")
 	if err := parseFlags(fs, args); err != nil {
 		return err
