@@ -15,6 +15,7 @@ package c5
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"unicode/utf8"
 
@@ -108,6 +109,24 @@ func (d *Dict) Reset() {
 
 // Len returns the number of distinct words seen since the last Reset.
 func (d *Dict) Len() int { return len(d.words) }
+
+// hashWord hashes a word eight bytes at a time. The result is odd, so never
+// the empty-slot 0.
+func hashWord(w []byte) uint64 {
+	h := 0x9E3779B97F4A7C15 ^ uint64(len(w))*0xC4CEB9FE1A85EC53
+	for len(w) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(w)) * 0xFF51AFD7ED558CCD
+		h ^= h >> 29
+		w = w[8:]
+	}
+	var tail uint64
+	for _, c := range w {
+		tail = tail<<8 | uint64(c)
+	}
+	h = (h ^ tail) * 0xC4CEB9FE1A85EC53
+	h ^= h >> 32
+	return h | 1
+}
 
 // idHashed returns the ID of word, whose hash (made odd, so never the
 // empty-slot 0) the caller computed while scanning it. Equal hashes are
@@ -205,25 +224,11 @@ func (n *Normaliser) tokenise(text string, dict *Dict, t *Tokens, offsets bool) 
 			i++
 			continue
 		}
-		// Scan the word and hash it in the same pass: bytes are packed
-		// eight to a word and each eight mixed in with one multiplication.
-		h := uint64(0x9E3779B97F4A7C15)
-		var acc uint64
-		j := i
-		for ; j < len(low); j++ {
-			c := low[j]
-			if !wordByte[c] {
-				break
-			}
-			acc = acc<<8 | uint64(c)
-			if (j-i)&7 == 7 {
-				h = (h ^ acc) * 0xFF51AFD7ED558CCD
-				acc = 0
-			}
+		j := i + 1
+		for j < len(low) && wordByte[low[j]] {
+			j++
 		}
-		h = (h ^ acc ^ uint64(j-i)<<56) * 0xC4CEB9FE1A85EC53
-		h ^= h >> 29
-		ids = append(ids, dict.idHashed(low[i:j], h|1))
+		ids = append(ids, dict.idHashed(low[i:j], hashWord(low[i:j])))
 		starts = append(starts, int32(i))
 		ends = append(ends, int32(j))
 		if offsets {
