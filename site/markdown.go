@@ -8,9 +8,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -205,6 +205,50 @@ func (codeBlocks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 var chromaFormatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"))
 
+// The highlighting styles are evalpress's own, in the site's colours. Using
+// them instead of chroma's style registry keeps that registry, and the time
+// it takes to load at every start of the program, out of the binary.
+var (
+	lightStyle = chroma.MustNewStyle("evalpress-light", chroma.StyleEntries{
+		chroma.Background:        "bg:#f6f8fa #1b1f24",
+		chroma.Comment:           "italic #57606a",
+		chroma.Keyword:           "bold #a0111f",
+		chroma.KeywordType:       "#953800",
+		chroma.Name:              "#1b1f24",
+		chroma.NameFunction:      "#6639ba",
+		chroma.NameBuiltin:       "#0550ae",
+		chroma.LiteralString:     "#0a3069",
+		chroma.LiteralNumber:     "#0550ae",
+		chroma.Operator:          "#a0111f",
+		chroma.Punctuation:       "#1b1f24",
+		chroma.GenericInserted:   "bg:#dafbe1 #116329",
+		chroma.GenericDeleted:    "bg:#ffebe9 #82071e",
+		chroma.GenericHeading:    "bold #0550ae",
+		chroma.GenericSubheading: "bold #57606a",
+		chroma.GenericEmph:       "italic",
+		chroma.GenericStrong:     "bold",
+	})
+	darkStyle = chroma.MustNewStyle("evalpress-dark", chroma.StyleEntries{
+		chroma.Background:        "bg:#161b22 #e6edf3",
+		chroma.Comment:           "italic #9da7b3",
+		chroma.Keyword:           "bold #ff7b72",
+		chroma.KeywordType:       "#ffa657",
+		chroma.Name:              "#e6edf3",
+		chroma.NameFunction:      "#d2a8ff",
+		chroma.NameBuiltin:       "#79c0ff",
+		chroma.LiteralString:     "#a5d6ff",
+		chroma.LiteralNumber:     "#79c0ff",
+		chroma.Operator:          "#ff7b72",
+		chroma.Punctuation:       "#e6edf3",
+		chroma.GenericInserted:   "bg:#033a16 #aff5b4",
+		chroma.GenericDeleted:    "bg:#67060c #ffdcd7",
+		chroma.GenericHeading:    "bold #79c0ff",
+		chroma.GenericSubheading: "bold #9da7b3",
+		chroma.GenericEmph:       "italic",
+		chroma.GenericStrong:     "bold",
+	})
+)
+
 func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -224,7 +268,7 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 	if err != nil {
 		return ast.WalkStop, err
 	}
-	if err := chromaFormatter.Format(w, styles.Get("github"), it); err != nil {
+	if err := chromaFormatter.Format(w, lightStyle, it); err != nil {
 		return ast.WalkStop, err
 	}
 	return ast.WalkSkipChildren, nil
@@ -234,10 +278,10 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 // one when the system prefers dark.
 func chromaCSS() (string, error) {
 	var light, dark bytes.Buffer
-	if err := chromaFormatter.WriteCSS(&light, styles.Get("github")); err != nil {
+	if err := chromaFormatter.WriteCSS(&light, lightStyle); err != nil {
 		return "", err
 	}
-	if err := chromaFormatter.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
+	if err := chromaFormatter.WriteCSS(&dark, darkStyle); err != nil {
 		return "", err
 	}
 	return light.String() + "\n@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n", nil
@@ -343,7 +387,7 @@ func highlightGo(code string) (template.HTML, error) {
 		return "", err
 	}
 	var b bytes.Buffer
-	if err := chromaFormatter.Format(&b, styles.Get("github"), it); err != nil {
+	if err := chromaFormatter.Format(&b, lightStyle, it); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil
