@@ -65,7 +65,6 @@ type pageData struct {
 	Path     string // the page's own path
 	Title    string
 	Body     template.HTML
-	TOC      []tocEntry
 	Download string // the document's markdown, for documents
 	Cell     *cellPage
 	Cells    []cellRow
@@ -237,12 +236,19 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		for i, html := range blocks {
 			body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
 		}
-		toc := pg.TOC
-		if len(toc) < 4 {
-			toc = nil // a table of contents only on long pages
+		if len(pg.TOC) >= 4 { // a table of contents only on long pages, after the title
+			var toc bytes.Buffer
+			if err := tmpl.ExecuteTemplate(&toc, "toc", pg.TOC); err != nil {
+				return nil, fmt.Errorf("template error: %w", err)
+			}
+			if i := strings.Index(body, "</h1>"); i >= 0 {
+				body = body[:i+5] + toc.String() + body[i+5:]
+			} else {
+				body = toc.String() + body
+			}
 		}
 		download := "docs/" + pg.Source
-		if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), TOC: toc, Download: download}); err != nil {
+		if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download}); err != nil {
 			return nil, err
 		}
 		add(download, []byte(pg.Markdown))
