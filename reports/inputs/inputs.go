@@ -99,9 +99,18 @@ type Folder struct {
 	closers            []io.Closer
 }
 
+// Option changes how a folder is opened.
+type Option func(*options)
+
+type options struct{ skipDigests bool }
+
+// WithoutDigests skips computing the files' SHA-256, for callers that only
+// measure (evalpress measure): Digests stays empty.
+func WithoutDigests() Option { return func(o *options) { o.skipDigests = true } }
+
 // Open reads the inputs folder at dir. It returns the first error found, as a
 // *diag.Diagnostic naming the file and line where there is one.
-func Open(dir string) (*Folder, error) {
+func Open(dir string, opts ...Option) (*Folder, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: dir, Message: describeOpenError(err, "inputs folder")}
@@ -109,12 +118,16 @@ func Open(dir string) (*Folder, error) {
 	if !info.IsDir() {
 		return nil, diag.Errorf(dir, 0, "inputs folder is a file, not a folder")
 	}
-	return OpenFS(os.DirFS(dir), dir)
+	return OpenFS(os.DirFS(dir), dir, opts...)
 }
 
 // OpenFS reads an inputs folder from fsys; label is how messages name the
 // folder.
-func OpenFS(fsys fs.FS, label string) (*Folder, error) {
+func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	f := &Folder{Dir: label, Examples: map[string]*Example{}, Digests: map[string]string{}}
 	ok := false
 	defer func() {
@@ -159,12 +172,16 @@ func OpenFS(fsys fs.FS, label string) (*Folder, error) {
 		}
 		// Parsing and hashing read the file independently, so the digest of
 		// the large sections file costs no time on the parse's critical path.
-		wg.Add(2)
+		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			o := &outcomes[i]
-			o.err = step.parse(file, f.path(step.name), &o.warnings)
+			out := &outcomes[i]
+			out.err = step.parse(file, f.path(step.name), &out.warnings)
 		}()
+		if o.skipDigests {
+			continue
+		}
+		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			h := sha256.New()

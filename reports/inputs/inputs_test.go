@@ -167,3 +167,14 @@ func TestAbbreviate(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutDigests(t *testing.T) {
+	f, err := OpenFS(folder("# A\n## B\nx\n", goodExamples), "in", WithoutDigests())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if len(f.Digests) != 0 || len(f.Sections) != 1 {
+		t.Fatalf("digests %v, sections %d", f.Digests, len(f.Sections))
+	}
+}
