@@ -206,25 +206,6 @@ func (f *Findings) FailCount() (fails, measured int) {
 	return fails, measured
 }
 
-// Rejudge applies new thresholds (same n-gram size) to the findings.
-func (f *Findings) Rejudge(th c5.Thresholds) error {
-	if th.NGram != f.Thresholds.NGram {
-		return fmt.Errorf("rejudging needs the same n-gram size (%d, not %d)", f.Thresholds.NGram, th.NGram)
-	}
-	f.Thresholds = th
-	for i := range f.Writers {
-		f.Writers[i].Fails = 0
-	}
-	for i := range f.Cells {
-		c := &f.Cells[i]
-		c.Verdict = th.Judge(c.Comparison)
-		if c.HasExample && c.Verdict.Fail() {
-			f.Writer(c.Script).Fails++
-		}
-	}
-	return nil
-}
-
 // SortedDigests returns the input digests sorted by file name.
 func (f *Findings) SortedDigests() [][2]string {
 	var out [][2]string

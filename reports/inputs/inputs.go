@@ -337,12 +337,6 @@ func (f *Folder) Cells() []Section {
 	return out
 }
 
-// PrivateFiles lists the input files present, sorted.
-func (f *Folder) PrivateFiles() []string {
-	names := make([]string, 0, len(f.Digests))
-	for name := range f.Digests {
-		names = append(names, name)
-	}
 	sort.Strings(names)
 	return names
 }
