@@ -23,7 +23,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"unsafe"
 
@@ -335,10 +334,6 @@ func (f *Folder) Cells() []Section {
 		out = append(out, secs...)
 	}
 	return out
-}
-
-	sort.Strings(names)
-	return names
 }
 
 func jsSpace(r rune) bool { return jscompat.IsSpace(r) }
