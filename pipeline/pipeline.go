@@ -130,14 +130,18 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	progress.say("writing and scanning %d files", len(out.Files))
-	var check func(string) error
+	progress.say("scanning %d files", len(out.Files))
+	var check func(map[string][]byte) error
 	if cfg.Publish.Audience == config.Public {
 		scanner, err := redact.NewScanner(folder, true, permittedExcerpts(view))
 		if err != nil {
 			return nil, err
 		}
-		check = func(tmp string) error { progress.say("scanning"); return leakError(scanner, tmp, outDir) }
+		check = func(files map[string][]byte) error {
+			err := leakError(scanner.ScanFiles(files), outDir)
+			progress.say("writing %d files", len(files))
+			return err
+		}
 	}
 	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
 		return nil, err
@@ -172,12 +176,8 @@ func permittedExcerpts(v *public.View) []string {
 	return out
 }
 
-// leakError scans the written folder and reports leaks as one error.
-func leakError(s *redact.Scanner, tmp, outDir string) error {
-	leaks, err := s.ScanDir(tmp)
-	if err != nil {
-		return err
-	}
+// leakError reports the leaks found as one error.
+func leakError(leaks []redact.Leak, outDir string) error {
 	if len(leaks) == 0 {
 		return nil
 	}

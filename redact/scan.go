@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -145,12 +146,7 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 		path := files[i]
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
-		for _, name := range []string{rel, decodeEscapes(rel)} {
-			if ms := s.terms.Find(name); len(ms) > 0 {
-				found[i] = append(found[i], Leak{File: rel, What: describe(ms[0].Term)})
-				break
-			}
-		}
+		found[i] = s.scanName(rel)
 		info, err := os.Stat(path)
 		if err != nil {
 			return fmt.Errorf("failed to scan %s: %w", path, err)
@@ -168,11 +164,33 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 	if err != nil {
 		return nil, err
 	}
-	var leaks []Leak
-	for _, l := range found {
-		leaks = append(leaks, l...)
+	return slices.Concat(found...), nil
+}
+
+// ScanFiles scans files that are about to be written, by their
+// slash-separated paths, names included, in the order of the paths.
+func (s *Scanner) ScanFiles(files map[string][]byte) []Leak {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
 	}
-	return leaks, nil
+	sort.Strings(names)
+	found := make([][]Leak, len(names))
+	_ = parallel.For(len(names), func(i int) error {
+		found[i] = append(s.scanName(names[i]), s.ScanFile(names[i], files[names[i]])...)
+		return nil
+	})
+	return slices.Concat(found...)
+}
+
+// scanName looks for private terms in a file's path.
+func (s *Scanner) scanName(rel string) []Leak {
+	for _, name := range []string{rel, decodeEscapes(rel)} {
+		if ms := s.terms.Find(name); len(ms) > 0 {
+			return []Leak{{File: rel, What: describe(ms[0].Term)}}
+		}
+	}
+	return nil
 }
 
 // stripTags removes HTML tags (anything from "<" to the next ">"), so that

@@ -7,8 +7,9 @@
 //
 // A View can only be made by New: its one field is unexported, so the site
 // renderer, which accepts nothing but a *View, cannot be handed private data
-// by mistake. The leak scan (Scan) is the second wall: it reads the written
-// site back and fails the build on any private term or private passage.
+// by mistake. The leak scan (Scanner) is the second wall: it reads every file
+// the build is about to write and fails the build on any private term or
+// private passage.
 package redact
 
 import (

@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,11 +37,39 @@ func ExistingAudience(dir string) (string, error) {
 	return audience, nil
 }
 
-// Write writes out into dir so that dir changes only if everything works:
-// the files go into a temporary folder beside dir, check (the leak scan)
-// runs on that folder, and only then is it swapped in. On any failure the
-// previous dir is left as it was.
-func Write(out *Output, dir, audience string, check func(tmp string) error) error {
+// SpareDir returns the folder beside the output folder dir where Write keeps
+// the files of the public site it last replaced, to reuse them.
+func SpareDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return filepath.Join(filepath.Dir(abs), "."+filepath.Base(abs)+".spare")
+}
+
+// Write writes out into dir so that dir changes only if everything works.
+// check (the leak scan) runs first, on the files as they will be written,
+// so a failing build writes nothing; the files then go into a temporary
+// folder beside dir, which is swapped in. On any failure the previous dir is
+// left as it was.
+//
+// Creating a file is the slow part of writing a site on some file systems
+// (allocating an inode can cost a hundred times more than renaming a file),
+// so the public site that a build replaces is kept in SpareDir and its files
+// are renamed into the next build and overwritten there. Only files with no
+// other hard link are reused, and an internal site is never kept.
+func Write(out *Output, dir, audience string, check func(files map[string][]byte) error) error {
+	marker := []byte("audience=" + audience + "\n")
+	if check != nil {
+		files := make(map[string][]byte, len(out.Files)+1)
+		for name, data := range out.Files {
+			files[name] = data
+		}
+		files[MarkerFile] = marker
+		if err := check(files); err != nil {
+			return err
+		}
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -69,24 +98,23 @@ func Write(out *Output, dir, audience string, check func(tmp string) error) erro
 			return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 		}
 	}
+	spare := SpareDir(abs)
+	pool := spareFiles(spare)
 	// One goroutine: file creation is a syscall, and spreading syscalls over
 	// threads costs more in thread wake-ups than it saves.
 	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), out.Files[name], 0o644); err != nil {
+		path := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := writeFile(path, out.Files[name], &pool); err != nil {
 			return fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, MarkerFile), []byte("audience="+audience+"\n"), 0o644); err != nil {
+	if err := writeFile(filepath.Join(tmp, MarkerFile), marker, &pool); err != nil {
 		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
 	}
-	if check != nil {
-		if err := check(tmp); err != nil {
-			return err
-		}
-	}
+	previous, _ := ExistingAudience(abs)
 	old := ""
 	if _, err := os.Stat(abs); err == nil {
 		old = filepath.Join(parent, "."+base+".old-"+filepath.Base(tmp)[len(base)+6:])
@@ -101,10 +129,65 @@ func Write(out *Output, dir, audience string, check func(tmp string) error) erro
 		return fmt.Errorf("%s: cannot put the new site in place: %w", dir, unwrapPath(err))
 	}
 	ok = true
+	// The spare files not reused go; the replaced site becomes the spare
+	// when it was public, so that nothing private lingers beside the output.
+	os.RemoveAll(spare)
 	if old != "" {
-		os.RemoveAll(old)
+		if previous != "public" || os.Rename(old, spare) != nil {
+			os.RemoveAll(old)
+		}
 	}
 	return nil
+}
+
+// spareFiles lists the reusable files under dir: regular files with a single
+// link, so that overwriting one cannot change a file elsewhere.
+func spareFiles(dir string) []string {
+	var files []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && singleLink(info) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files
+}
+
+// writeFile writes data to path, reusing a file from pool when one is left:
+// it is renamed to path and overwritten in place, then cut to length, which
+// keeps its inode and blocks.
+func writeFile(path string, data []byte, pool *[]string) error {
+	for len(*pool) > 0 {
+		spare := (*pool)[len(*pool)-1]
+		*pool = (*pool)[:len(*pool)-1]
+		if os.Rename(spare, path) != nil {
+			continue
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			// Not ours to overwrite after all (its mode was changed): a
+			// new file instead.
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			break
+		}
+		_, err = f.Write(data)
+		if err == nil {
+			err = f.Truncate(int64(len(data)))
+		}
+		if err == nil {
+			err = f.Chmod(0o644)
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 func unwrapPath(err error) error {

@@ -1,0 +1,148 @@
+//go:build unix
+
+package site
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+func inode(t *testing.T, path string) uint64 {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Sys().(*syscall.Stat_t).Ino
+}
+
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		got[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	builds := []map[string][]byte{
+		{"index.html": []byte("first build, a long index page"), "cells/a.html": []byte("a1"), "cells/b.html": []byte("b1")},
+		{"index.html": []byte("second"), "cells/a.html": []byte("a2 is longer than before"), "cells/b.html": []byte("b2")},
+		// Third: the spare holds the first build's files, now reused.
+		{"index.html": []byte("third"), "cells/c.html": []byte("c3")},
+		{"index.html": []byte("4")},
+	}
+	var inodes []map[uint64]bool
+	for i, files := range builds {
+		if err := Write(&Output{Files: files}, dir, "public", nil); err != nil {
+			t.Fatalf("build %d: %v", i+1, err)
+		}
+		want := map[string]string{MarkerFile: "audience=public\n"}
+		for name, data := range files {
+			want[name] = string(data)
+		}
+		got := readTree(t, dir)
+		if len(got) != len(want) {
+			t.Errorf("build %d: %d files, want %d: %v", i+1, len(got), len(want), got)
+		}
+		for name, data := range want {
+			if got[name] != data {
+				t.Errorf("build %d: %s = %q, want %q", i+1, name, got[name], data)
+			}
+		}
+		set := map[uint64]bool{}
+		for name := range want {
+			set[inode(t, filepath.Join(dir, name))] = true
+		}
+		inodes = append(inodes, set)
+	}
+	// Build 3 wrote three files where build 1 left four spare ones: all of
+	// them reused inodes of build 1's site.
+	for ino := range inodes[2] {
+		if !inodes[0][ino] {
+			t.Errorf("build 3 created a new file (inode %d) although build 1's files were spare", ino)
+		}
+	}
+	if _, err := os.Stat(SpareDir(dir)); err != nil {
+		t.Errorf("no spare folder after a public rebuild: %v", err)
+	}
+}
+
+func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "public")
+	write := func(text string) {
+		t.Helper()
+		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("one")
+	// A user's backup made of hard links, as cp -al makes.
+	backup := filepath.Join(root, "backup.html")
+	if err := os.Link(filepath.Join(dir, "index.html"), backup); err != nil {
+		t.Fatal(err)
+	}
+	write("two")   // build one's site becomes the spare
+	write("three") // and must not be overwritten here
+	if data, _ := os.ReadFile(backup); string(data) != "one" {
+		t.Errorf("a hard link to a replaced site's file was overwritten: %q", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(data) != "three" {
+		t.Errorf("index.html = %q", data)
+	}
+}
+
+func TestWriteKeepsNoInternalSpare(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	for _, audience := range []string{"internal", "public"} {
+		files := map[string][]byte{"index.html": []byte("private words of an " + audience + " build")}
+		if err := Write(&Output{Files: files}, dir, audience, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(SpareDir(dir)); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("after the %s build, the replaced internal site was kept beside the output (%v)", audience, err)
+		}
+	}
+}
+
+func TestWriteCheckFailsBeforeWritingAnything(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "public")
+	if err := Write(&Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
+		t.Fatal(err)
+	}
+	var checked map[string][]byte
+	leak := errors.New("leak")
+	err := Write(&Output{Files: map[string][]byte{"index.html": []byte("leaky")}}, dir, "public", func(files map[string][]byte) error {
+		checked = files
+		return leak
+	})
+	if !errors.Is(err, leak) {
+		t.Fatalf("err = %v, want the check's error", err)
+	}
+	if string(checked["index.html"]) != "leaky" || string(checked[MarkerFile]) != "audience=public\n" {
+		t.Errorf("the check did not see every file to be written: %q", checked)
+	}
+	entries, _ := os.ReadDir(root)
+	if len(entries) != 1 {
+		t.Errorf("a failed build left %d entries beside the site, want only the site: %v", len(entries), entries)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(data) != "good" {
+		t.Errorf("previous site changed: %q", data)
+	}
+}
