@@ -83,6 +83,18 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	progress := newProgress(stderr, len(folder.Sections))
+	// The leak scanner reads every private text: made meanwhile.
+	type scannerResult struct {
+		s   *redact.Scanner
+		err error
+	}
+	scannerReady := make(chan scannerResult, 1)
+	if cfg.Publish.Audience == config.Public {
+		go func() {
+			s, err := redact.NewScanner(folder, true, nil)
+			scannerReady <- scannerResult{s, err}
+		}()
+	}
 	// The measurement cache lives beside the config, never in the published
 	// folder; a threshold-only change reuses the measurement.
 	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
@@ -133,10 +145,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	progress.say("scanning %d files", len(out.Files))
 	var check func(map[string][]byte) error
 	if cfg.Publish.Audience == config.Public {
-		scanner, err := redact.NewScanner(folder, true, permittedExcerpts(view))
-		if err != nil {
-			return nil, err
+		ready := <-scannerReady
+		if ready.err != nil {
+			return nil, ready.err
 		}
+		scanner := ready.s
+		scanner.Permit(permittedExcerpts(view)...)
 		check = func(files map[string][]byte) error {
 			err := leakError(scanner.ScanFiles(files), outDir)
 			progress.say("writing %d files", len(files))

@@ -8,15 +8,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/parallel"
-	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -57,15 +56,19 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 	if !passages {
 		return s, nil
 	}
-	s.passages = newHashSet(1 << 12)
+	size := int64(0)
+	for _, sec := range folder.Sections {
+		size += sec.Body.End - sec.Body.Start
+	}
+	for _, ex := range folder.Examples {
+		for _, v := range ex.Variants {
+			size += v.Body.End - v.Body.Start
+		}
+	}
+	s.passages = newHashSet(int(size / 6)) // about a gram a word
 	s.allowed = newHashSet(64)
-	norm := c5.NewNormaliser(nil)
-	dict := c5.NewDict()
-	var tok c5.Tokens
 	add := func(set *hashSet, text string) {
-		dict.Reset()
-		norm.Tokenise(text, dict, &tok)
-		forEachGram(&tok, func(h uint64) { set.add(h) })
+		forEachGram(text, func(h uint64, _ int) { set.add(h) })
 	}
 	for _, sec := range folder.Sections {
 		text, err := folder.SectionText(sec)
@@ -83,45 +86,81 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 			add(s.passages, text)
 		}
 	}
-	for _, a := range allowed {
-		add(s.allowed, a)
-	}
+	s.Permit(allowed...)
 	return s, nil
 }
 
-// forEachGram calls fn with the hash of every PassageWords-gram of t.
-func forEachGram(t *c5.Tokens, fn func(uint64)) {
-	wh := wordHashes(t, nil)
-	for i := 0; i+PassageWords <= len(wh); i++ {
-		fn(gramHash(wh[i : i+PassageWords]))
+// Permit adds excerpts that the build may show: their passages are no leak.
+func (s *Scanner) Permit(excerpts ...string) {
+	for _, e := range excerpts {
+		forEachGram(e, func(h uint64, _ int) { s.allowed.add(h) })
 	}
 }
 
-// wordHashes hashes each word of t (FNV-1a), appending to dst.
-func wordHashes(t *c5.Tokens, dst []uint64) []uint64 {
-	for i := range t.Len() {
-		dst = append(dst, hashString(t.Word(i)))
+// eachWord calls fn with the hash and byte offset of every word of text: a
+// maximal run of letters and digits (combining marks included), folded as
+// the term matcher folds them, so that case, compatibility forms, accents
+// and punctuation do not hide a passage.
+func eachWord(text string, fn func(h uint64, at int)) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h, in, start := uint64(offset), false, 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				if !in {
+					h, in, start = offset, true, i
+				}
+				h = (h ^ uint64(c)) * prime
+			} else if in {
+				fn(h, start)
+				in = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch out := foldOf(r); {
+		case out != "":
+			if !in {
+				h, in, start = offset, true, i
+			}
+			for k := 0; k < len(out); k++ {
+				h = (h ^ uint64(out[k])) * prime
+			}
+		case in && isMark(r):
+		case in:
+			fn(h, start)
+			in = false
+		}
+		i += size
 	}
-	return dst
+	if in {
+		fn(h, start)
+	}
 }
 
-func hashString(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
-}
-
-// gramHash combines the hashes of consecutive words.
-func gramHash(words []uint64) uint64 {
-	h := uint64(0x9E3779B97F4A7C15)
-	for _, w := range words {
-		h = (h ^ w) * 0x100000001B3
-		h ^= h >> 29
-	}
-	return h | 1
+// forEachGram calls fn with the hash of every PassageWords words in a row
+// of text, and the offset of the first.
+func forEachGram(text string, fn func(h uint64, at int)) {
+	var words [PassageWords]uint64
+	var starts [PassageWords]int
+	n := 0
+	eachWord(text, func(h uint64, at int) {
+		words[n%PassageWords], starts[n%PassageWords] = h, at
+		n++
+		if n >= PassageWords {
+			g := uint64(0x9E3779B97F4A7C15)
+			for k := n - PassageWords; k < n; k++ {
+				g = (g ^ words[k%PassageWords]) * 0x100000001B3
+				g ^= g >> 29
+			}
+			fn(g|1, starts[n%PassageWords])
+		}
+	})
 }
 
 // ScanDir scans every file under dir, and every file name.
@@ -228,7 +267,11 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	untagged := stripTags(decoded)
 	var leaks []Leak
 	seen := map[string]bool{}
-	for _, text := range []string{decoded, untagged} {
+	texts := []string{decoded, untagged}
+	if !s.terms.MayOccur(decoded) {
+		texts = nil
+	}
+	for _, text := range texts {
 		for _, m := range s.terms.Find(text) {
 			line, col := lineCol(text, m.Start)
 			key := fmt.Sprintf("%d:%s", line, m.Term.Text)
@@ -246,24 +289,32 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 }
 
 func (s *Scanner) scanPassages(name, text string) []Leak {
-	norm := c5.NewNormaliser(nil)
-	var tok c5.Tokens
-	norm.TokeniseWithOffsets(text, c5.NewDict(), &tok)
-	wh := wordHashes(&tok, nil)
 	var leaks []Leak
-	for i := 0; i+PassageWords <= len(wh); i++ {
-		h := gramHash(wh[i : i+PassageWords])
-		if !s.passages.has(h) || s.allowed.has(h) {
-			continue
+	inPassage := false // the previous gram was private and reported
+	forEachGram(text, func(h uint64, at int) {
+		switch {
+		case !s.passages.has(h):
+			inPassage = false
+		case inPassage || s.allowed.has(h):
+			// One leak per passage; a permitted excerpt is no leak.
+		default:
+			inPassage = true
+			line, col := lineCol(text, at)
+			leaks = append(leaks, Leak{File: name, Line: line, Column: col,
+				What: fmt.Sprintf("a passage of %d or more words of private text (starting %q)", PassageWords, inputs.Abbreviate(firstWord(text[at:])))})
 		}
-		line, col := lineCol(text, int(tok.Start[i]))
-		leaks = append(leaks, Leak{File: name, Line: line, Column: col,
-			What: fmt.Sprintf("a passage of %d or more words of private text (starting %q)", PassageWords, inputs.Abbreviate(tok.Word(i)))})
-		for i+PassageWords <= len(wh) && s.passages.has(gramHash(wh[i:i+PassageWords])) {
-			i++ // report one leak per passage
+	})
+	return leaks
+}
+
+// firstWord returns the word text starts with.
+func firstWord(text string) string {
+	for i, r := range text {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) {
+			return text[:i]
 		}
 	}
-	return leaks
+	return text
 }
 
 func describe(t PrivateTerm) string {
@@ -278,11 +329,6 @@ func lineCol(text string, offset int) (int, int) {
 	return line, col
 }
 
-var (
-	jsonEscape = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\[nrt"'/\\]`)
-	percent    = regexp.MustCompile(`(%[0-9a-fA-F]{2})+`)
-)
-
 // decodeEscapes undoes HTML entities, JSON and JavaScript string escapes and
 // URL percent-encoding, repeatedly, so that an escaped term reads as itself.
 func decodeEscapes(s string) string {
@@ -292,16 +338,10 @@ func decodeEscapes(s string) string {
 			s = html.UnescapeString(s)
 		}
 		if strings.IndexByte(s, '\\') >= 0 {
-			s = jsonEscape.ReplaceAllStringFunc(s, unescapeJS)
+			s = unescapeJS(s)
 		}
 		if strings.IndexByte(s, '%') >= 0 {
-			s = percent.ReplaceAllStringFunc(s, func(e string) string {
-				d, err := url.PathUnescape(e)
-				if err != nil || !utf8.ValidString(d) {
-					return e
-				}
-				return d
-			})
+			s = unescapePercent(s)
 		}
 		s = strings.ReplaceAll(s, "+", " ")
 		if s == before {
@@ -311,22 +351,87 @@ func decodeEscapes(s string) string {
 	return s
 }
 
-func unescapeJS(e string) string {
-	switch e[1] {
-	case 'u', 'x':
-		n, err := strconv.ParseUint(e[2:], 16, 32)
-		if err != nil {
-			return e
+// unescapeJS undoes the escapes \uXXXX, \xXX, \n, \r, \t and a backslash
+// before one of "'/\, left to right.
+func unescapeJS(s string) string {
+	var b strings.Builder
+	prev := 0
+	for i := 0; i < len(s)-1; i++ {
+		if s[i] != '\\' {
+			continue
 		}
-		return string(rune(n))
-	case 'n':
-		return "\n"
-	case 'r':
-		return "\r"
-	case 't':
-		return "\t"
+		var decoded string
+		size := 2
+		switch c := s[i+1]; c {
+		case 'u', 'x':
+			size = 6
+			if c == 'x' {
+				size = 4
+			}
+			if i+size > len(s) || !isHex(s[i+2:i+size]) {
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+2:i+size], 16, 32)
+			decoded = string(rune(n))
+		case 'n':
+			decoded = "\n"
+		case 'r':
+			decoded = "\r"
+		case 't':
+			decoded = "\t"
+		case '"', '\'', '/', '\\':
+			decoded = s[i+1 : i+2]
+		default:
+			continue
+		}
+		b.WriteString(s[prev:i])
+		b.WriteString(decoded)
+		prev = i + size
+		i = prev - 1
 	}
-	return e[1:]
+	if prev == 0 {
+		return s
+	}
+	b.WriteString(s[prev:])
+	return b.String()
+}
+
+// unescapePercent decodes each stretch of %XX escapes that decodes to valid
+// UTF-8, and leaves the others as they are.
+func unescapePercent(s string) string {
+	var b strings.Builder
+	prev := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' || i+3 > len(s) || !isHex(s[i+1:i+3]) {
+			continue
+		}
+		end := i + 3
+		for end+3 <= len(s) && s[end] == '%' && isHex(s[end+1:end+3]) {
+			end += 3
+		}
+		d, err := url.PathUnescape(s[i:end])
+		if err == nil && utf8.ValidString(d) {
+			b.WriteString(s[prev:i])
+			b.WriteString(d)
+			prev = end
+		}
+		i = end - 1
+	}
+	if prev == 0 {
+		return s
+	}
+	b.WriteString(s[prev:])
+	return b.String()
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if !('0' <= s[i] && s[i] <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // hashSet is an open-addressing set of non-zero 64-bit hashes.

@@ -253,24 +253,37 @@ var strippedMasks = map[string]string{
 	" · ": " [mandated phrase] ", " ": " [mandated phrase] ", "": " [mandated phrase] ",
 }
 
-// layout turns a text into segments, marking each word's run.
+// layout turns a text into segments, marking each word's run. Neighbouring
+// words and spaces of the same run make one segment.
 func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 	tv := &public.TextView{Words: t.Tokens.Len(), Masked: masked}
 	tok := &t.Tokens
 	stripped := tok.Stripped
+	var text strings.Builder
+	kind, run := "", 0
+	add := func(k string, r int, s string) {
+		if k != kind || r != run || k != public.SegText {
+			if text.Len() > 0 {
+				tv.Segments = append(tv.Segments, public.Segment{Kind: kind, Run: run, Text: text.String()})
+				text.Reset()
+			}
+			kind, run = k, r
+		}
+		text.WriteString(s)
+	}
 	gap := func(from, to int, run int) {
 		if from >= to {
 			return
 		}
 		text := t.Raw[from:to]
-		kind := public.SegGap
+		kind := public.SegText
 		for _, s := range stripped {
 			if s.Start < to && s.End > from {
 				kind = public.SegStripped
 				break
 			}
 		}
-		if kind == public.SegGap && run > 0 && strings.TrimSpace(text) != "" {
+		if kind == public.SegText && run > 0 && strings.TrimSpace(text) != "" {
 			kind = public.SegBridge
 		}
 		if masked {
@@ -281,7 +294,7 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 				text = maskGap(text, kind == public.SegBridge)
 			}
 		}
-		tv.Segments = append(tv.Segments, public.Segment{Kind: kind, Run: run, Text: text})
+		add(kind, run, text)
 	}
 	prev := 0
 	for i := range tok.IDs {
@@ -295,18 +308,21 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 		if masked {
 			word = mask(word)
 		}
-		tv.Segments = append(tv.Segments, public.Segment{Kind: public.SegWord, Run: runOf[i], Text: word})
+		add(public.SegText, runOf[i], word)
 		prev = end
 	}
 	gap(prev, len(t.Raw), 0)
+	add("", 0, "") // flush
 	return tv
 }
 
 // wordDiff diffs the example's words against the section's (by normalised
 // word, as C5 compares them) and shows each word with the whitespace after it.
-// The shared runs already found anchor the diff: go-diff only has to align
-// the stretches between them, which keeps it fast on long, heavily copied
-// texts and makes every run an unbroken equal stretch.
+// The shared runs already found anchor the diff, and between them the words
+// found once on each side (patience diff): go-diff, with no time limit so the
+// result never depends on the machine, only has to align the short stretches
+// left, which keeps it fast on long texts and makes every run an unbroken
+// equal stretch.
 func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []public.DiffOp {
 	words := func(t *findings.Text, from, n int) string {
 		if n == 0 {
@@ -346,7 +362,7 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
-	gap := func(ei, ej, si, sj int) {
+	diff := func(ei, ej, si, sj int) {
 		diffs := dmp.DiffMainRunes(asRunes(example.Tokens.IDs[ei:ej]), asRunes(section.Tokens.IDs[si:sj]), false)
 		for _, d := range diffs {
 			n := utf8.RuneCountInString(d.Text)
@@ -364,6 +380,36 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 			}
 		}
 	}
+	// Between the runs, words found once on each side anchor the diff too
+	// (as patience diff does), recursively; go-diff aligns what is left.
+	var p patience
+	var gap func(ei, ej, si, sj int)
+	gap = func(ei, ej, si, sj int) {
+		switch {
+		case ei == ej:
+			emit("+", words(section, si, sj-si))
+			return
+		case si == sj:
+			emit("-", words(example, ei, ej-ei))
+			return
+		case (ej-ei)*(sj-si) <= 64:
+			diff(ei, ej, si, sj) // short: cheaper than counting words
+			return
+		}
+		anchors := p.anchors(example.Tokens.IDs[ei:ej], section.Tokens.IDs[si:sj])
+		if len(anchors) == 0 {
+			diff(ei, ej, si, sj)
+			return
+		}
+		e0, s0 := ei, si
+		for _, a := range anchors {
+			e, s := e0+a[0], s0+a[1]
+			gap(ei, e, si, s)
+			emit("=", words(section, s, 1))
+			ei, si = e+1, s+1
+		}
+		gap(ei, ej, si, sj)
+	}
 	ei, si := 0, 0
 	for _, r := range anchorChain(runs) {
 		gap(ei, r.ExampleAt, si, r.SectionAt)
@@ -372,6 +418,64 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 	}
 	gap(ei, example.Tokens.Len(), si, section.Tokens.Len())
 	return out
+}
+
+// patience finds the anchors of patience diff: the words that occur exactly
+// once on each side, in the longest chain that keeps their order on both.
+// Its maps are reused from call to call.
+type patience struct {
+	a, b map[int32]int32 // word -> its position + 1, or -1 when repeated
+}
+
+func (p *patience) anchors(a, b []int32) [][2]int {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	if p.a == nil {
+		p.a, p.b = map[int32]int32{}, map[int32]int32{}
+	}
+	count := func(m map[int32]int32, words []int32) {
+		clear(m)
+		for i, w := range words {
+			if _, seen := m[w]; seen {
+				m[w] = -1
+			} else {
+				m[w] = int32(i + 1)
+			}
+		}
+	}
+	count(p.a, a)
+	count(p.b, b)
+	// Pairs in the order of a; the longest increasing run of their positions
+	// in b, by patience sorting.
+	var pairs [][2]int
+	for i, w := range a {
+		if p.a[w] > 0 && p.b[w] > 0 {
+			pairs = append(pairs, [2]int{i, int(p.b[w] - 1)})
+		}
+	}
+	if len(pairs) == 0 {
+		return nil
+	}
+	tails := []int{}                // tails[k]: index in pairs of the smallest tail of a chain of length k+1
+	prev := make([]int, len(pairs)) // the pair before each in its chain
+	for k, pr := range pairs {
+		n := sort.Search(len(tails), func(i int) bool { return pairs[tails[i]][1] >= pr[1] })
+		prev[k] = -1
+		if n > 0 {
+			prev[k] = tails[n-1]
+		}
+		if n == len(tails) {
+			tails = append(tails, k)
+		} else {
+			tails[n] = k
+		}
+	}
+	chain := make([][2]int, len(tails))
+	for i, k := len(tails)-1, tails[len(tails)-1]; i >= 0; i, k = i-1, prev[k] {
+		chain[i] = pairs[k]
+	}
+	return chain
 }
 
 // anchorChain picks, longest first, the runs that keep their order in both

@@ -92,8 +92,7 @@ type Run struct {
 
 // Segment kinds of a laid-out text.
 const (
-	SegWord     = "w" // a word
-	SegGap      = "g" // space between words
+	SegText     = "t" // words and the spaces between them
 	SegBridge   = "b" // punctuation or other characters inside a run
 	SegStripped = "m" // a mandated phrase, stripped before measuring
 )

@@ -1,0 +1,160 @@
+package redact
+
+import (
+	"html"
+	"math/rand/v2"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// decodeEscapesOracle is decodeEscapes written with regular expressions, as
+// it first was: the hand-written scanners must agree with it.
+func decodeEscapesOracle(s string) string {
+	jsonEscape := regexp.MustCompile(`\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\[nrt"'/\\]`)
+	percent := regexp.MustCompile(`(%[0-9a-fA-F]{2})+`)
+	unescape := func(e string) string {
+		switch e[1] {
+		case 'u', 'x':
+			n, _ := strconv.ParseUint(e[2:], 16, 32)
+			return string(rune(n))
+		case 'n':
+			return "\n"
+		case 'r':
+			return "\r"
+		case 't':
+			return "\t"
+		}
+		return e[1:]
+	}
+	for range 3 {
+		before := s
+		s = html.UnescapeString(s)
+		s = jsonEscape.ReplaceAllStringFunc(s, unescape)
+		s = percent.ReplaceAllStringFunc(s, func(e string) string {
+			d, err := url.PathUnescape(e)
+			if err != nil || !utf8.ValidString(d) {
+				return e
+			}
+			return d
+		})
+		s = strings.ReplaceAll(s, "+", " ")
+		if s == before {
+			break
+		}
+	}
+	return s
+}
+
+func TestDecodeEscapesAgreesWithRegexps(t *testing.T) {
+	pieces := []string{`\`, `\\`, `\u`, `\u00e9`, `\u00E9`, `\u00g9`, `\x41`, `\x4`, `\n`, `\r`, `\t`, `\"`, `\'`, `\/`, `\q`,
+		`%`, `%4`, `%41`, `%c3%a9`, `%C3%A9`, `%c3`, `%zz`, `%%41`, `&amp;`, `&#x41;`, `&`, `+`, `a`, `é`, `Q`, " ", "%25", `\u005c`, `%5Cn`}
+	rng := rand.New(rand.NewPCG(4, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		in := b.String()
+		if got, want := decodeEscapes(in), decodeEscapesOracle(in); got != want {
+			t.Fatalf("decodeEscapes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzDecodeEscapes(f *testing.F) {
+	for _, s := range []string{`\u00e9%c3%a9&amp;+`, `%%41\\x41`, `\u005cu0041`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if got, want := decodeEscapes(in), decodeEscapesOracle(in); got != want {
+			t.Fatalf("decodeEscapes(%q) = %q, want %q", in, got, want)
+		}
+	})
+}
+
+// TestMayOccurNeverMissesAMatch cuts planted terms with markup and checks
+// that the quick first pass says yes whenever Find finds a term, with or
+// without the tags.
+func TestMayOccurNeverMissesAMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	m := NewMatcher(testTerms)
+	tags := []string{"<b>", "</b>", "<span class=\"x\">", "<", ">", "<a href='q'>", " "}
+	hits := 0
+	for i := range 5000 {
+		var b strings.Builder
+		b.WriteString(randomText(rng, 3) + " ")
+		for _, r := range spell(rng, testTerms[rng.IntN(len(testTerms))].Text) {
+			b.WriteRune(r)
+			if rng.IntN(4) == 0 {
+				b.WriteString(tags[rng.IntN(len(tags))])
+			}
+		}
+		b.WriteString(" " + randomText(rng, 3))
+		text := b.String()
+		found := len(m.Find(text)) > 0 || len(m.Find(stripTags(text))) > 0
+		if found {
+			hits++
+		}
+		if found && !m.MayOccur(text) {
+			t.Fatalf("case %d: MayOccur(%q) = false, but Find finds a term", i, text)
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d of 5000 cases held a findable term: the test is not testing", hits)
+	}
+}
+
+func TestPassageScan(t *testing.T) {
+	private := "The harbour chief had promised a quiet week of sun, and the boats stayed in."
+	excerpt := "a quiet week of sun and the boats stayed"
+	s := &Scanner{terms: NewMatcher(nil), passages: newHashSet(64), allowed: newHashSet(8)}
+	forEachGram(private, func(h uint64, _ int) { s.passages.add(h) })
+	forEachGram(excerpt, func(h uint64, _ int) { s.allowed.add(h) })
+	tests := []struct {
+		name, text string
+		leaks      int
+	}{
+		{"whole passage, one report", private, 1},
+		{"other case and punctuation", "THE HARBOUR — CHIEF; had promised a quiet WEEK", 1},
+		{"accents and markup", "<p>the harbóur <b>chief</b> had promised a quiet week</p>", 1},
+		{"seven words", "harbour chief had promised a quiet week", 0},
+		{"the permitted excerpt", "we show: " + excerpt + ".", 0},
+		{"two passages", "the harbour chief had promised a quiet week. Then: had promised a quiet week of sun and more", 2},
+		{"masked words", "▬▬ ▬ ▬▬▬ ▬ ▬▬ ▬ ▬ ▬▬ ▬", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			leaks := s.ScanFile("page.html", []byte(tc.text))
+			if len(leaks) != tc.leaks {
+				t.Fatalf("%d leaks, want %d: %v", len(leaks), tc.leaks, leaks)
+			}
+			for _, l := range leaks {
+				if !strings.Contains(l.What, "passage of 8") || l.Line != 1 {
+					t.Errorf("leak %v", l)
+				}
+			}
+		})
+	}
+}
+
+func TestMayOccurHonoursWordBoundaries(t *testing.T) {
+	m := NewMatcher([]PrivateTerm{{Text: "Script A", Kind: KindModel}, {Text: "Gem", Kind: KindModel}})
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{`<script src="x.js"></script><abbr title="x">y</abbr>`, false}, // "scripta" inside "script abbr"
+		{"Gemini and gems", false},
+		{"by Script-A.", true},
+		{"<b>Scr</b>ipt A", true},
+		{"a GEM", true},
+	} {
+		if got := m.MayOccur(tc.text); got != tc.want {
+			t.Errorf("MayOccur(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
