@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -111,9 +112,10 @@ func TestMayOccurNeverMissesAMatch(t *testing.T) {
 func TestPassageScan(t *testing.T) {
 	private := "The harbour chief had promised a quiet week of sun, and the boats stayed in."
 	excerpt := "a quiet week of sun and the boats stayed"
-	s := &Scanner{terms: NewMatcher(nil), passages: newHashSet(64), allowed: newHashSet(8)}
-	forEachGram(private, func(h uint64, _ int) { s.passages.add(h) })
-	forEachGram(excerpt, func(h uint64, _ int) { s.allowed.add(h) })
+	var grams []uint64
+	forEachGram(private, func(h uint64, _ int) { grams = append(grams, h) })
+	s := &Scanner{terms: NewMatcher(nil), passages: newGramSet(grams), allowed: newHashSet(8)}
+	s.Permit(excerpt)
 	tests := []struct {
 		name, text string
 		leaks      int
@@ -156,5 +158,78 @@ func TestMayOccurHonoursWordBoundaries(t *testing.T) {
 		if got := m.MayOccur(tc.text); got != tc.want {
 			t.Errorf("MayOccur(%q) = %v, want %v", tc.text, got, tc.want)
 		}
+	}
+}
+
+func TestGramSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 100, 5000, 100000} {
+		in := map[uint64]bool{}
+		var hashes []uint64
+		for range n {
+			h := rng.Uint64() | 1
+			if rng.IntN(4) == 0 {
+				h &= 0xFFFF // many values sharing top bits
+				h |= 1
+			}
+			in[h] = true
+			hashes = append(hashes, h, h) // duplicates too
+		}
+		set := newGramSet(slices.Clone(hashes))
+		for h := range in {
+			if !set.has(h) {
+				t.Fatalf("n=%d: %x added but not found", n, h)
+			}
+		}
+		for range 1000 {
+			if h := rng.Uint64() | 1; !in[h] && set.has(h) {
+				t.Fatalf("n=%d: %x found but never added", n, h)
+			}
+		}
+		if len(set.sorted) != len(in) || !slices.IsSorted(set.sorted) {
+			t.Fatalf("n=%d: %d sorted values, want %d distinct in order", n, len(set.sorted), len(in))
+		}
+	}
+}
+
+// TestQuickPassageCheckAgreesWithTheExactScan plants private passages cut
+// by markup, accents and punctuation in random pages: the quick check says
+// yes exactly when the exact scan reports a passage.
+func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	private := randomText(rng, 400)
+	var grams []uint64
+	forEachGram(private, func(h uint64, _ int) { grams = append(grams, h) })
+	s := &Scanner{terms: NewMatcher(nil), passages: newGramSet(grams), allowed: newHashSet(8)}
+	words := strings.Fields(private)
+	decorate := []string{"<b>", "</b>", " — ", "É", "\u0301", "<a href='x'>", ", ", "\n"}
+	leaky := 0
+	for i := range 2000 {
+		var b strings.Builder
+		b.WriteString(randomText(rng, 5) + " ")
+		at := rng.IntN(len(words) - 12)
+		for _, w := range words[at : at+6+rng.IntN(6)] {
+			b.WriteString(w)
+			if rng.IntN(3) == 0 {
+				b.WriteString(decorate[rng.IntN(len(decorate))])
+			}
+			b.WriteString(" ")
+		}
+		b.WriteString(randomText(rng, 5))
+		page := b.String()
+		q := quickPool.Get().(*[2]quickText)
+		quickFold(page, &q[0], &q[1])
+		quick := s.mayLeakPassage(&q[1])
+		quickPool.Put(q)
+		exact := len(s.scanPassages("p", stripTags(page))) > 0
+		if quick != exact {
+			t.Fatalf("case %d: quick check %v, exact scan %v, on %q", i, quick, exact, page)
+		}
+		if exact {
+			leaky++
+		}
+	}
+	if leaky < 200 || leaky > 1800 {
+		t.Fatalf("%d of 2000 pages leak: the cases do not test both answers", leaky)
 	}
 }

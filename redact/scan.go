@@ -44,8 +44,8 @@ func (l Leak) String() string {
 // URL, JSON and JavaScript escaping and removing markup.
 type Scanner struct {
 	terms    *Matcher
-	passages *hashSet // n-gram hashes of the private texts; nil: terms only
-	allowed  *hashSet // n-gram hashes of the permitted excerpts
+	passages *gramSet // hashes of the private texts' passages; nil: terms only
+	allowed  *hashSet // hashes of the permitted excerpts' passages
 }
 
 // NewScanner returns a scanner for the private inputs in folder. With
@@ -56,26 +56,17 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 	if !passages {
 		return s, nil
 	}
-	size := int64(0)
-	for _, sec := range folder.Sections {
-		size += sec.Body.End - sec.Body.Start
-	}
-	for _, ex := range folder.Examples {
-		for _, v := range ex.Variants {
-			size += v.Body.End - v.Body.Start
-		}
-	}
-	s.passages = newHashSet(int(size / 6)) // about a gram a word
 	s.allowed = newHashSet(64)
-	add := func(set *hashSet, text string) {
-		forEachGram(text, func(h uint64, _ int) { set.add(h) })
+	var grams []uint64
+	add := func(text string) {
+		forEachGram(text, func(h uint64, _ int) { grams = append(grams, h) })
 	}
 	for _, sec := range folder.Sections {
 		text, err := folder.SectionText(sec)
 		if err != nil {
 			return nil, err
 		}
-		add(s.passages, text)
+		add(text)
 	}
 	for _, ex := range folder.Examples {
 		for _, v := range ex.Variants {
@@ -83,9 +74,10 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 			if err != nil {
 				return nil, err
 			}
-			add(s.passages, text)
+			add(text)
 		}
 	}
+	s.passages = newGramSet(grams)
 	s.Permit(allowed...)
 	return s, nil
 }
@@ -146,21 +138,59 @@ func eachWord(text string, fn func(h uint64, at int)) {
 // forEachGram calls fn with the hash of every PassageWords words in a row
 // of text, and the offset of the first.
 func forEachGram(text string, fn func(h uint64, at int)) {
-	var words [PassageWords]uint64
-	var starts [PassageWords]int
-	n := 0
+	var r gramRoller
 	eachWord(text, func(h uint64, at int) {
-		words[n%PassageWords], starts[n%PassageWords] = h, at
-		n++
-		if n >= PassageWords {
-			g := uint64(0x9E3779B97F4A7C15)
-			for k := n - PassageWords; k < n; k++ {
-				g = (g ^ words[k%PassageWords]) * 0x100000001B3
-				g ^= g >> 29
-			}
-			fn(g|1, starts[n%PassageWords])
+		if g, ok := r.push(h, at); ok {
+			fn(g, r.start())
 		}
 	})
+}
+
+// gramRoller hashes the last PassageWords words pushed.
+type gramRoller struct {
+	words  [PassageWords]uint64
+	starts [PassageWords]int
+	n      int
+}
+
+// push adds a word (its hash and offset) and returns the hash of the last
+// PassageWords words, once there are that many.
+func (r *gramRoller) push(h uint64, at int) (uint64, bool) {
+	r.words[r.n%PassageWords], r.starts[r.n%PassageWords] = h, at
+	r.n++
+	if r.n < PassageWords {
+		return 0, false
+	}
+	g := uint64(0x9E3779B97F4A7C15)
+	for k := r.n - PassageWords; k < r.n; k++ {
+		g = (g ^ r.words[k%PassageWords]) * 0x100000001B3
+		g ^= g >> 29
+	}
+	return g | 1, true
+}
+
+// start returns the offset of the first word of the last gram.
+func (r *gramRoller) start() int { return r.starts[r.n%PassageWords] }
+
+// wordHash hashes a folded word as eachWord does.
+func wordHash(folded []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range folded {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
+// mayLeakPassage reports whether the words of q (a page without its tags,
+// folded) hold a private passage that is not permitted.
+func (s *Scanner) mayLeakPassage(q *quickText) bool {
+	var r gramRoller
+	for k, start := range q.starts {
+		if g, ok := r.push(wordHash(q.b[start:q.ends[k]+1]), 0); ok && s.passages.has(g) && !s.allowed.has(g) {
+			return true
+		}
+	}
+	return false
 }
 
 // ScanDir scans every file under dir, and every file name.
@@ -264,26 +294,28 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 		data = bytes.ToValidUTF8(data, []byte(" "))
 	}
 	decoded := decodeEscapes(string(data))
-	untagged := stripTags(decoded)
+	// One quick pass folds the page with and without its tags; the exact,
+	// slower passes that say where a leak is run only when it finds one.
+	q := quickPool.Get().(*[2]quickText)
+	defer quickPool.Put(q)
+	quickFold(decoded, &q[0], &q[1])
 	var leaks []Leak
-	seen := map[string]bool{}
-	texts := []string{decoded, untagged}
-	if !s.terms.MayOccur(decoded) {
-		texts = nil
-	}
-	for _, text := range texts {
-		for _, m := range s.terms.Find(text) {
-			line, col := lineCol(text, m.Start)
-			key := fmt.Sprintf("%d:%s", line, m.Term.Text)
-			if seen[key] {
-				continue
+	if s.terms.mayOccurIn(q) {
+		seen := map[string]bool{}
+		for _, text := range []string{decoded, stripTags(decoded)} {
+			for _, m := range s.terms.Find(text) {
+				line, col := lineCol(text, m.Start)
+				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				leaks = append(leaks, Leak{File: name, Line: line, Column: col, What: describe(m.Term)})
 			}
-			seen[key] = true
-			leaks = append(leaks, Leak{File: name, Line: line, Column: col, What: describe(m.Term)})
 		}
 	}
-	if s.passages != nil {
-		leaks = append(leaks, s.scanPassages(name, untagged)...)
+	if s.passages != nil && s.mayLeakPassage(&q[1]) {
+		leaks = append(leaks, s.scanPassages(name, stripTags(decoded))...)
 	}
 	return leaks
 }
@@ -432,6 +464,69 @@ func isHex(s string) bool {
 		}
 	}
 	return true
+}
+
+// gramSet is a set of many hashes: sorted, with an index of where each
+// value of the top 16 bits starts. Sorting (by radix) is much faster than
+// inserting millions of hashes into a hash table, whose every insertion is a
+// cache miss.
+type gramSet struct {
+	sorted []uint64
+	index  [1<<16 + 1]uint32
+}
+
+func newGramSet(hashes []uint64) *gramSet {
+	radixSort(hashes)
+	hashes = slices.Compact(hashes)
+	s := &gramSet{sorted: hashes}
+	k := 0
+	for top := range 1 << 16 {
+		for k < len(hashes) && int(hashes[k]>>48) < top {
+			k++
+		}
+		s.index[top] = uint32(k)
+	}
+	s.index[1<<16] = uint32(len(hashes))
+	return s
+}
+
+func (s *gramSet) has(h uint64) bool {
+	if s == nil {
+		return false
+	}
+	top := h >> 48
+	bucket := s.sorted[s.index[top]:s.index[top+1]]
+	_, found := slices.BinarySearch(bucket, h)
+	return found
+}
+
+// radixSort sorts a in place, 16 bits at a time.
+func radixSort(a []uint64) {
+	if len(a) < 1<<12 {
+		slices.Sort(a)
+		return
+	}
+	tmp := make([]uint64, len(a))
+	src, dst := a, tmp
+	var count [1 << 16]int
+	for shift := 0; shift < 64; shift += 16 {
+		clear(count[:])
+		for _, v := range src {
+			count[v>>shift&0xFFFF]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, v := range src {
+			d := v >> shift & 0xFFFF
+			dst[count[d]] = v
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	// Four passes: the sorted values are back in a.
 }
 
 // hashSet is an open-addressing set of non-zero 64-bit hashes.

@@ -388,6 +388,11 @@ func (m *Matcher) MayOccur(text string) bool {
 	q := quickPool.Get().(*[2]quickText)
 	defer quickPool.Put(q)
 	quickFold(text, &q[0], &q[1])
+	return m.mayOccurIn(q)
+}
+
+// mayOccurIn is MayOccur on a text quickFold has folded.
+func (m *Matcher) mayOccurIn(q *[2]quickText) bool {
 	for _, t := range m.terms {
 		if q[0].has(t.folded) || q[1].has(t.folded) {
 			return true

@@ -82,6 +82,35 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 	return template.HTML(b.String())
 }
 
+// legendHTML draws a chip per run, linking to its row in the run table.
+func legendHTML(runs []public.Run) template.HTML {
+	var b strings.Builder
+	for _, r := range runs {
+		fmt.Fprintf(&b, `<a class="%s chip" href="#run-%d">R%d %dw</a>`, runClass(r.ID), r.ID, r.ID, r.Words)
+	}
+	return template.HTML(b.String())
+}
+
+// runRowsHTML draws the run table's rows: each run's length, where it
+// starts in each text (1-based, linking to its marks) and its normalised
+// text where the audience may see it.
+func runRowsHTML(runs []public.Run) template.HTML {
+	if len(runs) == 0 {
+		return "\n<tr><td colspan=\"5\">No shared run.</td></tr>"
+	}
+	var b strings.Builder
+	for _, r := range runs {
+		fmt.Fprintf(&b, "\n<tr id=\"run-%d\"><td data-value=\"%d\"><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td data-value=\"%d\">%d</td>\n", r.ID, r.ID, runClass(r.ID), r.ID, r.ID, r.Words, r.Words)
+		fmt.Fprintf(&b, "<td data-value=\"%d\"><a href=\"#s-run-%d\">%d</a></td><td data-value=\"%d\"><a href=\"#e-run-%d\">%d</a></td>\n", r.SectionAt, r.ID, r.SectionAt+1, r.ExampleAt, r.ID, r.ExampleAt+1)
+		if r.Text != "" {
+			b.WriteString("<td>" + html.EscapeString(r.Text) + "</td></tr>")
+		} else {
+			b.WriteString(`<td><span class="muted">private</span></td></tr>`)
+		}
+	}
+	return template.HTML(b.String())
+}
+
 // diffHTML renders the word diff: the writer's additions and what it left
 // out of the example.
 func diffHTML(ops []public.DiffOp) template.HTML {

@@ -15,6 +15,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -97,6 +98,7 @@ type cellPage struct {
 	SectionHTML, ExampleHTML template.HTML
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
+	LegendHTML, RunRowsHTML  template.HTML
 	RunVerdict               string
 	OverlapVerdict           string
 	Prev, Next               string
@@ -131,6 +133,9 @@ var funcs = template.FuncMap{
 	},
 	"runclass": runClass,
 }
+
+// renderBuffers recycles the buffers pages are rendered in.
+var renderBuffers = sync.Pool{New: func() any { return new([2]bytes.Buffer) }}
 
 // Render renders v with opt into an Output.
 func Render(v *public.View, opt Options) (*Output, error) {
@@ -203,16 +208,19 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	}
 
 	render := func(name string, data *pageData) ([]byte, error) {
-		var body bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&body, name, data); err != nil {
+		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
+		defer renderBuffers.Put(bufs)
+		body, full := &bufs[0], &bufs[1]
+		body.Reset()
+		full.Reset()
+		if err := tmpl.ExecuteTemplate(body, name, data); err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 		}
 		data.Body = template.HTML(body.String())
-		var full bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&full, "layout.html", data); err != nil {
+		if err := tmpl.ExecuteTemplate(full, "layout.html", data); err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 		}
-		return full.Bytes(), nil
+		return bytes.Clone(full.Bytes()), nil
 	}
 	add := func(file string, data []byte) { out.Files[file] = data }
 	addPage := func(file, name string, data *pageData) error {
@@ -350,6 +358,8 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			SectionMap:  minimapHTML(c.Runs, c.SectionText.Words, "s"),
 			ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
 			DiffHTML:    diffHTML(c.Diff),
+			LegendHTML:  legendHTML(c.Runs),
+			RunRowsHTML: runRowsHTML(c.Runs),
 		}
 		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
 		if k > 0 {

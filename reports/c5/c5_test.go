@@ -3,6 +3,7 @@ package c5
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -282,5 +283,76 @@ func TestRunsFindsMaximalNonOverlappingRuns(t *testing.T) {
 	// A comparison that does not fit the texts yields no run, not a panic.
 	if got := Runs(st, et, 3, Comparison{Run: 99, RunSectionAt: 0}); got != nil {
 		t.Fatalf("runs of an inconsistent comparison: %+v", got)
+	}
+}
+
+// runsOracle is Runs by brute force: every left-maximal shared stretch of
+// at least s words, longest first, kept when it overlaps no kept run.
+func runsOracle(a, b []int32, s int, first Run) []Run {
+	var found []Run
+	for i := range a {
+		for j := range b {
+			if i > 0 && j > 0 && a[i-1] == b[j-1] {
+				continue
+			}
+			n := 0
+			for i+n < len(a) && j+n < len(b) && a[i+n] == b[j+n] {
+				n++
+			}
+			if n >= s {
+				found = append(found, Run{SectionAt: i, ExampleAt: j, Words: n})
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(x, y Run) int {
+		if x.Words != y.Words {
+			return y.Words - x.Words
+		}
+		if x.SectionAt != y.SectionAt {
+			return x.SectionAt - y.SectionAt
+		}
+		return x.ExampleAt - y.ExampleAt
+	})
+	out := []Run{first}
+	usedA, usedB := make([]bool, len(a)), make([]bool, len(b))
+	for _, r := range append([]Run{first}, found...) {
+		free := true
+		for k := range r.Words {
+			free = free && !usedA[r.SectionAt+k] && !usedB[r.ExampleAt+k]
+		}
+		if free || r == first {
+			if r != first {
+				out = append(out, r)
+			}
+			for k := range r.Words {
+				usedA[r.SectionAt+k], usedB[r.ExampleAt+k] = true, true
+			}
+		}
+	}
+	return out
+}
+
+func TestRunsMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 9))
+	words := []string{"a", "b", "c", "d"}
+	text := func(n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = words[rng.IntN(len(words))]
+		}
+		return strings.Join(w, " ")
+	}
+	for i := range 500 {
+		section, example := text(1+rng.IntN(60)), text(1+rng.IntN(60))
+		c, st, et := measureOnce(section, example, nil, 3)
+		s := 2 + rng.IntN(3)
+		got := Runs(st, et, s, c)
+		if c.Run < s {
+			continue
+		}
+		want := runsOracle(st.IDs, et.IDs, s, Run{SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt, Words: c.Run})
+		if !slices.Equal(got, want) {
+			t.Fatalf("case %d (s=%d): Runs(%q, %q) = %v, want %v", i, s, section, example, got, want)
+		}
 	}
 }

@@ -32,16 +32,24 @@ func Runs(section, example *Tokens, minWords int, c Comparison) []Run {
 	if len(a) < s || len(b) < s || c.Run < s {
 		return out
 	}
-	// Index the example's s-grams by their first word's position.
-	index := map[uint64][]int32{}
-	for j := 0; j+s <= len(b); j++ {
-		h := gramHash(b[j : j+s])
-		index[h] = append(index[h], int32(j))
+	// Index the example's s-grams by their first word's position: a chained
+	// hash table, each bucket listing positions in ascending order. Grams
+	// that only share a bucket fail the extension below.
+	size := 1
+	for size < 2*len(b) {
+		size <<= 1
+	}
+	mask := uint64(size - 1)
+	heads := make([]int32, size) // position + 1 of the bucket's first gram; 0: empty
+	next := make([]int32, len(b))
+	for j := len(b) - s; j >= 0; j-- {
+		k := gramHash(b[j:j+s]) & mask
+		next[j], heads[k] = heads[k], int32(j+1)
 	}
 	var found []Run
 	for i := 0; i+s <= len(a) && len(found) < 50*MaxRuns; i++ {
-		for _, j32 := range index[gramHash(a[i:i+s])] {
-			j := int(j32)
+		for p := heads[gramHash(a[i:i+s])&mask]; p != 0; p = next[p-1] {
+			j := int(p - 1)
 			if i > 0 && j > 0 && a[i-1] == b[j-1] {
 				continue // not left-maximal: found from an earlier seed
 			}

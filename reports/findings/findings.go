@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -112,6 +113,10 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	return f, nil
 }
 
+// dicts recycles the word dictionaries of loadTexts: a cell's tokens keep
+// their own copies of the words, so a dictionary can serve the next cell.
+var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
+
 // loadTexts reads each cell's section and worst example variant back,
 // tokenises them with offsets and finds the highlighted runs, on all cores.
 func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
@@ -129,7 +134,9 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 		if err != nil {
 			return err
 		}
-		dict := c5.NewDict()
+		dict := dicts.Get().(*c5.Dict)
+		defer dicts.Put(dict)
+		dict.Reset()
 		c.SectionText = &Text{Raw: raw}
 		if !c.HasExample {
 			norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
