@@ -354,6 +354,15 @@ func quickFold(text string, all, untagged *quickText) {
 			i++
 			continue
 		}
+		if strings.HasPrefix(text[i:], maskBar) {
+			// Masked public texts are mostly bars: not letters.
+			all.gap()
+			if i > tagEnd {
+				untagged.gap()
+			}
+			i += len(maskBar)
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch out := foldOf(r); {
 		case out != "":
@@ -374,6 +383,9 @@ func quickFold(text string, all, untagged *quickText) {
 	all.gap()
 	untagged.gap()
 }
+
+// maskBar is the bar that stands for masked letters in public texts.
+const maskBar = "▬"
 
 // quickPool recycles quickFold's buffers.
 var quickPool = sync.Pool{New: func() any { return new([2]quickText) }}

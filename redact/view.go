@@ -422,35 +422,43 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 
 // patience finds the anchors of patience diff: the words that occur exactly
 // once on each side, in the longest chain that keeps their order on both.
-// Its maps are reused from call to call.
+// Words are a text's dictionary ids, small and dense, so the counts are
+// slices indexed by id, kept zero between calls.
 type patience struct {
-	a, b map[int32]int32 // word -> its position + 1, or -1 when repeated
+	a, b []int32 // id -> its position + 1, or -1 when repeated
 }
 
 func (p *patience) anchors(a, b []int32) [][2]int {
 	if len(a) == 0 || len(b) == 0 {
 		return nil
 	}
-	if p.a == nil {
-		p.a, p.b = map[int32]int32{}, map[int32]int32{}
-	}
-	count := func(m map[int32]int32, words []int32) {
-		clear(m)
+	count := func(seen *[]int32, words []int32) {
 		for i, w := range words {
-			if _, seen := m[w]; seen {
-				m[w] = -1
+			if int(w) >= len(*seen) {
+				*seen = append(*seen, make([]int32, int(w)+1-len(*seen))...)
+			}
+			if (*seen)[w] != 0 {
+				(*seen)[w] = -1
 			} else {
-				m[w] = int32(i + 1)
+				(*seen)[w] = int32(i + 1)
 			}
 		}
 	}
-	count(p.a, a)
-	count(p.b, b)
+	count(&p.a, a)
+	count(&p.b, b)
+	defer func() {
+		for _, w := range a {
+			p.a[w] = 0
+		}
+		for _, w := range b {
+			p.b[w] = 0
+		}
+	}()
 	// Pairs in the order of a; the longest increasing run of their positions
 	// in b, by patience sorting.
 	var pairs [][2]int
 	for i, w := range a {
-		if p.a[w] > 0 && p.b[w] > 0 {
+		if p.a[w] > 0 && int(w) < len(p.b) && p.b[w] > 0 {
 			pairs = append(pairs, [2]int{i, int(p.b[w] - 1)})
 		}
 	}

@@ -99,7 +99,11 @@ func Write(out *Output, dir, audience string, check func(files map[string][]byte
 		}
 	}
 	spare := SpareDir(abs)
-	pool := spareFiles(spare)
+	ours := isSpare(spare)
+	var pool []string
+	if ours {
+		pool = spareFiles(spare)
+	}
 	// One goroutine: file creation is a syscall, and spreading syscalls over
 	// threads costs more in thread wake-ups than it saves.
 	for _, name := range names {
@@ -131,7 +135,9 @@ func Write(out *Output, dir, audience string, check func(files map[string][]byte
 	ok = true
 	// The spare files not reused go; the replaced site becomes the spare
 	// when it was public, so that nothing private lingers beside the output.
-	os.RemoveAll(spare)
+	if ours {
+		os.RemoveAll(spare)
+	}
 	if old != "" {
 		if previous != "public" || os.Rename(old, spare) != nil {
 			os.RemoveAll(old)
@@ -140,12 +146,21 @@ func Write(out *Output, dir, audience string, check func(files map[string][]byte
 	return nil
 }
 
+// isSpare reports whether dir is a spare site Write kept: a public site
+// evalpress built. Anything else there is left alone.
+func isSpare(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, MarkerFile))
+	return err == nil && strings.TrimSpace(string(data)) == "audience=public"
+}
+
 // spareFiles lists the reusable files under dir: regular files with a single
-// link, so that overwriting one cannot change a file elsewhere.
+// link, so that overwriting one cannot change a file elsewhere. The marker
+// stays, so that a spare a failed build half used is still known as one.
 func spareFiles(dir string) []string {
 	var files []string
+	marker := filepath.Join(dir, MarkerFile)
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
+		if err != nil || !d.Type().IsRegular() || path == marker {
 			return nil
 		}
 		if info, err := d.Info(); err == nil && singleLink(info) {

@@ -146,3 +146,23 @@ func TestWriteCheckFailsBeforeWritingAnything(t *testing.T) {
 		t.Errorf("previous site changed: %q", data)
 	}
 }
+
+func TestWriteLeavesAForeignSpareFolderAlone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	foreign := SpareDir(dir)
+	if err := os.MkdirAll(foreign, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(foreign, "notes.txt")
+	if err := os.WriteFile(mine, []byte("not evalpress's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"one", "two", "three"} {
+		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "not evalpress's" {
+		t.Errorf("a folder evalpress did not make was used or removed: %q, %v", data, err)
+	}
+}
