@@ -112,9 +112,9 @@ func TestMayOccurNeverMissesAMatch(t *testing.T) {
 func TestPassageScan(t *testing.T) {
 	private := "The harbour chief had promised a quiet week of sun, and the boats stayed in."
 	excerpt := "a quiet week of sun and the boats stayed"
-	var grams []uint64
-	forEachGram(private, func(h uint64, _ int) { grams = append(grams, h) })
-	s := &Scanner{terms: NewMatcher(nil), passages: newGramSet(grams), allowed: newHashSet(8)}
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: newHashSet(8)}
 	s.Permit(excerpt)
 	tests := []struct {
 		name, text string
@@ -198,9 +198,9 @@ func TestGramSet(t *testing.T) {
 func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	private := randomText(rng, 400)
-	var grams []uint64
-	forEachGram(private, func(h uint64, _ int) { grams = append(grams, h) })
-	s := &Scanner{terms: NewMatcher(nil), passages: newGramSet(grams), allowed: newHashSet(8)}
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: newHashSet(8)}
 	words := strings.Fields(private)
 	decorate := []string{"<b>", "</b>", " — ", "É", "\u0301", "<a href='x'>", ", ", "\n"}
 	leaky := 0

@@ -57,10 +57,8 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 		return s, nil
 	}
 	s.allowed = newHashSet(64)
-	var grams []uint64
-	add := func(text string) {
-		forEachGram(text, func(h uint64, _ int) { grams = append(grams, h) })
-	}
+	var private passageIndex
+	add := private.add
 	for _, sec := range folder.Sections {
 		text, err := folder.SectionText(sec)
 		if err != nil {
@@ -77,9 +75,32 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 			add(text)
 		}
 	}
-	s.passages = newGramSet(grams)
+	s.passages = private.set()
 	s.Permit(allowed...)
 	return s, nil
+}
+
+// passageIndex collects the passages of private texts and their words.
+type passageIndex struct {
+	grams []uint64
+	vocab wordFilter
+}
+
+func (p *passageIndex) add(text string) {
+	var r gramRoller
+	eachWord(text, func(h uint64, at int) {
+		p.vocab.add(h)
+		if g, ok := r.push(h, at); ok {
+			p.grams = append(p.grams, g)
+		}
+	})
+}
+
+// set returns the passages collected as a set.
+func (p *passageIndex) set() *gramSet {
+	s := newGramSet(p.grams)
+	s.vocab = &p.vocab
+	return s
 }
 
 // Permit adds excerpts that the build may show: their passages are no leak.
@@ -156,17 +177,28 @@ type gramRoller struct {
 // push adds a word (its hash and offset) and returns the hash of the last
 // PassageWords words, once there are that many.
 func (r *gramRoller) push(h uint64, at int) (uint64, bool) {
-	r.words[r.n%PassageWords], r.starts[r.n%PassageWords] = h, at
-	r.n++
+	r.add(h, at)
 	if r.n < PassageWords {
 		return 0, false
 	}
+	return r.gram(), true
+}
+
+// add adds a word.
+func (r *gramRoller) add(h uint64, at int) {
+	r.words[r.n%PassageWords], r.starts[r.n%PassageWords] = h, at
+	r.n++
+}
+
+// gram returns the hash of the last PassageWords words added; there must be
+// that many.
+func (r *gramRoller) gram() uint64 {
 	g := uint64(0x9E3779B97F4A7C15)
 	for k := r.n - PassageWords; k < r.n; k++ {
 		g = (g ^ r.words[k%PassageWords]) * 0x100000001B3
 		g ^= g >> 29
 	}
-	return g | 1, true
+	return g | 1
 }
 
 // start returns the offset of the first word of the last gram.
@@ -182,15 +214,43 @@ func wordHash(folded []byte) uint64 {
 }
 
 // mayLeakPassage reports whether the words of q (a page without its tags,
-// folded) hold a private passage that is not permitted.
+// folded) hold a private passage that is not permitted. A gram is looked up
+// only when all its words are private words.
 func (s *Scanner) mayLeakPassage(q *quickText) bool {
 	var r gramRoller
+	streak := 0 // private words in a row
 	for k, start := range q.starts {
-		if g, ok := r.push(wordHash(q.b[start:q.ends[k]+1]), 0); ok && s.passages.has(g) && !s.allowed.has(g) {
-			return true
+		h := wordHash(q.b[start : q.ends[k]+1])
+		r.add(h, 0)
+		if !s.passages.vocab.has(h) {
+			streak = 0
+			continue
+		}
+		if streak++; streak >= PassageWords {
+			if g := r.gram(); s.passages.has(g) && !s.allowed.has(g) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// wordFilter is a set of word hashes that may say yes wrongly, never no
+// wrongly: a bit per hash, in 128 KB, which stays in the processor's cache.
+type wordFilter struct{ bits [1 << 20 / 64]uint64 }
+
+func (f *wordFilter) add(h uint64) {
+	h = h * 0x9E3779B97F4A7C15 >> 44
+	f.bits[h/64] |= 1 << (h % 64)
+}
+
+// has reports whether h may have been added; a nil filter has everything.
+func (f *wordFilter) has(h uint64) bool {
+	if f == nil {
+		return true
+	}
+	h = h * 0x9E3779B97F4A7C15 >> 44
+	return f.bits[h/64]&(1<<(h%64)) != 0
 }
 
 // ScanDir scans every file under dir, and every file name.
@@ -390,7 +450,11 @@ func unescapeJS(s string) string {
 	prev := 0
 	for i := 0; i < len(s)-1; i++ {
 		if s[i] != '\\' {
-			continue
+			k := strings.IndexByte(s[i:], '\\')
+			if k < 0 || i+k+1 >= len(s) {
+				break
+			}
+			i += k
 		}
 		var decoded string
 		size := 2
@@ -434,7 +498,14 @@ func unescapePercent(s string) string {
 	var b strings.Builder
 	prev := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] != '%' || i+3 > len(s) || !isHex(s[i+1:i+3]) {
+		if s[i] != '%' {
+			k := strings.IndexByte(s[i:], '%')
+			if k < 0 {
+				break
+			}
+			i += k
+		}
+		if i+3 > len(s) || !isHex(s[i+1:i+3]) {
 			continue
 		}
 		end := i + 3
@@ -473,6 +544,7 @@ func isHex(s string) bool {
 type gramSet struct {
 	sorted []uint64
 	index  [1<<16 + 1]uint32
+	vocab  *wordFilter // the words of the grams; nil: any word
 }
 
 func newGramSet(hashes []uint64) *gramSet {
