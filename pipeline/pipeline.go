@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"sync"
 	"time"
 
 	"github.com/evalpress/evalpress"
@@ -142,8 +144,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	progress.say("scanning %d files", len(out.Files))
-	var check func(map[string][]byte) error
+	var check func(string, []byte) error
+	leaks := map[string][]redact.Leak{}
+	var leaksMu sync.Mutex
 	if cfg.Publish.Audience == config.Public {
 		ready := <-scannerReady
 		if ready.err != nil {
@@ -151,13 +154,22 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		}
 		scanner := ready.s
 		scanner.Permit(permittedExcerpts(view)...)
-		check = func(files map[string][]byte) error {
-			err := leakError(scanner.ScanFiles(files), outDir)
-			progress.say("writing %d files", len(files))
-			return err
+		check = func(name string, data []byte) error {
+			found := scanner.ScanOutput(name, data)
+			if len(found) == 0 {
+				return nil
+			}
+			leaksMu.Lock()
+			leaks[name] = found
+			leaksMu.Unlock()
+			return errLeak
 		}
 	}
+	progress.say("scanning and writing %d files", len(out.Files))
 	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
+		if errors.Is(err, errLeak) {
+			return nil, leakError(leaks, outDir)
+		}
 		return nil, err
 	}
 	progress.say("done")
@@ -190,16 +202,25 @@ func permittedExcerpts(v *public.View) []string {
 	return out
 }
 
-// leakError reports the leaks found as one error.
-func leakError(leaks []redact.Leak, outDir string) error {
-	if len(leaks) == 0 {
-		return nil
+// errLeak stops a build whose files hold a private term or passage.
+var errLeak = errors.New("leak found")
+
+// leakError reports the leaks found, by file, as one error.
+func leakError(byFile map[string][]redact.Leak, outDir string) error {
+	names := make([]string, 0, len(byFile))
+	for name := range byFile {
+		names = append(names, name)
 	}
-	first := leaks[0]
+	sort.Strings(names)
+	var all []redact.Leak
+	for _, name := range names {
+		all = append(all, byFile[name]...)
+	}
+	first := all[0]
 	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))
 	more := ""
-	if len(leaks) > 1 {
-		more = fmt.Sprintf(" (and %d more)", len(leaks)-1)
+	if len(all) > 1 {
+		more = fmt.Sprintf(" (and %d more)", len(all)-1)
 	}
 	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
 }

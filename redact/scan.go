@@ -296,20 +296,11 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 	return slices.Concat(found...), nil
 }
 
-// ScanFiles scans files that are about to be written, by their
-// slash-separated paths, names included, in the order of the paths.
-func (s *Scanner) ScanFiles(files map[string][]byte) []Leak {
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	found := make([][]Leak, len(names))
-	_ = parallel.For(len(names), func(i int) error {
-		found[i] = append(s.scanName(names[i]), s.ScanFile(names[i], files[names[i]])...)
-		return nil
-	})
-	return slices.Concat(found...)
+// ScanOutput scans a file that is about to be written, by its
+// slash-separated path: the path and the content. It may be called from
+// several goroutines at once.
+func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
+	return append(s.scanName(name), s.ScanFile(name, data)...)
 }
 
 // scanName looks for private terms in a file's path.

@@ -8,7 +8,7 @@
 // A View can only be made by New: its one field is unexported, so the site
 // renderer, which accepts nothing but a *View, cannot be handed private data
 // by mistake. The leak scan (Scanner) is the second wall: it reads every file
-// the build is about to write and fails the build on any private term or
+// before the build writes it and fails the build on any private term or
 // private passage.
 package redact
 

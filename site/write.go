@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+
+	"github.com/evalpress/evalpress/internal/parallel"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -48,28 +51,25 @@ func SpareDir(dir string) string {
 }
 
 // Write writes out into dir so that dir changes only if everything works.
-// check (the leak scan) runs first, on the files as they will be written,
-// so a failing build writes nothing; the files then go into a temporary
-// folder beside dir, which is swapped in. On any failure the previous dir is
-// left as it was.
+// check (the leak scan) runs on every file, the marker file included, on all
+// cores, and a file is written only once check has passed it, so nothing
+// check rejects reaches the disk; the files go into a temporary folder
+// beside dir, which is swapped in when all of them passed and were written.
+// On any failure the previous dir is left as it was, and the first error in
+// the order of the paths is returned.
 //
 // Creating a file is the slow part of writing a site on some file systems
 // (allocating an inode can cost a hundred times more than renaming a file),
 // so the public site that a build replaces is kept in SpareDir and its files
 // are renamed into the next build and overwritten there. Only files with no
 // other hard link are reused, and an internal site is never kept.
-func Write(out *Output, dir, audience string, check func(files map[string][]byte) error) error {
-	marker := []byte("audience=" + audience + "\n")
-	if check != nil {
-		files := make(map[string][]byte, len(out.Files)+1)
-		for name, data := range out.Files {
-			files[name] = data
-		}
-		files[MarkerFile] = marker
-		if err := check(files); err != nil {
-			return err
-		}
+func Write(out *Output, dir, audience string, check func(name string, data []byte) error) error {
+	files := make(map[string][]byte, len(out.Files)+1)
+	for name, data := range out.Files {
+		files[name] = data
 	}
+	files[MarkerFile] = []byte("audience=" + audience + "\n")
+	names := (&Output{Files: files}).Paths()
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -88,7 +88,6 @@ func Write(out *Output, dir, audience string, check func(files map[string][]byte
 			os.RemoveAll(tmp)
 		}
 	}()
-	names := out.Paths()
 	dirs := map[string]bool{}
 	for _, name := range names {
 		dirs[filepath.Dir(filepath.Join(tmp, filepath.FromSlash(name)))] = true
@@ -104,16 +103,42 @@ func Write(out *Output, dir, audience string, check func(files map[string][]byte
 	if ours {
 		pool = spareFiles(spare)
 	}
-	// One goroutine: file creation is a syscall, and spreading syscalls over
-	// threads costs more in thread wake-ups than it saves.
-	for _, name := range names {
-		path := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := writeFile(path, out.Files[name], &pool); err != nil {
-			return fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
+	// One goroutine writes, while the others check: file creation is a
+	// syscall, and spreading syscalls over threads costs more in thread
+	// wake-ups than it saves.
+	passed := make(chan string, 256)
+	written := make(chan error, 1)
+	go func() {
+		var err error
+		for name := range passed {
+			if err == nil {
+				if err = writeFile(filepath.Join(tmp, filepath.FromSlash(name)), files[name], &pool); err != nil {
+					err = fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
+				}
+			}
 		}
+		written <- err
+	}()
+	var failed atomic.Bool
+	checkErr := parallel.For(len(names), func(i int) error {
+		if check != nil {
+			if err := check(names[i], files[names[i]]); err != nil {
+				failed.Store(true)
+				return err
+			}
+		}
+		if !failed.Load() {
+			passed <- names[i]
+		}
+		return nil
+	})
+	close(passed)
+	writeErr := <-written
+	if checkErr != nil {
+		return checkErr
 	}
-	if err := writeFile(filepath.Join(tmp, MarkerFile), marker, &pool); err != nil {
-		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
+	if writeErr != nil {
+		return writeErr
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", dir, unwrapPath(err))

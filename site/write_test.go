@@ -4,8 +4,10 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 )
@@ -120,23 +122,59 @@ func TestWriteKeepsNoInternalSpare(t *testing.T) {
 	}
 }
 
-func TestWriteCheckFailsBeforeWritingAnything(t *testing.T) {
+func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "public")
 	if err := Write(&Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
-	var checked map[string][]byte
-	leak := errors.New("leak")
-	err := Write(&Output{Files: map[string][]byte{"index.html": []byte("leaky")}}, dir, "public", func(files map[string][]byte) error {
-		checked = files
-		return leak
-	})
-	if !errors.Is(err, leak) {
-		t.Fatalf("err = %v, want the check's error", err)
+	files := map[string][]byte{"index.html": []byte("leaky"), "a.html": []byte("fine"), "cells/z.html": []byte("leaky too")}
+	for i := range 200 {
+		files[fmt.Sprintf("cells/c%03d.html", i)] = []byte("fine")
 	}
-	if string(checked["index.html"]) != "leaky" || string(checked[MarkerFile]) != "audience=public\n" {
-		t.Errorf("the check did not see every file to be written: %q", checked)
+	var mu sync.Mutex
+	checked := map[string]string{}
+	leak, leak2 := errors.New("leak in index.html"), errors.New("leak in z.html")
+	// Watch the temporary folder: a rejected file must never appear in it.
+	stop := make(chan bool)
+	seen := make(chan []string)
+	go func() {
+		var bad []string
+		for {
+			select {
+			case <-stop:
+				seen <- bad
+				return
+			default:
+			}
+			matches, _ := filepath.Glob(filepath.Join(root, ".public.tmp-*", "index.html"))
+			bad = append(bad, matches...)
+		}
+	}()
+	err := Write(&Output{Files: files}, dir, "public", func(name string, data []byte) error {
+		mu.Lock()
+		checked[name] = string(data)
+		mu.Unlock()
+		if early, _ := filepath.Glob(filepath.Join(root, ".public.tmp-*", filepath.FromSlash(name))); len(early) > 0 {
+			t.Errorf("%s was written before it was checked", name)
+		}
+		switch name {
+		case "index.html":
+			return leak
+		case "cells/z.html":
+			return leak2
+		}
+		return nil
+	})
+	stop <- true
+	if bad := <-seen; len(bad) > 0 {
+		t.Errorf("a rejected file was written: %v", bad)
+	}
+	if !errors.Is(err, leak2) {
+		t.Fatalf("err = %v, want the first error in path order (cells/z.html)", err)
+	}
+	if len(checked) != len(files)+1 || checked[MarkerFile] != "audience=public\n" {
+		t.Errorf("the check saw %d files, want all %d and the marker", len(checked), len(files)+1)
 	}
 	entries, _ := os.ReadDir(root)
 	if len(entries) != 1 {
