@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -58,6 +59,16 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 	}
 	s.allowed = newHashSet(64)
 	var private passageIndex
+	size := int64(0)
+	for _, sec := range folder.Sections {
+		size += sec.Body.End - sec.Body.Start
+	}
+	for _, ex := range folder.Examples {
+		for _, v := range ex.Variants {
+			size += v.Body.End - v.Body.Start
+		}
+	}
+	private.grams = make([]uint64, 0, size/5) // about a gram a word
 	add := private.add
 	for _, sec := range folder.Sections {
 		text, err := folder.SectionText(sec)
@@ -344,7 +355,8 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	if !utf8.Valid(data) {
 		data = bytes.ToValidUTF8(data, []byte(" "))
 	}
-	decoded := decodeEscapes(string(data))
+	// data is not changed while it is scanned: read it in place.
+	decoded := decodeEscapes(unsafe.String(unsafe.SliceData(data), len(data)))
 	// One quick pass folds the page with and without its tags; the exact,
 	// slower passes that say where a leak is run only when it finds one.
 	q := quickPool.Get().(*[2]quickText)

@@ -29,8 +29,12 @@ func textHTML(tv *public.TextView, runs []public.Run, side string) template.HTML
 	for _, r := range runs {
 		words[r.ID] = r.Words
 	}
+	size := 0
+	for _, seg := range tv.Segments {
+		size += len(seg.Text) + 70
+	}
 	var b strings.Builder
-	b.Grow(len(tv.Segments) * 12)
+	b.Grow(size)
 	open := 0
 	closeMark := func() {
 		if open != 0 {
@@ -114,7 +118,12 @@ func runRowsHTML(runs []public.Run) template.HTML {
 // diffHTML renders the word diff: the writer's additions and what it left
 // out of the example.
 func diffHTML(ops []public.DiffOp) template.HTML {
+	size := 0
+	for _, op := range ops {
+		size += len(op.Text) + 24
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for _, op := range ops {
 		text := html.EscapeString(op.Text)
 		switch op.Op {

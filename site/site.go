@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -216,8 +217,12 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		if err := tmpl.ExecuteTemplate(body, name, data); err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 		}
-		data.Body = template.HTML(body.String())
-		if err := tmpl.ExecuteTemplate(full, "layout.html", data); err != nil {
+		// The body is read only while the layout runs, before the
+		// buffer goes back to the pool: no copy needed.
+		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
+		err := tmpl.ExecuteTemplate(full, "layout.html", data)
+		data.Body = ""
+		if err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 		}
 		return bytes.Clone(full.Bytes()), nil
@@ -235,78 +240,93 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil
 	}
 
-	for _, pg := range pages {
-		blocks, err := renderBlocks(tmpl, pg, sd)
-		if err != nil {
-			return nil, err
-		}
-		body := string(pg.Body)
-		for i, html := range blocks {
-			body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
-		}
-		if len(pg.TOC) >= 4 { // a table of contents only on long pages, after the title
-			var toc bytes.Buffer
-			if err := tmpl.ExecuteTemplate(&toc, "toc", pg.TOC); err != nil {
-				return nil, fmt.Errorf("template error: %w", err)
+	renderOthers := func() error {
+		for _, pg := range pages {
+			blocks, err := renderBlocks(tmpl, pg, sd)
+			if err != nil {
+				return err
 			}
-			if i := strings.Index(body, "</h1>"); i >= 0 {
-				body = body[:i+5] + toc.String() + body[i+5:]
-			} else {
-				body = toc.String() + body
+			body := string(pg.Body)
+			for i, html := range blocks {
+				body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
+			}
+			if len(pg.TOC) >= 4 { // a table of contents only on long pages, after the title
+				var toc bytes.Buffer
+				if err := tmpl.ExecuteTemplate(&toc, "toc", pg.TOC); err != nil {
+					return fmt.Errorf("template error: %w", err)
+				}
+				if i := strings.Index(body, "</h1>"); i >= 0 {
+					body = body[:i+5] + toc.String() + body[i+5:]
+				} else {
+					body = toc.String() + body
+				}
+			}
+			download := "docs/" + pg.Source
+			if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download}); err != nil {
+				return err
+			}
+			add(download, []byte(pg.Markdown))
+		}
+		if !sd.HasIndex {
+			if err := addPage("index.html", "overview.html", &pageData{Title: "Overview"}); err != nil {
+				return err
 			}
 		}
-		download := "docs/" + pg.Source
-		if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download}); err != nil {
-			return nil, err
+		for _, f := range []struct{ file, tmpl, title string }{
+			{"results.html", "results.html", "C5 results"},
+			{"changes.html", "changes.html", "What changed"},
+			{"method.html", "method.html", "Method and provenance"},
+		} {
+			if err := addPage(f.file, f.tmpl, &pageData{Title: f.title}); err != nil {
+				return err
+			}
 		}
-		add(download, []byte(pg.Markdown))
-	}
-	if !sd.HasIndex {
-		if err := addPage("index.html", "overview.html", &pageData{Title: "Overview"}); err != nil {
-			return nil, err
-		}
-	}
-	for _, f := range []struct{ file, tmpl, title string }{
-		{"results.html", "results.html", "C5 results"},
-		{"changes.html", "changes.html", "What changed"},
-		{"method.html", "method.html", "Method and provenance"},
-	} {
-		if err := addPage(f.file, f.tmpl, &pageData{Title: f.title}); err != nil {
-			return nil, err
-		}
-	}
-	if err := renderCells(p, sd, render, out); err != nil {
-		return nil, err
-	}
-
-	results, err := encodeJSON(buildResults(p, sd.Changes))
-	if err != nil {
-		return nil, err
-	}
-	add("data/results.json", results)
-	csvData, err := resultsCSV(p)
-	if err != nil {
-		return nil, err
-	}
-	add("data/results.csv", csvData)
-	css, err := chromaCSS()
-	if err != nil {
-		return nil, err
-	}
-	add("assets/highlight.css", []byte(css))
-	if err := fs.WalkDir(opt.Assets, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(opt.Assets, name)
+		results, err := encodeJSON(buildResults(p, sd.Changes))
 		if err != nil {
 			return err
 		}
-		add("assets/"+name, data)
+		add("data/results.json", results)
+		csvData, err := resultsCSV(p)
+		if err != nil {
+			return err
+		}
+		add("data/results.csv", csvData)
+		css, err := chromaCSS()
+		if err != nil {
+			return err
+		}
+		add("assets/highlight.css", []byte(css))
+		if err := fs.WalkDir(opt.Assets, ".", func(name string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(opt.Assets, name)
+			if err != nil {
+				return err
+			}
+			add("assets/"+name, data)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("failed to copy assets: %w", err)
+		}
 		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("failed to copy assets: %w", err)
 	}
+	// The cell pages are most of the work and render on all cores; the
+	// other pages meanwhile.
+	cells := &Output{Files: map[string][]byte{}}
+	cellsDone := make(chan error, 1)
+	go func() { cellsDone <- renderCells(p, sd, render, cells) }()
+	if err := renderOthers(); err != nil {
+		<-cellsDone
+		return nil, err
+	}
+	if err := <-cellsDone; err != nil {
+		return nil, err
+	}
+	for name, data := range cells.Files {
+		add(name, data)
+	}
+	out.Pages += cells.Pages
 	for name, data := range opt.Files {
 		if _, taken := out.Files[name]; taken {
 			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)
