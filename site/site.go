@@ -67,7 +67,8 @@ type pageData struct {
 	Path     string // the page's own path
 	Title    string
 	Body     template.HTML
-	Download string // the document's markdown, for documents
+	Nav      template.HTML // the navigation's items, from the "nav" template
+	Download string        // the document's markdown, for documents
 	Cell     *cellPage
 	Cells    []cellRow
 }
@@ -133,6 +134,34 @@ var funcs = template.FuncMap{
 		return m, nil
 	},
 	"runclass": runClass,
+}
+
+// navCache holds the navigation rendered for each folder depth and current
+// page: the same for all 2,700 cell pages of a large run, so rendered once.
+type navCache struct {
+	mu   sync.Mutex
+	html map[string]template.HTML
+}
+
+func (c *navCache) get(tmpl *template.Template, data *pageData) (template.HTML, error) {
+	current := ""
+	for _, item := range data.Site.Nav {
+		if item.Path == data.Path {
+			current = item.Path
+		}
+	}
+	key := data.Root + "\x00" + current
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if nav, ok := c.html[key]; ok {
+		return nav, nil
+	}
+	var b strings.Builder
+	if err := tmpl.ExecuteTemplate(&b, "nav", &pageData{Site: data.Site, Root: data.Root, Path: current}); err != nil {
+		return "", err
+	}
+	c.html[key] = template.HTML(b.String())
+	return c.html[key], nil
 }
 
 // renderBuffers recycles the buffers pages are rendered in.
@@ -208,6 +237,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Results = append(sd.Results, newRow(c, ""))
 	}
 
+	navs := &navCache{html: map[string]template.HTML{}}
 	render := func(name string, data *pageData) ([]byte, error) {
 		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
 		defer renderBuffers.Put(bufs)
@@ -220,7 +250,12 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		// The body is read only while the layout runs, before the
 		// buffer goes back to the pool: no copy needed.
 		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
-		err := tmpl.ExecuteTemplate(full, "layout.html", data)
+		nav, err := navs.get(tmpl, data)
+		if err != nil {
+			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+		}
+		data.Nav = nav
+		err = tmpl.ExecuteTemplate(full, "layout.html", data)
 		data.Body = ""
 		if err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
