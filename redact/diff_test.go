@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 )
@@ -90,8 +93,39 @@ func TestPatienceAnchors(t *testing.T) {
 		{nil, []int32{1}, nil},
 	} {
 		var p patience
-		if got := p.anchors(tc.a, tc.b); !slices.Equal(got, tc.want) {
+		if got, _ := p.anchors(tc.a, tc.b); !slices.Equal(got, tc.want) {
 			t.Errorf("anchors(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+func TestWordDiffOfTextsWithNoWordInCommon(t *testing.T) {
+	norm := c5.NewNormaliser(nil)
+	dict := c5.NewDict()
+	text := func(s string) *findings.Text {
+		tx := &findings.Text{Raw: s}
+		norm.TokeniseWithOffsets(s, dict, &tx.Tokens)
+		return tx
+	}
+	ex := text(strings.Repeat("tide gull rope lamp ", 10))
+	sec := text(strings.Repeat("boat quiet sun harbour ", 10))
+	got := wordDiff(ex, sec, nil, false)
+	want := []public.DiffOp{{Op: "-", Text: ex.Raw}, {Op: "+", Text: sec.Raw}}
+	// What go-diff itself answers for two sequences with nothing in common.
+	runes := func(ids []int32) []rune {
+		rs := make([]rune, len(ids))
+		for i, id := range ids {
+			rs[i] = rune(0x10000 + id)
+		}
+		return rs
+	}
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	d := dmp.DiffMainRunes(runes(ex.Tokens.IDs), runes(sec.Tokens.IDs), false)
+	if len(d) != 2 || d[0].Type != diffmatchpatch.DiffDelete || d[1].Type != diffmatchpatch.DiffInsert {
+		t.Fatalf("go-diff answers %v, not delete-all then insert-all", d)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("wordDiff = %q, want %q", got, want)
 	}
 }

@@ -396,8 +396,15 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 			diff(ei, ej, si, sj) // short: cheaper than counting words
 			return
 		}
-		anchors := p.anchors(example.Tokens.IDs[ei:ej], section.Tokens.IDs[si:sj])
-		if len(anchors) == 0 {
+		anchors, shared := p.anchors(example.Tokens.IDs[ei:ej], section.Tokens.IDs[si:sj])
+		switch {
+		case !shared:
+			// No word in common: what go-diff would find, without the
+			// search that costs it the square of the length.
+			emit("-", words(example, ei, ej-ei))
+			emit("+", words(section, si, sj-si))
+			return
+		case len(anchors) == 0:
 			diff(ei, ej, si, sj)
 			return
 		}
@@ -428,9 +435,9 @@ type patience struct {
 	a, b []int32 // id -> its position + 1, or -1 when repeated
 }
 
-func (p *patience) anchors(a, b []int32) [][2]int {
+func (p *patience) anchors(a, b []int32) (anchors [][2]int, shared bool) {
 	if len(a) == 0 || len(b) == 0 {
-		return nil
+		return nil, false
 	}
 	count := func(seen *[]int32, words []int32) {
 		for i, w := range words {
@@ -458,12 +465,15 @@ func (p *patience) anchors(a, b []int32) [][2]int {
 	// in b, by patience sorting.
 	var pairs [][2]int
 	for i, w := range a {
-		if p.a[w] > 0 && int(w) < len(p.b) && p.b[w] > 0 {
-			pairs = append(pairs, [2]int{i, int(p.b[w] - 1)})
+		if int(w) < len(p.b) && p.b[w] != 0 {
+			shared = true
+			if p.a[w] > 0 && p.b[w] > 0 {
+				pairs = append(pairs, [2]int{i, int(p.b[w] - 1)})
+			}
 		}
 	}
 	if len(pairs) == 0 {
-		return nil
+		return nil, shared
 	}
 	tails := []int{}                // tails[k]: index in pairs of the smallest tail of a chain of length k+1
 	prev := make([]int, len(pairs)) // the pair before each in its chain
@@ -483,7 +493,7 @@ func (p *patience) anchors(a, b []int32) [][2]int {
 	for i, k := len(tails)-1, tails[len(tails)-1]; i >= 0; i, k = i-1, prev[k] {
 		chain[i] = pairs[k]
 	}
-	return chain
+	return chain, true
 }
 
 // anchorChain picks, longest first, the runs that keep their order in both
