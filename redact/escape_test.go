@@ -233,3 +233,21 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 		t.Fatalf("%d of 2000 pages leak: the cases do not test both answers", leaky)
 	}
 }
+
+func TestScanFileReadsThroughBytesThatAreNotUTF8(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms)}
+	for _, page := range []string{
+		"by Quillion\xff2.5\xfe\xfdPro today",
+		"<p>Larkspur-3\xc3 Turbo</p>",
+	} {
+		leaks := s.ScanFile("p.html", []byte(page))
+		if len(leaks) == 0 {
+			t.Errorf("no leak found in %q", page)
+		}
+		for _, l := range leaks {
+			if l.Line != 1 {
+				t.Errorf("leak %v in %q", l, page)
+			}
+		}
+	}
+}

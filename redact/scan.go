@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"io/fs"
@@ -352,10 +351,8 @@ func stripTags(s string) string {
 // ScanFile scans one file's content; name is used in the reported leaks.
 // The text is read twice: with escaping undone, and also without markup.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
-	if !utf8.Valid(data) {
-		data = bytes.ToValidUTF8(data, []byte(" "))
-	}
-	// data is not changed while it is scanned: read it in place.
+	// data is not changed while it is scanned: read it in place. Bytes that
+	// are not UTF-8 fold to nothing, as a space would.
 	decoded := decodeEscapes(unsafe.String(unsafe.SliceData(data), len(data)))
 	// One quick pass folds the page with and without its tags; the exact,
 	// slower passes that say where a leak is run only when it finds one.
@@ -365,6 +362,9 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	var leaks []Leak
 	if s.terms.mayOccurIn(q) {
 		seen := map[string]bool{}
+		if !utf8.ValidString(decoded) {
+			decoded = strings.ToValidUTF8(decoded, " ")
+		}
 		for _, text := range []string{decoded, stripTags(decoded)} {
 			for _, m := range s.terms.Find(text) {
 				line, col := lineCol(text, m.Start)
@@ -378,6 +378,9 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 		}
 	}
 	if s.passages != nil && s.mayLeakPassage(&q[1]) {
+		if !utf8.ValidString(decoded) {
+			decoded = strings.ToValidUTF8(decoded, " ")
+		}
 		leaks = append(leaks, s.scanPassages(name, stripTags(decoded))...)
 	}
 	return leaks

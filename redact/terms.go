@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/binary"
 	"slices"
 	"sort"
 	"strings"
@@ -289,13 +290,37 @@ func (q *quickText) letters(s string) {
 	q.b = append(q.b, s...)
 }
 
-func (q *quickText) letter(c byte) {
+// asciiLetters adds ASCII letters and digits, lowercased.
+func (q *quickText) asciiLetters(s string) {
 	if !q.inWord {
 		q.starts = append(q.starts, int32(len(q.b)))
 		q.inWord = true
 	}
-	q.b = append(q.b, c)
+	n := len(q.b)
+	q.b = append(q.b, s...)
+	// Letters and digits only: setting bit 5 lowercases a letter and
+	// leaves a digit as it is. Eight bytes at a time.
+	k := n
+	for ; k+8 <= len(q.b); k += 8 {
+		v := binary.LittleEndian.Uint64(q.b[k:])
+		binary.LittleEndian.PutUint64(q.b[k:], v|0x2020202020202020)
+	}
+	for ; k < len(q.b); k++ {
+		q.b[k] |= 0x20
+	}
 }
+
+// asciiFold maps ASCII letters and digits to their folded byte (lowercase),
+// anything else to 0.
+var asciiFold = func() (t [256]byte) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c)
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	return t
+}()
 
 func (q *quickText) gap() {
 	if q.inWord {
@@ -337,19 +362,23 @@ func quickFold(text string, all, untagged *quickText) {
 			}
 		}
 		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+			if asciiFold[c] != 0 {
+				// A run of ASCII letters and digits, folded in bulk. It
+				// holds no ">", so it is all inside a tag or all outside.
+				j := i + 1
+				for j < len(text) && asciiFold[text[j]] != 0 {
+					j++
+				}
+				all.asciiLetters(text[i:j])
+				if i > tagEnd {
+					untagged.asciiLetters(text[i:j])
+				}
+				i = j
+				continue
 			}
-			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
-				all.letter(c)
-				if i > tagEnd {
-					untagged.letter(c)
-				}
-			} else {
-				all.gap()
-				if i > tagEnd {
-					untagged.gap()
-				}
+			all.gap()
+			if i > tagEnd {
+				untagged.gap()
 			}
 			i++
 			continue

@@ -1,0 +1,40 @@
+package redact
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkScanFile scans the pages of a built site (EVALPRESS_BENCH_SITE,
+// for example the bench site) against planted terms.
+func BenchmarkScanFile(b *testing.B) {
+	dir := os.Getenv("EVALPRESS_BENCH_SITE")
+	if dir == "" {
+		b.Skip("set EVALPRESS_BENCH_SITE to a built site")
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "cells", "*.html"))
+	var pages [][]byte
+	size := 0
+	for _, n := range names[:min(len(names), 300)] {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, data)
+		size += len(data)
+	}
+	var index passageIndex
+	index.add(randomPrivateText)
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, p := range pages {
+			if leaks := s.ScanFile("p", p); len(leaks) > 0 {
+				b.Fatal(leaks)
+			}
+		}
+	}
+}
+
+const randomPrivateText = "the harbour chief had promised a quiet week of sun and the boats stayed in"
