@@ -119,44 +119,68 @@ var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
 
 // loadTexts reads each cell's section and worst example variant back,
 // tokenises them with offsets and finds the highlighted runs, on all cores.
+// Cells of one section share the example variant's text and tokens.
 func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
 		phrases[i] = p.Text
 	}
 	norm := c5.NewNormaliser(phrases)
-	return parallel.For(len(f.Cells), func(i int) error {
-		if err := ctx.Err(); err != nil {
-			return err
+	// The writers' versions of one section share its example: each group
+	// tokenises a variant once, with one dictionary for all its texts.
+	groups := map[string][]int{}
+	var names []string
+	for i, c := range f.Cells {
+		if _, ok := groups[c.Name]; !ok {
+			names = append(names, c.Name)
 		}
-		c := &f.Cells[i]
-		raw, err := folder.SectionText(c.Section)
-		if err != nil {
+		groups[c.Name] = append(groups[c.Name], i)
+	}
+	return parallel.For(len(names), func(g int) error {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		dict := dicts.Get().(*c5.Dict)
 		defer dicts.Put(dict)
 		dict.Reset()
-		c.SectionText = &Text{Raw: raw}
-		if !c.HasExample {
+		variants := map[int]*Text{}
+		defer func() {
+			for _, ex := range variants {
+				ex.Tokens.Compact()
+			}
+		}()
+		for _, i := range groups[names[g]] {
+			c := &f.Cells[i]
+			raw, err := folder.SectionText(c.Section)
+			if err != nil {
+				return err
+			}
+			c.SectionText = &Text{Raw: raw}
+			if !c.HasExample {
+				norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+				c.SectionText.Tokens.Compact()
+				continue
+			}
+			ex, ok := variants[c.Worst]
+			if !ok {
+				exRaw, err := folder.VariantText(folder.Examples[c.Name].Variants[c.Worst])
+				if err != nil {
+					return err
+				}
+				ex = &Text{Raw: exRaw}
+				norm.TokeniseWithOffsets(exRaw, dict, &ex.Tokens)
+				variants[c.Worst] = ex
+			}
+			c.ExampleText = ex
 			norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
-			return nil
+			sw, ew := c.SectionText.Tokens.Len(), c.ExampleText.Tokens.Len()
+			if c.Words != sw || c.Run < 0 || c.RunSectionAt < 0 || c.RunExampleAt < 0 ||
+				c.RunSectionAt+c.Run > sw || c.RunExampleAt+c.Run > ew {
+				return fmt.Errorf("%w: %s / %s", ErrStaleMeasurement, c.Script, c.Name)
+			}
+			c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
+			c.SectionText.Tokens.Compact()
 		}
-		exRaw, err := folder.VariantText(folder.Examples[c.Name].Variants[c.Worst])
-		if err != nil {
-			return err
-		}
-		c.ExampleText = &Text{Raw: exRaw}
-		norm.TokeniseWithOffsets(exRaw, dict, &c.ExampleText.Tokens)
-		norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
-		sw, ew := c.SectionText.Tokens.Len(), c.ExampleText.Tokens.Len()
-		if c.Words != sw || c.Run < 0 || c.RunSectionAt < 0 || c.RunExampleAt < 0 ||
-			c.RunSectionAt+c.Run > sw || c.RunExampleAt+c.Run > ew {
-			return fmt.Errorf("%w: %s / %s", ErrStaleMeasurement, c.Script, c.Name)
-		}
-		c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
-		c.SectionText.Tokens.Compact()
-		c.ExampleText.Tokens.Compact()
 		return nil
 	})
 }
