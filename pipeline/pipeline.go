@@ -73,7 +73,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
 	}
 
-	folder, err := inputs.Open(inputsDir)
+	folder, err := inputs.Open(inputsDir, inputs.InMemory())
 	if err != nil {
 		return nil, err
 	}

@@ -101,11 +101,18 @@ type Folder struct {
 // Option changes how a folder is opened.
 type Option func(*options)
 
-type options struct{ skipDigests bool }
+type options struct{ skipDigests, inMemory bool }
 
 // WithoutDigests skips computing the files' SHA-256, for callers that only
 // measure (evalpress measure): Digests stays empty.
 func WithoutDigests() Option { return func(o *options) { o.skipDigests = true } }
+
+// InMemory keeps sections.md and examples.md in memory, as read to compute
+// their digests, and serves every text from there: for a build, which reads
+// each text several times (measuring, the run views, the leak scan's
+// passages) and would otherwise read each from the file each time. The texts
+// are then exactly the bytes the digests were computed from.
+func InMemory() Option { return func(o *options) { o.inMemory = true } }
 
 // Open reads the inputs folder at dir. It returns the first error found, as a
 // *diag.Diagnostic naming the file and line where there is one.
@@ -150,6 +157,7 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	type outcome struct {
 		warnings diag.List
 		digest   string
+		data     []byte // the file's bytes, when kept in memory
 		err      error
 	}
 	outcomes := make([]outcome, len(steps))
@@ -184,11 +192,20 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		go func() {
 			defer wg.Done()
 			h := sha256.New()
-			if _, err := io.Copy(h, io.NewSectionReader(at, 0, 1<<62)); err != nil {
+			r := io.Reader(io.NewSectionReader(at, 0, 1<<62))
+			var kept bytes.Buffer
+			keep := o.inMemory && (step.name == SectionsFile || step.name == ExamplesFile)
+			if keep {
+				r = io.TeeReader(r, &kept)
+			}
+			if _, err := io.Copy(h, r); err != nil {
 				digestErrs[i] = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
 				return
 			}
 			outcomes[i].digest = hex.EncodeToString(h.Sum(nil))
+			if keep {
+				outcomes[i].data = kept.Bytes()
+			}
 		}()
 	}
 	wg.Wait()
@@ -202,6 +219,13 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		f.Diagnostics = append(f.Diagnostics, o.warnings...)
 		if o.digest != "" {
 			f.Digests[steps[i].name] = o.digest
+		}
+		switch {
+		case o.data == nil:
+		case steps[i].name == SectionsFile:
+			f.sections = memoryFile(o.data)
+		case steps[i].name == ExamplesFile:
+			f.examples = memoryFile(o.data)
 		}
 	}
 	if err := f.Diagnostics.Err(); err != nil {
@@ -287,9 +311,21 @@ func (f *Folder) VariantText(v Variant) (string, error) {
 	return readSpan(f.examples, v.Body, f.path(ExamplesFile))
 }
 
+// memoryFile is a file's bytes kept in memory: its texts are served
+// without copying.
+type memoryFile []byte
+
+func (m memoryFile) ReadAt(p []byte, off int64) (int, error) {
+	return bytes.NewReader(m).ReadAt(p, off)
+}
+
 func readSpan(r io.ReaderAt, s Span, file string) (string, error) {
 	if s.End <= s.Start {
 		return "", nil
+	}
+	if m, ok := r.(memoryFile); ok && s.End <= int64(len(m)) {
+		// m is never written: its strings can share its memory.
+		return unsafe.String(&m[s.Start], int(s.End-s.Start)), nil
 	}
 	buf := make([]byte, s.End-s.Start)
 	n, err := r.ReadAt(buf, s.Start)
