@@ -382,12 +382,8 @@ func nodeText(n ast.Node, source []byte) string {
 
 // highlightGo renders Go source as highlighted HTML (CSS classes).
 func highlightGo(code string) (template.HTML, error) {
-	it, err := lexers.Get("go").Tokenise(nil, code)
-	if err != nil {
-		return "", err
-	}
 	var b bytes.Buffer
-	if err := chromaFormatter.Format(&b, lightStyle, it); err != nil {
+	if err := chromaFormatter.Format(&b, lightStyle, chroma.Literator(goTokens(code)...)); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil
