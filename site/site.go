@@ -84,6 +84,24 @@ type siteData struct {
 	Baselined bool
 	Results   []cellRow
 	HasIndex  bool
+
+	rowsMu sync.Mutex
+	rows   map[string]template.HTML // ResultRows by root
+}
+
+// ResultRows returns the rows of the results table for a page whose links
+// start with root, rendered once for each root (see resultRowsHTML).
+func (sd *siteData) ResultRows(root string) template.HTML {
+	sd.rowsMu.Lock()
+	defer sd.rowsMu.Unlock()
+	if rows, ok := sd.rows[root]; ok {
+		return rows
+	}
+	if sd.rows == nil {
+		sd.rows = map[string]template.HTML{}
+	}
+	sd.rows[root] = resultRowsHTML(sd.Results, root)
+	return sd.rows[root]
 }
 
 type cellRow struct {
