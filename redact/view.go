@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
@@ -259,17 +260,19 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 	tv := &public.TextView{Words: t.Tokens.Len(), Masked: masked}
 	tok := &t.Tokens
 	stripped := tok.Stripped
-	var text strings.Builder
-	kind, run := "", 0
+	// The segments' texts go into one buffer, cut into strings at the end.
+	type start struct {
+		kind string
+		run  int
+		at   int
+	}
+	buf := make([]byte, 0, len(t.Raw)+len(t.Raw)/2)
+	var starts []start
 	add := func(k string, r int, s string) {
-		if k != kind || r != run || k != public.SegText {
-			if text.Len() > 0 {
-				tv.Segments = append(tv.Segments, public.Segment{Kind: kind, Run: run, Text: text.String()})
-				text.Reset()
-			}
-			kind, run = k, r
+		if n := len(starts); n == 0 || k != starts[n-1].kind || r != starts[n-1].run || k != public.SegText {
+			starts = append(starts, start{k, r, len(buf)})
 		}
-		text.WriteString(s)
+		buf = append(buf, s...)
 	}
 	gap := func(from, to int, run int) {
 		if from >= to {
@@ -312,7 +315,16 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 		prev = end
 	}
 	gap(prev, len(t.Raw), 0)
-	add("", 0, "") // flush
+	all := unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not written again
+	for i, st := range starts {
+		end := len(buf)
+		if i+1 < len(starts) {
+			end = starts[i+1].at
+		}
+		if end > st.at {
+			tv.Segments = append(tv.Segments, public.Segment{Kind: st.kind, Run: st.run, Text: all[st.at:end]})
+		}
+	}
 	return tv
 }
 
@@ -324,24 +336,6 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 // left, which keeps it fast on long texts and makes every run an unbroken
 // equal stretch.
 func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []public.DiffOp {
-	words := func(t *findings.Text, from, n int) string {
-		if n == 0 {
-			return ""
-		}
-		if masked {
-			var b strings.Builder
-			for i := from; i < from+n; i++ {
-				b.WriteString(mask(t.Raw[t.Tokens.Start[i]:t.Tokens.End[i]]))
-				b.WriteByte(' ')
-			}
-			return b.String()
-		}
-		end := len(t.Raw)
-		if from+n < t.Tokens.Len() {
-			end = int(t.Tokens.Start[from+n])
-		}
-		return t.Raw[t.Tokens.Start[from]:end]
-	}
 	asRunes := func(ids []int32) []rune {
 		rs := make([]rune, len(ids))
 		for i, id := range ids {
@@ -349,16 +343,36 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 		}
 		return rs
 	}
+	// Consecutive words of one kind make one step; its text is built in cur.
 	var out []public.DiffOp
-	emit := func(op string, text string) {
-		if text == "" {
+	var cur []byte
+	curOp := ""
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, public.DiffOp{Op: curOp, Text: string(cur)})
+			cur = cur[:0]
+		}
+	}
+	emit := func(op string, t *findings.Text, from, n int) {
+		if n == 0 {
 			return
 		}
-		if n := len(out); n > 0 && out[n-1].Op == op {
-			out[n-1].Text += text
+		if op != curOp {
+			flush()
+			curOp = op
+		}
+		if masked {
+			for i := from; i < from+n; i++ {
+				cur = append(cur, mask(t.Raw[t.Tokens.Start[i]:t.Tokens.End[i]])...)
+				cur = append(cur, ' ')
+			}
 			return
 		}
-		out = append(out, public.DiffOp{Op: op, Text: text})
+		end := len(t.Raw)
+		if from+n < t.Tokens.Len() {
+			end = int(t.Tokens.Start[from+n])
+		}
+		cur = append(cur, t.Raw[t.Tokens.Start[from]:end]...)
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0
@@ -368,14 +382,14 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 			n := utf8.RuneCountInString(d.Text)
 			switch d.Type {
 			case diffmatchpatch.DiffEqual:
-				emit("=", words(section, si, n))
+				emit("=", section, si, n)
 				ei += n
 				si += n
 			case diffmatchpatch.DiffInsert:
-				emit("+", words(section, si, n))
+				emit("+", section, si, n)
 				si += n
 			case diffmatchpatch.DiffDelete:
-				emit("-", words(example, ei, n))
+				emit("-", example, ei, n)
 				ei += n
 			}
 		}
@@ -387,10 +401,10 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 	gap = func(ei, ej, si, sj int) {
 		switch {
 		case ei == ej:
-			emit("+", words(section, si, sj-si))
+			emit("+", section, si, sj-si)
 			return
 		case si == sj:
-			emit("-", words(example, ei, ej-ei))
+			emit("-", example, ei, ej-ei)
 			return
 		case (ej-ei)*(sj-si) <= 64:
 			diff(ei, ej, si, sj) // short: cheaper than counting words
@@ -401,8 +415,8 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 		case !shared:
 			// No word in common: what go-diff would find, without the
 			// search that costs it the square of the length.
-			emit("-", words(example, ei, ej-ei))
-			emit("+", words(section, si, sj-si))
+			emit("-", example, ei, ej-ei)
+			emit("+", section, si, sj-si)
 			return
 		case len(anchors) == 0:
 			diff(ei, ej, si, sj)
@@ -412,7 +426,7 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 		for _, a := range anchors {
 			e, s := e0+a[0], s0+a[1]
 			gap(ei, e, si, s)
-			emit("=", words(section, s, 1))
+			emit("=", section, s, 1)
 			ei, si = e+1, s+1
 		}
 		gap(ei, ej, si, sj)
@@ -420,10 +434,11 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 	ei, si := 0, 0
 	for _, r := range anchorChain(runs) {
 		gap(ei, r.ExampleAt, si, r.SectionAt)
-		emit("=", words(section, r.SectionAt, r.Words))
+		emit("=", section, r.SectionAt, r.Words)
 		ei, si = r.ExampleAt+r.Words, r.SectionAt+r.Words
 	}
 	gap(ei, example.Tokens.Len(), si, section.Tokens.Len())
+	flush()
 	return out
 }
 
