@@ -10,6 +10,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
 )
 
 func inode(t *testing.T, path string) uint64 {
@@ -19,24 +21,6 @@ func inode(t *testing.T, path string) uint64 {
 		t.Fatal(err)
 	}
 	return info.Sys().(*syscall.Stat_t).Ino
-}
-
-func readTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	got := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		got[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
 }
 
 func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
@@ -57,7 +41,7 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 		for name, data := range files {
 			want[name] = string(data)
 		}
-		got := readTree(t, dir)
+		got := testtree.Read(t, dir)
 		if len(got) != len(want) {
 			t.Errorf("build %d: %d files, want %d: %v", i+1, len(got), len(want), got)
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,25 +37,6 @@ func buildSite(t *testing.T, dir string, extra ...string) (int, string) {
 	return code, stderr
 }
 
-// tree returns every file under dir with its content.
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 func results(t *testing.T, out string) map[string]any {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(out, "data", "results.json"))
@@ -80,7 +60,7 @@ func TestBuildBasicSite(t *testing.T) {
 		t.Errorf("no summary line: %q", stderr)
 	}
 	out := filepath.Join(dir, "public")
-	files := tree(t, out)
+	files := testtree.Read(t, out)
 	for _, want := range []string{"index.html", "findings.html", "results.html", "method.html", "changes.html",
 		"cells/model-2--intro.html", "cells/model-3--middle.html", "data/results.json", "data/results.csv",
 		"docs/index.md", "docs/findings.md", "assets/vendor/echarts/echarts.min.js", "assets/vendor/echarts/LICENSE",
@@ -138,7 +118,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 		if code, stderr := buildSite(t, dir, "--out", filepath.Join(dir, out)); code != 0 {
 			t.Fatalf("build: %s", stderr)
 		}
-		trees = append(trees, tree(t, filepath.Join(dir, out)))
+		trees = append(trees, testtree.Read(t, filepath.Join(dir, out)))
 	}
 	if len(trees[0]) != len(trees[1]) {
 		t.Fatalf("%d files against %d", len(trees[0]), len(trees[1]))
@@ -256,7 +236,7 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
 	}
-	before := tree(t, filepath.Join(dir, "public"))
+	before := testtree.Read(t, filepath.Join(dir, "public"))
 	leaky := strings.Replace(string(mustRead(t, "../../templates/doc.html")), "{{.Body}}", "{{.Body}}<p>by BETA&#32;scribe</p>", 1)
 	testtree.Write(t, dir, "", map[string]string{"templates/doc.html": leaky})
 	code, stderr := buildSite(t, dir)
@@ -266,7 +246,7 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 	if strings.Contains(stderr, "Beta Scribe") {
 		t.Errorf("the error message repeats the private term: %q", stderr)
 	}
-	after := tree(t, filepath.Join(dir, "public"))
+	after := testtree.Read(t, filepath.Join(dir, "public"))
 	if len(after) != len(before) {
 		t.Fatalf("previous site changed: %d files, was %d", len(after), len(before))
 	}
@@ -336,7 +316,7 @@ func TestPublicSiteHoldsNoPrivateText(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	terms := []string{"alpha writer 9000", "beta scribe", "say hello to brightwave studios", "harbourline holdings"}
-	files := tree(t, filepath.Join(dir, "public"))
+	files := testtree.Read(t, filepath.Join(dir, "public"))
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)

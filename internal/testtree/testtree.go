@@ -61,3 +61,23 @@ func Write(t testing.TB, dir, archive string, overrides map[string]string) strin
 	}
 	return dir
 }
+
+// Read returns every file under dir with its content, by slash-separated
+// path relative to dir.
+func Read(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
