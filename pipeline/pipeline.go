@@ -85,17 +85,10 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	progress := newProgress(stderr, len(folder.Sections))
-	// The leak scanner reads every private text: made meanwhile.
-	type scannerResult struct {
-		s   *redact.Scanner
-		err error
-	}
-	scannerReady := make(chan scannerResult, 1)
+	// The leak scanner reads every private text: it is made meanwhile.
+	var scanner *leakCheck
 	if cfg.Publish.Audience == config.Public {
-		go func() {
-			s, err := redact.NewScanner(folder, true, nil)
-			scannerReady <- scannerResult{s, err}
-		}()
+		scanner = startLeakCheck(folder)
 	}
 	// The measurement cache lives beside the config, never in the published
 	// folder; a threshold-only change reuses the measurement.
@@ -145,30 +138,16 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	var check func(string, []byte) error
-	leaks := map[string][]redact.Leak{}
-	var leaksMu sync.Mutex
-	if cfg.Publish.Audience == config.Public {
-		ready := <-scannerReady
-		if ready.err != nil {
-			return nil, ready.err
+	if scanner != nil {
+		if err := scanner.ready(permittedExcerpts(view)); err != nil {
+			return nil, err
 		}
-		scanner := ready.s
-		scanner.Permit(permittedExcerpts(view)...)
-		check = func(name string, data []byte) error {
-			found := scanner.ScanOutput(name, data)
-			if len(found) == 0 {
-				return nil
-			}
-			leaksMu.Lock()
-			leaks[name] = found
-			leaksMu.Unlock()
-			return errLeak
-		}
+		check = scanner.check
 	}
 	progress.say("scanning and writing %d files", len(out.Files))
 	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
 		if errors.Is(err, errLeak) {
-			return nil, leakError(leaks, outDir)
+			return nil, scanner.report(outDir)
 		}
 		return nil, err
 	}
@@ -205,16 +184,58 @@ func permittedExcerpts(v *public.View) []string {
 // errLeak stops a build whose files hold a private term or passage.
 var errLeak = errors.New("leak found")
 
-// leakError reports the leaks found, by file, as one error.
-func leakError(byFile map[string][]redact.Leak, outDir string) error {
-	names := make([]string, 0, len(byFile))
-	for name := range byFile {
+// leakCheck is the leak scan of a public build: made from the private inputs
+// while the build measures and renders, then run on every file before it is
+// written, keeping what it finds by file.
+type leakCheck struct {
+	made    chan error
+	scanner *redact.Scanner
+	mu      sync.Mutex
+	leaks   map[string][]redact.Leak
+}
+
+func startLeakCheck(folder *inputs.Folder) *leakCheck {
+	c := &leakCheck{made: make(chan error, 1), leaks: map[string][]redact.Leak{}}
+	go func() {
+		var err error
+		c.scanner, err = redact.NewScanner(folder, true, nil)
+		c.made <- err
+	}()
+	return c
+}
+
+// ready waits for the scanner and permits the excerpts the build shows.
+func (c *leakCheck) ready(excerpts []string) error {
+	if err := <-c.made; err != nil {
+		return err
+	}
+	c.scanner.Permit(excerpts...)
+	return nil
+}
+
+// check scans one file; it may run on several goroutines at once.
+func (c *leakCheck) check(name string, data []byte) error {
+	found := c.scanner.ScanOutput(name, data)
+	if len(found) == 0 {
+		return nil
+	}
+	c.mu.Lock()
+	c.leaks[name] = found
+	c.mu.Unlock()
+	return errLeak
+}
+
+// report states the leaks found as one error: the first, by file name,
+// and how many more.
+func (c *leakCheck) report(outDir string) error {
+	names := make([]string, 0, len(c.leaks))
+	for name := range c.leaks {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	var all []redact.Leak
 	for _, name := range names {
-		all = append(all, byFile[name]...)
+		all = append(all, c.leaks[name]...)
 	}
 	first := all[0]
 	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))

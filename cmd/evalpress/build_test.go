@@ -246,6 +246,14 @@ func TestFailedBuildKeepsPreviousSite(t *testing.T) {
 	if strings.Contains(stderr, "Beta Scribe") {
 		t.Errorf("the error message repeats the private term: %q", stderr)
 	}
+	// Every document leaks: one line names the first by path and counts the
+	// rest, the same on every run although the files are scanned in parallel.
+	if !strings.Contains(stderr, "(and ") {
+		t.Errorf("the report does not count the other leaks: %q", stderr)
+	}
+	if _, again := buildSite(t, dir); again != stderr {
+		t.Errorf("the leak report changed between runs:\n%s\n%s", stderr, again)
+	}
 	after := testtree.Read(t, filepath.Join(dir, "public"))
 	if len(after) != len(before) {
 		t.Fatalf("previous site changed: %d files, was %d", len(after), len(before))
