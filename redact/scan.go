@@ -30,6 +30,7 @@ type Leak struct {
 	What         string // what leaked, with the term shown only by its first letters
 }
 
+// String reports the leak as FILE:LINE:COLUMN: what, without the term.
 func (l Leak) String() string {
 	if l.Line == 0 {
 		return fmt.Sprintf("%s: file name holds %s", l.File, l.What)

@@ -315,6 +315,7 @@ func (f *Folder) VariantText(v Variant) (string, error) {
 // without copying.
 type memoryFile []byte
 
+// ReadAt reads as from the file.
 func (m memoryFile) ReadAt(p []byte, off int64) (int, error) {
 	return bytes.NewReader(m).ReadAt(p, off)
 }
