@@ -85,23 +85,14 @@ type siteData struct {
 	Results   []cellRow
 	HasIndex  bool
 
-	rowsMu sync.Mutex
-	rows   map[string]template.HTML // ResultRows by root
+	rows htmlCache // ResultRows by root
 }
 
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).
 func (sd *siteData) ResultRows(root string) template.HTML {
-	sd.rowsMu.Lock()
-	defer sd.rowsMu.Unlock()
-	if rows, ok := sd.rows[root]; ok {
-		return rows
-	}
-	if sd.rows == nil {
-		sd.rows = map[string]template.HTML{}
-	}
-	sd.rows[root] = resultRowsHTML(sd.Results, root)
-	return sd.rows[root]
+	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results, root), nil })
+	return rows
 }
 
 type cellRow struct {
@@ -154,32 +145,46 @@ var funcs = template.FuncMap{
 	"runclass": runClass,
 }
 
-// navCache holds the navigation rendered for each folder depth and current
-// page: the same for all 2,700 cell pages of a large run, so rendered once.
-type navCache struct {
+// htmlCache holds HTML that is the same on many pages, rendered once per
+// key: the navigation for each folder depth and current page, the results
+// rows for each folder depth. It is safe for concurrent use.
+type htmlCache struct {
 	mu   sync.Mutex
 	html map[string]template.HTML
 }
 
-func (c *navCache) get(tmpl *template.Template, data *pageData) (template.HTML, error) {
+// get returns the HTML for key, rendering it the first time.
+func (c *htmlCache) get(key string, render func() (template.HTML, error)) (template.HTML, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if h, ok := c.html[key]; ok {
+		return h, nil
+	}
+	h, err := render()
+	if err != nil {
+		return "", err
+	}
+	if c.html == nil {
+		c.html = map[string]template.HTML{}
+	}
+	c.html[key] = h
+	return h, nil
+}
+
+// navHTML renders the navigation of a page from the "nav" template, once
+// for each folder depth and current page: the same for every cell page.
+func navHTML(navs *htmlCache, tmpl *template.Template, data *pageData) (template.HTML, error) {
 	current := ""
 	for _, item := range data.Site.Nav {
 		if item.Path == data.Path {
 			current = item.Path
 		}
 	}
-	key := data.Root + "\x00" + current
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if nav, ok := c.html[key]; ok {
-		return nav, nil
-	}
-	var b strings.Builder
-	if err := tmpl.ExecuteTemplate(&b, "nav", &pageData{Site: data.Site, Root: data.Root, Path: current}); err != nil {
-		return "", err
-	}
-	c.html[key] = template.HTML(b.String())
-	return c.html[key], nil
+	return navs.get(data.Root+"\x00"+current, func() (template.HTML, error) {
+		var b strings.Builder
+		err := tmpl.ExecuteTemplate(&b, "nav", &pageData{Site: data.Site, Root: data.Root, Path: current})
+		return template.HTML(b.String()), err
+	})
 }
 
 // renderBuffers recycles the buffers pages are rendered in.
@@ -255,7 +260,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Results = append(sd.Results, newRow(c, ""))
 	}
 
-	navs := &navCache{html: map[string]template.HTML{}}
+	navs := &htmlCache{}
 	render := func(name string, data *pageData) ([]byte, error) {
 		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
 		defer renderBuffers.Put(bufs)
@@ -268,7 +273,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		// The body is read only while the layout runs, before the
 		// buffer goes back to the pool: no copy needed.
 		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
-		nav, err := navs.get(tmpl, data)
+		nav, err := navHTML(navs, tmpl, data)
 		if err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 		}
