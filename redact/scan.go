@@ -126,8 +126,7 @@ func (s *Scanner) Permit(excerpts ...string) {
 // the term matcher folds them, so that case, compatibility forms, accents
 // and punctuation do not hide a passage.
 func eachWord(text string, fn func(h uint64, at int)) {
-	const offset, prime = 14695981039346656037, 1099511628211
-	h, in, start := uint64(offset), false, 0
+	h, in, start := uint64(fnvOffset), false, 0
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -136,9 +135,9 @@ func eachWord(text string, fn func(h uint64, at int)) {
 			}
 			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
 				if !in {
-					h, in, start = offset, true, i
+					h, in, start = fnvOffset, true, i
 				}
-				h = (h ^ uint64(c)) * prime
+				h = (h ^ uint64(c)) * fnvPrime
 			} else if in {
 				fn(h, start)
 				in = false
@@ -150,10 +149,10 @@ func eachWord(text string, fn func(h uint64, at int)) {
 		switch out := foldOf(r); {
 		case out != "":
 			if !in {
-				h, in, start = offset, true, i
+				h, in, start = fnvOffset, true, i
 			}
 			for k := 0; k < len(out); k++ {
-				h = (h ^ uint64(out[k])) * prime
+				h = (h ^ uint64(out[k])) * fnvPrime
 			}
 		case in && isMark(r):
 		case in:
@@ -215,11 +214,14 @@ func (r *gramRoller) gram() uint64 {
 // start returns the offset of the first word of the last gram.
 func (r *gramRoller) start() int { return r.starts[r.n%PassageWords] }
 
+// A word's hash is 64-bit FNV-1a of its folded bytes.
+const fnvOffset, fnvPrime = 14695981039346656037, 1099511628211
+
 // wordHash hashes a folded word as eachWord does.
 func wordHash(folded []byte) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for _, c := range folded {
-		h = (h ^ uint64(c)) * 1099511628211
+		h = (h ^ uint64(c)) * fnvPrime
 	}
 	return h
 }

@@ -310,14 +310,10 @@ func (q *quickText) asciiLetters(s string) {
 	}
 }
 
-// asciiFold maps ASCII letters and digits to their folded byte (lowercase),
-// anything else to 0.
-var asciiFold = func() (t [256]byte) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = byte(c)
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+// asciiAlnum tells the ASCII letters and digits.
+var asciiAlnum = func() (t [256]bool) {
+	for c := '0'; c <= 'z'; c++ {
+		t[c] = '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 	}
 	return t
 }()
@@ -362,11 +358,11 @@ func quickFold(text string, all, untagged *quickText) {
 			}
 		}
 		if c < utf8.RuneSelf {
-			if asciiFold[c] != 0 {
+			if asciiAlnum[c] {
 				// A run of ASCII letters and digits, folded in bulk. It
 				// holds no ">", so it is all inside a tag or all outside.
 				j := i + 1
-				for j < len(text) && asciiFold[text[j]] != 0 {
+				for j < len(text) && asciiAlnum[text[j]] {
 					j++
 				}
 				all.asciiLetters(text[i:j])
