@@ -12,7 +12,9 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -47,14 +49,7 @@ type Output struct {
 }
 
 // Paths returns the output's file paths, sorted.
-func (o *Output) Paths() []string {
-	out := make([]string, 0, len(o.Files))
-	for p := range o.Files {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
-}
+func (o *Output) Paths() []string { return slices.Sorted(maps.Keys(o.Files)) }
 
 type navItem struct {
 	Title, Path string

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -69,7 +71,7 @@ func Write(out *Output, dir, audience string, check func(name string, data []byt
 		files[name] = data
 	}
 	files[MarkerFile] = []byte("audience=" + audience + "\n")
-	names := (&Output{Files: files}).Paths()
+	names := slices.Sorted(maps.Keys(files))
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -174,8 +176,8 @@ func Write(out *Output, dir, audience string, check func(name string, data []byt
 // isSpare reports whether dir is a spare site Write kept: a public site
 // evalpress built. Anything else there is left alone.
 func isSpare(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	return err == nil && strings.TrimSpace(string(data)) == "audience=public"
+	audience, err := ExistingAudience(dir)
+	return err == nil && audience == "public"
 }
 
 // spareFiles lists the reusable files under dir: regular files with a single
