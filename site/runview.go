@@ -97,9 +97,11 @@ func legendHTML(runs []public.Run) template.HTML {
 }
 
 // runRowsHTML draws the run table's rows: each run's length, where it
-// starts in each text (1-based, linking to its marks) and its normalised
-// text where the audience may see it.
-func runRowsHTML(runs []public.Run) template.HTML {
+// starts in each text (1-based, linking to its marks) and, on an internal
+// page, its normalised text. A public page shows the permitted excerpt only
+// in its header: everything below the header is the same whatever the
+// verdict thresholds (see splitCellPage).
+func runRowsHTML(runs []public.Run, masked bool) template.HTML {
 	if len(runs) == 0 {
 		return "\n<tr><td colspan=\"5\">No shared run.</td></tr>"
 	}
@@ -107,7 +109,7 @@ func runRowsHTML(runs []public.Run) template.HTML {
 	for _, r := range runs {
 		fmt.Fprintf(&b, "\n<tr id=\"run-%d\"><td data-value=\"%d\"><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td data-value=\"%d\">%d</td>\n", r.ID, r.ID, runClass(r.ID), r.ID, r.ID, r.Words, r.Words)
 		fmt.Fprintf(&b, "<td data-value=\"%d\"><a href=\"#s-run-%d\">%d</a></td><td data-value=\"%d\"><a href=\"#e-run-%d\">%d</a></td>\n", r.SectionAt, r.ID, r.SectionAt+1, r.ExampleAt, r.ID, r.ExampleAt+1)
-		if r.Text != "" {
+		if r.Text != "" && !masked {
 			b.WriteString("<td>" + html.EscapeString(r.Text) + "</td></tr>")
 		} else {
 			b.WriteString(`<td><span class="muted">private</span></td></tr>`)

@@ -432,7 +432,7 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
 			DiffHTML:    diffHTML(c.Diff),
 			LegendHTML:  legendHTML(c.Runs),
-			RunRowsHTML: runRowsHTML(c.Runs),
+			RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal),
 		}
 		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
 		if k > 0 {
