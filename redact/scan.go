@@ -227,10 +227,12 @@ func wordHash(folded []byte) uint64 {
 }
 
 // mayLeakPassage reports whether the words of q (a page without its tags,
-// folded) hold a private passage that is not permitted. A gram is looked up
+// folded) hold a private passage that is not permitted, and the index of the
+// first word of the last permitted one (-1 for none). A gram is looked up
 // only when all its words are private words.
-func (s *Scanner) mayLeakPassage(q *quickText) bool {
+func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
 	var r gramRoller
+	lastPermitted = -1
 	streak := 0 // private words in a row
 	for k, start := range q.starts {
 		h := wordHash(q.b[start : q.ends[k]+1])
@@ -240,12 +242,15 @@ func (s *Scanner) mayLeakPassage(q *quickText) bool {
 			continue
 		}
 		if streak++; streak >= PassageWords {
-			if g := r.gram(); s.passages.has(g) && !s.allowed.has(g) {
-				return true
+			if g := r.gram(); s.passages.has(g) {
+				if !s.allowed.has(g) {
+					return true, lastPermitted
+				}
+				lastPermitted = k + 1 - PassageWords
 			}
 		}
 	}
-	return false
+	return false, lastPermitted
 }
 
 // wordFilter is a set of word hashes that may say yes wrongly, never no
@@ -354,6 +359,13 @@ func stripTags(s string) string {
 // ScanFile scans one file's content; name is used in the reported leaks.
 // The text is read twice: with escaping undone, and also without markup.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
+	leaks, _ := s.scanFile(name, data)
+	return leaks
+}
+
+// scanFile is ScanFile, which also returns the index of the first word of
+// the last permitted passage in the text without its tags (-1 for none).
+func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted int) {
 	// data is not changed while it is scanned: read it in place. Bytes that
 	// are not UTF-8 fold to nothing, as a space would.
 	decoded := decodeEscapes(unsafe.String(unsafe.SliceData(data), len(data)))
@@ -362,7 +374,7 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	q := quickPool.Get().(*[2]quickText)
 	defer quickPool.Put(q)
 	quickFold(decoded, &q[0], &q[1])
-	var leaks []Leak
+	lastPermitted = -1
 	if s.terms.mayOccurIn(q) {
 		seen := map[string]bool{}
 		if !utf8.ValidString(decoded) {
@@ -380,13 +392,17 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 			}
 		}
 	}
-	if s.passages != nil && s.mayLeakPassage(&q[1]) {
+	if s.passages == nil {
+		return leaks, lastPermitted
+	}
+	leak, lastPermitted := s.mayLeakPassage(&q[1])
+	if leak {
 		if !utf8.ValidString(decoded) {
 			decoded = strings.ToValidUTF8(decoded, " ")
 		}
 		leaks = append(leaks, s.scanPassages(name, stripTags(decoded))...)
 	}
-	return leaks
+	return leaks, lastPermitted
 }
 
 func (s *Scanner) scanPassages(name, text string) []Leak {

@@ -73,6 +73,15 @@ func NewMatcher(terms []PrivateTerm) *Matcher {
 	return m
 }
 
+// longest returns the length of the longest term folded (its letters and
+// digits, in bytes): a bound on the words a match of any term spans.
+func (m *Matcher) longest() int {
+	if len(m.terms) == 0 {
+		return 0
+	}
+	return len(m.terms[0].folded)
+}
+
 // Len returns the number of distinct terms.
 func (m *Matcher) Len() int { return len(m.terms) }
 

@@ -1,0 +1,108 @@
+package redact
+
+import (
+	"bytes"
+	"strings"
+	"unsafe"
+)
+
+// A page whose body is reused (a cell page rebuilt after only the verdict
+// thresholds changed) is a new header followed by a body that an earlier
+// scan passed in an earlier page. Scanning it again would cost as much as
+// the first scan; ScanCertified and ScanReused scan the header and only as
+// much of the body as a term or passage touching the header can reach. Why
+// that finds everything a whole scan finds:
+//
+//   - A body begins with a tag ("<" is in no escape, so no escape crosses
+//     into it, and a tag left open by the header is closed where the body's
+//     first tag is), and the window ends just before a tag with every tag in
+//     it closed. So the scan's views of the page (escapes undone, with and
+//     without tags) are its view of the window followed by its view of the
+//     rest, whatever the header holds.
+//   - A passage is PassageWords words in a row and a term spans at most as
+//     many words as it has letters. The window holds more body words than
+//     either, so a term or passage that touches the header lies inside it.
+//   - What lies wholly in the rest is the same in the earlier page, whose
+//     scan found nothing there. Only a permitted excerpt could hide there,
+//     and permits change with the verdicts: ScanCertified refuses a body
+//     with a permitted passage outside the header.
+//
+// The earlier page must have been scanned by a scanner of the same private
+// inputs; the caller keys its cache by them.
+
+// ScanCertified scans a file that is about to be written, like ScanOutput,
+// and reports whether data[header:] may be reused after a header change
+// (see ScanReused): it begins with a tag, has a window end, and no permitted
+// passage lies in it beyond the header's reach.
+func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, reusable bool) {
+	leaks, lastPermitted := s.scanFile(name, data)
+	leaks = append(s.scanName(name), leaks...)
+	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' || s.windowEnd(data[header:]) < 0 {
+		return leaks, false
+	}
+	if lastPermitted < 0 {
+		return leaks, true
+	}
+	// A permitted passage must start in the header, before its last word
+	// (which may run on into the body's first).
+	head := decodeEscapes(unsafe.String(unsafe.SliceData(data), header))
+	if !tagsClosed(head) {
+		return leaks, false
+	}
+	words := 0
+	eachWord(stripTags(head), func(uint64, int) { words++ })
+	return leaks, lastPermitted < words-1
+}
+
+// ScanReused scans a file whose bytes from header on are a body that
+// ScanCertified passed in an earlier file with the same private inputs: the
+// file's name, its header and the window of the body after it.
+func (s *Scanner) ScanReused(name string, data []byte, header int) []Leak {
+	if header <= 0 || header >= len(data) || data[header] != '<' {
+		return s.ScanOutput(name, data)
+	}
+	end := s.windowEnd(data[header:])
+	if end < 0 {
+		return s.ScanOutput(name, data)
+	}
+	return s.ScanOutput(name, data[:header+end])
+}
+
+// windowEnd returns the length of the body's window: a prefix of body that
+// ends before a tag, leaves no tag open, and holds more words (without its
+// tags) than any term or passage spans; -1 when body has none.
+func (s *Scanner) windowEnd(body []byte) int {
+	if len(body) == 0 || body[0] != '<' {
+		return -1
+	}
+	need := PassageWords
+	if n := s.terms.longest(); n > need {
+		need = n
+	}
+	need += 2 // the first word may join the header's last, the last the word after the window
+	for at := 256; ; at *= 2 {
+		if at >= len(body) {
+			return -1
+		}
+		k := bytes.IndexByte(body[at:], '<')
+		if k < 0 {
+			return -1
+		}
+		end := at + k
+		text := decodeEscapes(unsafe.String(unsafe.SliceData(body), end))
+		if !tagsClosed(text) {
+			continue
+		}
+		words := 0
+		eachWord(stripTags(text), func(uint64, int) { words++ })
+		if words >= need {
+			return end
+		}
+	}
+}
+
+// tagsClosed reports whether every "<" of text is followed by a ">", so that
+// removing its tags leaves nothing open for the text after it.
+func tagsClosed(text string) bool {
+	return strings.LastIndexByte(text, '<') <= strings.LastIndexByte(text, '>')
+}

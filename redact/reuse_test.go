@@ -1,0 +1,169 @@
+package redact
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// reuseCase builds random pages of a header and a body out of pieces that
+// stress the window argument: markup, escapes, stray "<" and ">", terms in
+// any spelling, and private passages cut anywhere, the header's tail
+// continuing into the body's head.
+type reuseCase struct {
+	rng     *rand.Rand
+	private []string // the private text's words
+	excerpt string   // a permitted excerpt of it
+}
+
+func (c *reuseCase) piece(inBody bool) string {
+	rng := c.rng
+	kind := rng.IntN(12)
+	if inBody && (kind == 2 || kind == 4) {
+		kind = 5 // a body that leaks by itself is never certified: no use
+	}
+	switch kind {
+	case 0:
+		return []string{"<b>", "</b>", "<a href='x'>", "</a>", `<li class="fail">`, "</li>\n", "<p>", "</p>"}[rng.IntN(8)]
+	case 1:
+		if inBody && rng.IntN(2) == 0 {
+			return c.wordless()
+		}
+		return []string{"&lt;", "&gt;", "&amp;", "&amp;lt;", "%41", "%", `\u0041`, `\`, "+", "<", ">"}[rng.IntN(11)]
+	case 2:
+		return spell(rng, testTerms[rng.IntN(len(testTerms))].Text)
+	case 3:
+		at := rng.IntN(len(c.private) - 12)
+		n := 3 + rng.IntN(8)
+		if inBody {
+			n = 2 + rng.IntN(4)
+		}
+		return strings.Join(c.private[at:at+n], " ")
+	case 4:
+		return c.excerpt
+	default:
+		return randomText(rng, 1+rng.IntN(6))
+	}
+}
+
+func (c *reuseCase) text(pieces int, inBody bool) string {
+	var b strings.Builder
+	for range pieces {
+		b.WriteString(c.piece(inBody))
+		b.WriteString([]string{" ", "", "\n"}[c.rng.IntN(3)])
+	}
+	return b.String()
+}
+
+// wordless returns markup and masked text without a word between tags,
+// so that a window must reach far for its words.
+func (c *reuseCase) wordless() string {
+	var b strings.Builder
+	for range 1 + c.rng.IntN(8) {
+		b.WriteString([]string{`<a class="tick run rc0" href="#run-1" style="top:35.09%;height:17.84%"></a>`, "▬▬ ▬▬▬ ", "· ▬ ", "<mark>▬▬▬</mark> "}[c.rng.IntN(4)])
+	}
+	return b.String()
+}
+
+// joint returns a header tail and a body head that make a term or passage
+// only together.
+func (c *reuseCase) joint() (tail, head string) {
+	if c.rng.IntN(2) == 0 {
+		words := strings.Fields(spell(c.rng, testTerms[c.rng.IntN(len(testTerms))].Text))
+		k := 1 + c.rng.IntN(len(words))
+		return strings.Join(words[:k], " "), strings.Join(words[k:], " ")
+	}
+	at := c.rng.IntN(len(c.private) - 12)
+	k := 1 + c.rng.IntN(PassageWords-1)
+	return strings.Join(c.private[at:at+k], " "), strings.Join(c.private[at+k:at+PassageWords], " ")
+}
+
+// TestReusedBodyScanFindsWhatAWholeScanFinds certifies random bodies under
+// one header and one set of permits, then scans them under other headers
+// with no permit: the scan of the header and the body's window reports
+// exactly what a scan of the whole page reports.
+func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 29))
+	privateText := randomText(rng, 600)
+	c := &reuseCase{rng: rng, private: strings.Fields(privateText)}
+	c.excerpt = strings.Join(c.private[100:112], " ")
+	var index passageIndex
+	index.add(privateText)
+	gen := func() *Scanner {
+		return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+	}
+	certifier, scanner := gen(), gen()
+	certifier.Permit(c.excerpt)
+
+	certified, leaky := 0, 0
+	for i := range 3000 {
+		tail, head := c.joint()
+		var spread strings.Builder // the head's words far apart
+		for _, w := range strings.Fields(head) {
+			spread.WriteString(w + " " + c.wordless())
+		}
+		body := `<div class="run-help">` + spread.String() + c.text(10+rng.IntN(60), true) + "</div>\n<p>" + c.text(rng.IntN(40), true)
+		header := c.text(rng.IntN(12), false) + `<li class="pass">` + randomText(rng, 3) + "</li>\n"
+		page := []byte(header + body)
+		leaks, ok := certifier.ScanCertified("p.html", page, len(header))
+		if len(leaks) > 0 || !ok {
+			continue
+		}
+		certified++
+		for range 5 {
+			newHeader := c.text(rng.IntN(12), false)
+			if rng.IntN(2) == 0 {
+				newHeader += tail
+			}
+			page := []byte(newHeader + body)
+			whole := scanner.ScanOutput("p.html", page)
+			reused := scanner.ScanReused("p.html", page, len(newHeader))
+			if !reflect.DeepEqual(whole, reused) {
+				t.Fatalf("case %d: whole scan %v, reused scan %v\nheader %q\nbody %q", i, whole, reused, newHeader, body)
+			}
+			if len(whole) > 0 {
+				leaky++
+			}
+		}
+	}
+	if certified < 300 || leaky < 300 {
+		t.Fatalf("%d bodies certified, %d leaky pages: the cases do not test enough", certified, leaky)
+	}
+}
+
+// TestCertifyRefusesAPermittedPassageInTheBody: a body may hide a permitted
+// excerpt only where the header's window rescans it.
+func TestCertifyRefusesAPermittedPassageInTheBody(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 3))
+	privateText := randomText(rng, 200)
+	words := strings.Fields(privateText)
+	excerpt := strings.Join(words[50:62], " ")
+	var index passageIndex
+	index.add(privateText)
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+	s.Permit(excerpt)
+	fill := "quay zebra " + randomText(rng, 300) // no private passage runs on from the header
+	cases := []struct {
+		name, header, body string
+		reusable           bool
+	}{
+		{"no excerpt", "<h1>Cell</h1>\n", "<div>" + fill + "</div>", true},
+		{"excerpt in the header", "<p><q>" + excerpt + "</q></p>\n", "<div>" + fill + "</div>", true},
+		{"excerpt in the body", "<h1>Cell</h1>\n", "<div>" + fill + "<q>" + excerpt + "</q></div>", false},
+		{"body without a tag first", "<h1>Cell</h1>\n", fill, false},
+		{"body too short for a window", "<h1>Cell</h1>\n", "<div>a few words</div>", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			page := []byte(tc.header + tc.body)
+			leaks, ok := s.ScanCertified("p.html", page, len(tc.header))
+			if len(leaks) > 0 {
+				t.Fatalf("leaks %v", leaks)
+			}
+			if ok != tc.reusable {
+				t.Fatalf("reusable %v, want %v", ok, tc.reusable)
+			}
+		})
+	}
+}
