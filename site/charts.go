@@ -118,14 +118,18 @@ func overlapBars(p *public.Public) (chart, error) {
 		charts.WithColorsOpts(opts.Colors(palette)),
 	)...)
 	bar.SetXAxis(p.Sections)
+	overlap := map[[2]string]float64{} // by writer and section
+	for _, c := range p.Cells {
+		if c.HasExample {
+			overlap[[2]string{c.Writer, c.Section}] = roundTo(c.Overlap*100, 1)
+		}
+	}
 	for i, w := range p.Writers {
 		var data []opts.BarData
 		for _, s := range p.Sections {
 			v := opts.BarData{Value: nil}
-			for _, c := range p.Cells {
-				if c.Writer == w.Alias && c.Section == s && c.HasExample {
-					v.Value = roundTo(c.Overlap*100, 1)
-				}
+			if o, ok := overlap[[2]string{w.Alias, s}]; ok {
+				v.Value = o
 			}
 			data = append(data, v)
 		}
