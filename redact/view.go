@@ -14,6 +14,7 @@ package redact
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -45,6 +46,43 @@ type Input struct {
 	Folder    *inputs.Folder
 	Documents []RawDocument // unredacted
 	Source    []public.SourceFile
+	// Runs, for findings without texts, are the cells' runs as an earlier
+	// view of the same inputs and settings, but for the verdict thresholds,
+	// held them (RunsOf), in cell order. A cell keeps its run view.
+	Runs []CellRuns
+}
+
+// CellRuns are a cell's run view flag and runs, as a view holds them.
+type CellRuns struct {
+	RunView bool
+	Runs    []public.Run
+}
+
+// RunsOf returns the runs of every cell of v, for Input.Runs of a later
+// view. The verdicts decide which run texts a public view shows, so a later
+// view shows them by its own verdicts.
+func RunsOf(v *public.View) []CellRuns {
+	cells := v.Public().Cells
+	out := make([]CellRuns, len(cells))
+	for i, c := range cells {
+		out[i] = CellRuns{RunView: c.RunView, Runs: c.Runs}
+	}
+	return out
+}
+
+// reuseRuns copies runs an earlier view held: a public view shows no run
+// text but the permitted excerpt, as the longest run's.
+func reuseRuns(runs []public.Run, masked bool, excerpt string) []public.Run {
+	out := slices.Clone(runs)
+	if masked {
+		for k := range out {
+			out[k].Text = ""
+		}
+		if len(out) > 0 && excerpt != "" {
+			out[0].Text = excerpt
+		}
+	}
+	return out
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
@@ -102,6 +140,9 @@ func New(in Input) (*public.View, error) {
 	if err := CheckAliases(in.Folder, f.Writers); err != nil {
 		return nil, err
 	}
+	if in.Runs != nil && len(in.Runs) != len(f.Cells) {
+		return nil, fmt.Errorf("%d cells' runs reused for %d cells", len(in.Runs), len(f.Cells))
+	}
 
 	p := &public.Public{
 		Title:    m.Replace(cfg.Title),
@@ -144,8 +185,12 @@ func New(in Input) (*public.View, error) {
 			pc.Excerpt = m.Replace(Excerpt(c.RunText))
 		}
 		if c.SectionText == nil || c.ExampleText == nil {
+			if in.Runs != nil && in.Runs[i].RunView && c.HasExample {
+				pc.RunView, pc.Runs = true, reuseRuns(in.Runs[i].Runs, masked, pc.Excerpt)
+			}
 			return nil
 		}
+		pc.RunView = true
 		runOfSection := make([]int, c.SectionText.Tokens.Len())
 		runOfExample := make([]int, c.ExampleText.Tokens.Len())
 		for k, r := range c.Runs {

@@ -101,7 +101,7 @@ func rules(c public.Cell) []string {
 }
 
 func cellPath(c public.Cell) string {
-	if c.SectionText == nil {
+	if !c.RunView {
 		return ""
 	}
 	return "cells/" + c.Slug + ".html"

@@ -36,7 +36,7 @@ func TestResultRowsMatchTheTemplate(t *testing.T) {
 			c := public.Cell{Writer: writer, Section: section, HasExample: (i+j)%3 != 0, Words: 100 + i, Run: j,
 				Overlap: float64(i) / 7, Shared: i, Distinct: 9, Fail: j%2 == 0, RunFails: j%2 == 0, Slug: fmt.Sprintf("c%d-%d-über!/#?", i, j)}
 			if j%4 == 1 {
-				c.SectionText = &public.TextView{}
+				c.RunView = true
 			}
 			rows = append(rows, newRow(c, ""))
 		}

@@ -40,12 +40,31 @@ type Options struct {
 	Files map[string][]byte
 	// Baseline is an earlier build's results, to record what changed.
 	Baseline *Results
+	// CellBodies are cell pages' bodies from an earlier build of the same
+	// view but for its verdicts (Output.CellBodies), by page path: such a
+	// page gets only its header rendered. Ignored with TemplateOverride.
+	CellBodies map[string][]byte
 }
 
 // Output is a rendered site: file paths (slash-separated) and contents.
 type Output struct {
 	Files map[string][]byte
 	Pages int
+	// Headers holds, for each cell page by path, the length of its header:
+	// the part that depends on the verdict thresholds. The rest, the body,
+	// is the same for every choice of them. Empty with TemplateOverride.
+	Headers map[string]int
+	// Reused lists the cell pages whose body came from Options.CellBodies.
+	Reused map[string]bool
+}
+
+// CellBody returns the body of the cell page at path, or nil.
+func (o *Output) CellBody(path string) []byte {
+	n, ok := o.Headers[path]
+	if !ok {
+		return nil
+	}
+	return o.Files[path][n:]
 }
 
 // Paths returns the output's file paths, sorted.
@@ -66,7 +85,14 @@ type pageData struct {
 	Download string        // the document's markdown, for documents
 	Cell     *cellPage
 	Cells    []cellRow
+	// headerOnly renders a cell page's header, and bodyEnd where the body
+	// would follow it.
+	headerOnly bool
 }
+
+// bodyEnd marks where a header-only cell page's body goes: no template
+// output holds a NUL, which html/template escapes.
+const bodyEnd = "\x00evalpress:body\x00"
 
 type siteData struct {
 	Title     string
@@ -197,7 +223,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
-	out := &Output{Files: map[string][]byte{}}
+	out := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
 	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == "internal", Charts: map[string]chart{}}
 
 	// Documents first: they define the navigation.
@@ -262,8 +288,14 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		body, full := &bufs[0], &bufs[1]
 		body.Reset()
 		full.Reset()
+		if data.headerOnly {
+			name = "cell-head"
+		}
 		if err := tmpl.ExecuteTemplate(body, name, data); err != nil {
 			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+		}
+		if data.headerOnly {
+			body.WriteString(bodyEnd)
 		}
 		// The body is read only while the layout runs, before the
 		// buffer goes back to the pool: no copy needed.
@@ -366,9 +398,14 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	}
 	// The cell pages are most of the work and render on all cores; the
 	// other pages meanwhile.
-	cells := &Output{Files: map[string][]byte{}}
+	cells := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
+	bodies := opt.CellBodies
+	split := opt.TemplateOverride == nil // a template of the user's may put anything anywhere
+	if !split {
+		bodies = nil
+	}
 	cellsDone := make(chan error, 1)
-	go func() { cellsDone <- renderCells(p, sd, render, cells) }()
+	go func() { cellsDone <- renderCells(p, sd, render, cells, split, bodies) }()
 	if err := renderOthers(); err != nil {
 		<-cellsDone
 		return nil, err
@@ -379,6 +416,8 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	for name, data := range cells.Files {
 		add(name, data)
 	}
+	maps.Copy(out.Headers, cells.Headers)
+	maps.Copy(out.Reused, cells.Reused)
 	out.Pages += cells.Pages
 	for name, data := range opt.Files {
 		if _, taken := out.Files[name]; taken {
@@ -413,26 +452,41 @@ func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.H
 	return out, nil
 }
 
-// renderCells renders the cell pages on all cores.
-func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output) error {
+// cellBodyStart begins the body of a cell page (see splitCellPage).
+var cellBodyStart = []byte(`<div class="run-help"`)
+
+// splitCellPage returns the length of a cell page's header: everything up to
+// the run help that opens its body, or -1 when there is none. The header
+// holds the verdict, its lines and the permitted excerpt; the body (the run
+// views, the run table, the diff, the footer) does not depend on the verdict
+// thresholds, so a rebuild that changes only them can reuse it.
+func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
+
+// renderCells renders the cell pages on all cores. With split, it records
+// each page's header length; a page with a body in bodies gets its header
+// rendered and that body after it.
+func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte) error {
 	var withPage []int
 	for i, c := range p.Cells {
-		if c.SectionText != nil {
+		if c.RunView && (c.SectionText != nil || bodies[cellPath(c)] != nil) {
 			withPage = append(withPage, i)
 		}
 	}
-	pages := make([][]byte, len(withPage))
+	type rendered struct {
+		page   []byte
+		header int
+		reused bool
+	}
+	pages := make([]rendered, len(withPage))
 	err := parallel.For(len(withPage), func(k int) error {
 		c := p.Cells[withPage[k]]
-		cp := &cellPage{
-			Row:         newRow(c, "../"),
-			SectionHTML: textHTML(c.SectionText, c.Runs, "s"),
-			ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"),
-			SectionMap:  minimapHTML(c.Runs, c.SectionText.Words, "s"),
-			ExampleMap:  minimapHTML(c.Runs, c.ExampleText.Words, "e"),
-			DiffHTML:    diffHTML(c.Diff),
-			LegendHTML:  legendHTML(c.Runs),
-			RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal),
+		file := cellPath(c)
+		cp := &cellPage{Row: newRow(c, "../")}
+		body := bodies[file]
+		if c.SectionText != nil && body == nil {
+			cp.SectionHTML, cp.ExampleHTML = textHTML(c.SectionText, c.Runs, "s"), textHTML(c.ExampleText, c.Runs, "e")
+			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, c.SectionText.Words, "s"), minimapHTML(c.Runs, c.ExampleText.Words, "e")
+			cp.DiffHTML, cp.LegendHTML, cp.RunRowsHTML = diffHTML(c.Diff), legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
 		}
 		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
 		if k > 0 {
@@ -441,16 +495,34 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 		if k+1 < len(withPage) {
 			cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
 		}
-		file := "cells/" + c.Slug + ".html"
-		var err error
-		pages[k], err = render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp})
-		return err
+		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp, headerOnly: body != nil})
+		if err != nil {
+			return err
+		}
+		r := rendered{page: page, header: -1}
+		switch {
+		case body != nil:
+			r.header = bytes.Index(page, []byte(bodyEnd))
+			r.page = append(page[:r.header:r.header], body...)
+			r.reused = true
+		case split:
+			r.header = splitCellPage(page)
+		}
+		pages[k] = r
+		return nil
 	})
 	if err != nil {
 		return err
 	}
 	for k, i := range withPage {
-		out.Files["cells/"+p.Cells[i].Slug+".html"] = pages[k]
+		file, r := cellPath(p.Cells[i]), pages[k]
+		out.Files[file] = r.page
+		if r.header >= 0 {
+			out.Headers[file] = r.header
+		}
+		if r.reused {
+			out.Reused[file] = true
+		}
 		out.Pages++
 	}
 	return nil

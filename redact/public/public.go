@@ -74,8 +74,12 @@ type Cell struct {
 	// the reference prints it; set only where the audience may see it.
 	Excerpt string
 	Runs    []Run
+	// RunView is true when the cell has a run view page (cells/Slug.html):
+	// it has an example, and its texts or an earlier build's page of them.
+	RunView bool
 	// SectionText and ExampleText lay the two texts out as segments, masked
-	// for the public audience; nil without example.
+	// for the public audience; nil without example, or when the run view
+	// comes from an earlier build.
 	SectionText *TextView
 	ExampleText *TextView
 	Diff        []DiffOp
