@@ -19,6 +19,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/pagecache"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -43,7 +44,10 @@ type Options struct {
 
 // Result describes a finished build.
 type Result struct {
-	Pages   int
+	Pages int
+	// Reused counts the cell pages whose body an earlier build made (a
+	// threshold-only change).
+	Reused  int
 	Elapsed time.Duration
 	Out     string
 	// Watch lists the files and folders the build read, for a watcher.
@@ -106,10 +110,21 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
 		}
 	}
-	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: true})
+	// A threshold-only change also reuses the cell pages' bodies and runs.
+	override := cfg.Path("templates")
+	pages := pageCache{dir: cache.Dir, enabled: !isDir(override) && m.Digest != ""}
+	if pages.enabled {
+		pages.key = pageCacheKey(folder, cfg, m.Digest)
+	}
+	var reuse *pagecache.Entry
+	if hit {
+		reuse = pages.load()
+	}
+	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil})
 	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cache.Dir)
 		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
+		reuse, pages.enabled = nil, false // pages made now would not fit the cached measurement
 	}
 	if err != nil {
 		return nil, err
@@ -119,7 +134,14 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	view, err := redact.New(redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()})
+	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()}
+	var bodies map[string][]byte
+	if reuse != nil && len(reuse.Runs) == len(f.Cells) {
+		in.Runs, bodies = reuse.Runs, reuse.Bodies()
+	} else if reuse != nil { // cannot be: the key covers the inputs
+		return nil, fmt.Errorf("%s: the cached cell pages do not match the inputs; remove the folder and build again", cache.Dir)
+	}
+	view, err := redact.New(in)
 	if err != nil {
 		return nil, err
 	}
@@ -129,8 +151,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	progress.say("rendering")
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: baseline}
-	if override := cfg.Path("templates"); isDir(override) {
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: baseline, CellBodies: bodies}
+	if isDir(override) {
 		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
 	}
 	out, err := site.Render(view, opt)
@@ -138,11 +160,27 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	var check func(string, []byte) error
+	var certified *sync.Map // cell page paths whose body the scan certified for reuse
 	if scanner != nil {
 		if err := scanner.ready(permittedExcerpts(view)); err != nil {
 			return nil, err
 		}
-		check = scanner.check
+		certified = new(sync.Map)
+		check = func(name string, data []byte) error {
+			header, isCell := out.Headers[name]
+			switch {
+			case !isCell:
+				return scanner.record(name, scanner.scanner.ScanOutput(name, data))
+			case out.Reused[name] && reuse.Pages[name].Certified:
+				certified.Store(name, true)
+				return scanner.record(name, scanner.scanner.ScanReused(name, data, header))
+			}
+			leaks, ok := scanner.scanner.ScanCertified(name, data, header)
+			if ok {
+				certified.Store(name, true)
+			}
+			return scanner.record(name, leaks)
+		}
 	}
 	progress.say("scanning and writing %d files", len(out.Files))
 	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
@@ -151,9 +189,14 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		}
 		return nil, err
 	}
+	if pages.enabled && len(out.Reused) < len(out.Headers) {
+		if err := pages.store(view, out, certified); err != nil {
+			fmt.Fprintf(stderr, "evalpress: %s: warning: cell pages not cached: %v\n", cache.Dir, err)
+		}
+	}
 	progress.say("done")
 	watch := []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
-	return &Result{Pages: out.Pages, Elapsed: time.Since(start), Out: outDir, Watch: watch}, nil
+	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch}, nil
 }
 
 func isDir(p string) bool {
@@ -213,9 +256,9 @@ func (c *leakCheck) ready(excerpts []string) error {
 	return nil
 }
 
-// check scans one file; it may run on several goroutines at once.
-func (c *leakCheck) check(name string, data []byte) error {
-	found := c.scanner.ScanOutput(name, data)
+// record keeps what the scan of one file found; it may run on several
+// goroutines at once.
+func (c *leakCheck) record(name string, found []redact.Leak) error {
 	if len(found) == 0 {
 		return nil
 	}

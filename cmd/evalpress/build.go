@@ -57,7 +57,11 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		}
 		return err
 	}
-	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), res.Out+string(filepath.Separator))
+	reused := ""
+	if res.Reused > 0 {
+		reused = fmt.Sprintf(" (%d cell pages kept from the last build but for their verdicts)", res.Reused)
+	}
+	fmt.Fprintf(c.stderr, "built %d pages in %s%s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), reused, res.Out+string(filepath.Separator))
 	return nil
 }
 

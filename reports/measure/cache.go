@@ -27,6 +27,12 @@ func CacheKey(folder *inputs.Folder, ngram int) string {
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
+// digest returns the SHA-256 of a cache entry.
+func digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
 // Cache stores measurements in a folder, one file per key.
 type Cache struct{ Dir string }
 
@@ -43,6 +49,7 @@ func (c Cache) Load(key string) (*Result, bool) {
 	if err := json.Unmarshal(data, &r); err != nil || r.NGram < 1 {
 		return nil, false
 	}
+	r.Digest = digest(data)
 	return &r, true
 }
 
@@ -55,6 +62,7 @@ func (c Cache) Store(key string, r *Result) error {
 	if err != nil {
 		return fmt.Errorf("failed to encode measurement: %w", err)
 	}
+	r.Digest = digest(data)
 	tmp, err := os.CreateTemp(c.Dir, ".measure-*")
 	if err != nil {
 		return fmt.Errorf("failed to write cache: %w", err)

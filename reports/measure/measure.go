@@ -32,6 +32,9 @@ type Cell struct {
 type Result struct {
 	NGram int
 	Cells []Cell
+	// Digest is the SHA-256 of the cache entry the result was loaded from
+	// or stored as; "" for one that is not cached.
+	Digest string `json:"-"`
 }
 
 // Run measures every section of folder with n-grams of ngram words.

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/pipeline"
+)
+
+// TestThresholdOnlyRebuildKeepsCellPages rebuilds after changing only the
+// verdict thresholds, which keeps the cell pages' bodies from the build
+// before, and builds the same thresholds again from nothing: the two sites
+// are byte for byte the same, for both audiences and for thresholds that
+// flip verdicts both ways (and so the permitted excerpts).
+func TestThresholdOnlyRebuildKeepsCellPages(t *testing.T) {
+	for _, audience := range []string{"public", "internal"} {
+		for _, change := range [][]string{
+			{"c5.max_run=3"},
+			{"c5.max_run=40", "c5.max_overlap=0.9"},
+			{"c5.max_overlap=0.01"},
+		} {
+			t.Run(audience+" "+strings.Join(change, " "), func(t *testing.T) {
+				dir := newSite(t, nil)
+				set := []string{"--set", "publish.audience=" + audience}
+				if code, stderr := buildSite(t, dir, set...); code != 0 {
+					t.Fatal(stderr)
+				}
+				baseline := filepath.Join(t.TempDir(), "results.json")
+				os.WriteFile(baseline, mustRead(t, filepath.Join(dir, "public", "data", "results.json")), 0o644)
+				for _, c := range change {
+					set = append(set, "--set", c)
+				}
+				set = append(set, "--baseline", baseline)
+				code, stderr := buildSite(t, dir, set...)
+				if code != 0 || !strings.Contains(stderr, "cell pages kept from the last build") {
+					t.Fatalf("exit %d, the rebuild kept no cell page: %s", code, stderr)
+				}
+				fresh := newSite(t, nil)
+				if code, stderr := buildSite(t, fresh, set...); code != 0 || strings.Contains(stderr, "kept from the last build") {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				kept, made := testtree.Read(t, filepath.Join(dir, "public")), testtree.Read(t, filepath.Join(fresh, "public"))
+				if len(kept) != len(made) {
+					t.Fatalf("%d files after the rebuild, %d from nothing", len(kept), len(made))
+				}
+				for name, want := range made {
+					if kept[name] != want {
+						t.Errorf("%s differs between the rebuild and a build from nothing", name)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDamagedPageCacheIsNotUsed: a cache entry whose bytes changed is a
+// miss; the build renders every page again and is still right.
+func TestDamagedPageCacheIsNotUsed(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	entries, _ := filepath.Glob(filepath.Join(dir, pipeline.CacheDir, "pages-*.bin"))
+	if len(entries) != 1 {
+		t.Fatalf("page cache: %v", entries)
+	}
+	data := mustRead(t, entries[0])
+	// A leak planted in a cached body must never be published.
+	doctored := strings.Replace(string(data), "Runs are numbered longest first.", "Client: Quayside Foods Ltd, yes.", 1)
+	if doctored == string(data) {
+		t.Fatal("no cell body in the cache")
+	}
+	os.WriteFile(entries[0], []byte(doctored), 0o644)
+	code, stderr := buildSite(t, dir, "--set", "c5.max_run=5")
+	if code != 0 || strings.Contains(stderr, "kept from the last build") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for name, page := range testtree.Read(t, filepath.Join(dir, "public")) {
+		if strings.Contains(page, "Quayside") {
+			t.Errorf("%s holds the text planted in the cache", name)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+// Package pagecache keeps what a build can reuse when only the verdict
+// thresholds change: every cell's runs and the body of every cell page (see
+// site.Output.Headers), in one file beside the measurement cache. The file
+// is private (run texts of an internal build are in it) and is never part of
+// a published folder.
+package pagecache
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"fmt"
+	"hash/crc32"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/evalpress/evalpress/redact"
+)
+
+// magic begins every cache file; it changes with the format.
+const magic = "evalpress-pages-1\n"
+
+// Page is a cell page's body.
+type Page struct {
+	Body []byte
+	// Certified is true when the leak scan passed the body for reuse
+	// (redact.Scanner.ScanCertified): a rebuild scans only its window.
+	Certified bool
+}
+
+// Entry is what one build leaves for the next.
+type Entry struct {
+	Runs  []redact.CellRuns // in cell order
+	Pages map[string]Page   // by page path
+}
+
+// Bodies returns the pages' bodies by path.
+func (e *Entry) Bodies() map[string][]byte {
+	out := make(map[string][]byte, len(e.Pages))
+	for p, page := range e.Pages {
+		out[p] = page.Body
+	}
+	return out
+}
+
+// index is the part of the file before the bodies.
+type index struct {
+	Runs      []redact.CellRuns
+	Paths     []string
+	Sizes     []int
+	Certified []bool
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func path(dir, key string) string { return filepath.Join(dir, "pages-"+key+".bin") }
+
+// Load returns the entry stored under key in dir, or false. A missing,
+// damaged or foreign file is a miss, never an error.
+func Load(dir, key string) (*Entry, bool) {
+	data, err := os.ReadFile(path(dir, key))
+	if err != nil || !bytes.HasPrefix(data, []byte(magic)) || len(data) < len(magic)+12 {
+		return nil, false
+	}
+	data = data[len(magic):]
+	sum, data := binary.LittleEndian.Uint32(data), data[4:]
+	if crc32.Checksum(data, castagnoli) != sum {
+		return nil, false
+	}
+	n, data := binary.LittleEndian.Uint64(data), data[8:]
+	if n > uint64(len(data)) {
+		return nil, false
+	}
+	var ix index
+	if err := gob.NewDecoder(bytes.NewReader(data[:n])).Decode(&ix); err != nil || len(ix.Sizes) != len(ix.Paths) || len(ix.Certified) != len(ix.Paths) {
+		return nil, false
+	}
+	bodies := data[n:]
+	e := &Entry{Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
+	for i, p := range ix.Paths {
+		size := ix.Sizes[i]
+		if size < 0 || size > len(bodies) {
+			return nil, false
+		}
+		e.Pages[p] = Page{Body: bodies[:size:size], Certified: ix.Certified[i]}
+		bodies = bodies[size:]
+	}
+	if len(bodies) != 0 {
+		return nil, false
+	}
+	return e, true
+}
+
+// Store writes e under key in dir, atomically, and removes the entries of
+// other keys: they belong to earlier inputs or settings.
+func Store(dir, key string, e *Entry) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("failed to create cache folder: %w", err)
+	}
+	ix := index{Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
+	size := 0
+	for _, p := range ix.Paths {
+		page := e.Pages[p]
+		ix.Sizes = append(ix.Sizes, len(page.Body))
+		ix.Certified = append(ix.Certified, page.Certified)
+		size += len(page.Body)
+	}
+	var head bytes.Buffer
+	if err := gob.NewEncoder(&head).Encode(&ix); err != nil {
+		return fmt.Errorf("failed to encode the page cache: %w", err)
+	}
+	file := make([]byte, len(magic)+4, len(magic)+4+8+head.Len()+size)
+	copy(file, magic)
+	file = binary.LittleEndian.AppendUint64(file, uint64(head.Len()))
+	file = append(file, head.Bytes()...)
+	for _, p := range ix.Paths {
+		file = append(file, e.Pages[p].Body...)
+	}
+	binary.LittleEndian.PutUint32(file[len(magic):], crc32.Checksum(file[len(magic)+4:], castagnoli))
+
+	tmp, err := os.CreateTemp(dir, ".pages-*")
+	if err != nil {
+		return fmt.Errorf("failed to write the page cache: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(file); err != nil {
+		tmp.Close()
+		return fmt.Errorf("failed to write the page cache: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("failed to write the page cache: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path(dir, key)); err != nil {
+		return fmt.Errorf("failed to write the page cache: %w", err)
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "pages-*.bin"))
+	for _, f := range old {
+		if f != path(dir, key) {
+			os.Remove(f)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+package pagecache
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+func TestStoreAndLoad(t *testing.T) {
+	dir := t.TempDir()
+	e := &Entry{
+		Runs: []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
+		Pages: map[string]Page{
+			"cells/a.html": {Body: []byte("<div>a body</div>"), Certified: true},
+			"cells/b.html": {Body: []byte("<div>another</div>")},
+			"cells/c.html": {Body: []byte{}},
+		},
+	}
+	if err := Store(dir, "k1", e); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := Load(dir, "k1")
+	if !ok {
+		t.Fatal("stored entry not found")
+	}
+	if !reflect.DeepEqual(got.Runs, e.Runs) || len(got.Pages) != len(e.Pages) {
+		t.Fatalf("got %+v, want %+v", got, e)
+	}
+	for p, want := range e.Pages {
+		if g := got.Pages[p]; string(g.Body) != string(want.Body) || g.Certified != want.Certified {
+			t.Errorf("%s: got %+v, want %+v", p, g, want)
+		}
+	}
+	if _, ok := Load(dir, "k2"); ok {
+		t.Error("an entry found under a key never stored")
+	}
+	// Storing another key replaces the entry: only the latest is kept.
+	if err := Store(dir, "k2", e); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Load(dir, "k1"); ok {
+		t.Error("the earlier key's entry was kept")
+	}
+}
+
+func TestLoadRejectsDamage(t *testing.T) {
+	dir := t.TempDir()
+	e := &Entry{Pages: map[string]Page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
+	if err := Store(dir, "k", e); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "pages-k.bin")
+	good, _ := os.ReadFile(file)
+	for name, damage := range map[string]func([]byte) []byte{
+		"a changed byte": func(b []byte) []byte { b[len(b)-3] ^= 1; return b },
+		"cut short":      func(b []byte) []byte { return b[:len(b)-4] },
+		"empty":          func([]byte) []byte { return nil },
+		"another format": func(b []byte) []byte { b[0] = 'E'; return b },
+	} {
+		os.WriteFile(file, damage(append([]byte(nil), good...)), 0o644)
+		if _, ok := Load(dir, "k"); ok {
+			t.Errorf("%s: damaged entry loaded", name)
+		}
+	}
+}

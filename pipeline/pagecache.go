@@ -1,0 +1,83 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/pagecache"
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/site"
+)
+
+// pageCache is the build's use of the page cache: off when the user's own
+// templates may put the verdicts anywhere on a cell page.
+type pageCache struct {
+	dir, key string
+	enabled  bool
+}
+
+// pageCacheKey identifies the cell pages' bodies and runs: the evalpress
+// binary, every private input, the cached measurement they were made from
+// (by its digest: the texts are not read again to check it) and every
+// setting but the verdict thresholds.
+func pageCacheKey(folder *inputs.Folder, cfg *config.Config, measurement string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "evalpress-pages-1\n%s\nmeasurement=%s\n", executableID(), measurement)
+	for _, name := range slices.Sorted(maps.Keys(folder.Digests)) {
+		fmt.Fprintf(h, "%s=%s\n", name, folder.Digests[name])
+	}
+	settings := *cfg
+	settings.C5.MaxRun, settings.C5.MaxOverlap = 0, 0
+	settings.Hypotheses = nil // judged anew by every build
+	enc, _ := json.Marshal(&settings)
+	h.Write(enc)
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// executableID names the running binary's build: a rebuilt evalpress may
+// render or scan differently, and must not reuse an older one's pages.
+func executableID() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	info, err := os.Stat(exe)
+	if err != nil {
+		return "unknown"
+	}
+	return fmt.Sprintf("%s %d %d", exe, info.Size(), info.ModTime().UnixNano())
+}
+
+func (c pageCache) load() *pagecache.Entry {
+	if !c.enabled {
+		return nil
+	}
+	e, ok := pagecache.Load(c.dir, c.key)
+	if !ok {
+		return nil
+	}
+	return e
+}
+
+// store keeps the runs of view and the bodies of out's cell pages. In a
+// public build, certified lists the bodies the leak scan certified.
+func (c pageCache) store(view *public.View, out *site.Output, certified *sync.Map) error {
+	e := &pagecache.Entry{Runs: redact.RunsOf(view), Pages: make(map[string]pagecache.Page, len(out.Headers))}
+	for path := range out.Headers {
+		ok := false
+		if certified != nil {
+			_, ok = certified.Load(path)
+		}
+		e.Pages[path] = pagecache.Page{Body: out.CellBody(path), Certified: ok}
+	}
+	return pagecache.Store(c.dir, c.key, e)
+}
