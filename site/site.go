@@ -127,6 +127,7 @@ type cellRow struct {
 
 type cellPage struct {
 	Row                      cellRow
+	HeaderHTML               template.HTML // see cellHeaderHTML
 	SectionHTML, ExampleHTML template.HTML
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
@@ -478,6 +479,11 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 		reused bool
 	}
 	pages := make([]rendered, len(withPage))
+	var frame cellFrame
+	framed := len(bodies) > 0
+	if framed {
+		frame, framed = newCellFrame(render, sd)
+	}
 	err := parallel.For(len(withPage), func(k int) error {
 		c := p.Cells[withPage[k]]
 		file := cellPath(c)
@@ -489,13 +495,24 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			cp.DiffHTML, cp.LegendHTML, cp.RunRowsHTML = diffHTML(c.Diff), legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
 		}
 		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
+		cp.HeaderHTML = cellHeaderHTML(cp, "../", sd.Internal)
 		if k > 0 {
 			cp.Prev = p.Cells[withPage[k-1]].Slug + ".html"
 		}
 		if k+1 < len(withPage) {
 			cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
 		}
-		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp, headerOnly: body != nil})
+		title := c.Writer + ", " + c.Section
+		if body != nil && framed {
+			page := make([]byte, 0, len(frame.before)+len(title)+len(frame.between)+len(cp.HeaderHTML)+len(body))
+			page = append(page, frame.before...)
+			page = append(page, escapeHTML(title)...)
+			page = append(page, frame.between...)
+			page = append(page, cp.HeaderHTML...)
+			pages[k] = rendered{page: append(page, body...), header: len(page), reused: true}
+			return nil
+		}
+		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp, headerOnly: body != nil})
 		if err != nil {
 			return err
 		}

@@ -16,42 +16,72 @@ import (
 // are byte for byte the same, for both audiences and for thresholds that
 // flip verdicts both ways (and so the permitted excerpts).
 func TestThresholdOnlyRebuildKeepsCellPages(t *testing.T) {
-	for _, audience := range []string{"public", "internal"} {
-		for _, change := range [][]string{
-			{"c5.max_run=3"},
-			{"c5.max_run=40", "c5.max_overlap=0.9"},
-			{"c5.max_overlap=0.01"},
+	// Names that need escaping everywhere they appear: in titles, text,
+	// attributes and links.
+	hostile := func(t *testing.T, dir string) {
+		alias := `M<3> & \"co\" 'x' +` // as TOML writes it
+		for file, names := range map[string][][2]string{
+			"private/sections.md": {{"## MIDDLE", `## MIDDLE <b>&amp; "q" 'x' +1 #2 ?%41 ☃`}},
+			"private/examples.md": {{"## MIDDLE", `## MIDDLE <b>&amp; "q" 'x' +1 #2 ?%41 ☃`}},
+			"private/models.toml": {{"[aliases]", "[aliases]\n\"Alpha Writer 9000\" = \"" + alias + "\""}},
+			"config.toml":         {{`model = "Model 3"`, `model = "` + alias + `"`}},
 		} {
-			t.Run(audience+" "+strings.Join(change, " "), func(t *testing.T) {
-				dir := newSite(t, nil)
-				set := []string{"--set", "publish.audience=" + audience}
-				if code, stderr := buildSite(t, dir, set...); code != 0 {
-					t.Fatal(stderr)
-				}
-				baseline := filepath.Join(t.TempDir(), "results.json")
-				os.WriteFile(baseline, mustRead(t, filepath.Join(dir, "public", "data", "results.json")), 0o644)
-				for _, c := range change {
-					set = append(set, "--set", c)
-				}
-				set = append(set, "--baseline", baseline)
-				code, stderr := buildSite(t, dir, set...)
-				if code != 0 || !strings.Contains(stderr, "cell pages kept from the last build") {
-					t.Fatalf("exit %d, the rebuild kept no cell page: %s", code, stderr)
-				}
-				fresh := newSite(t, nil)
-				if code, stderr := buildSite(t, fresh, set...); code != 0 || strings.Contains(stderr, "kept from the last build") {
-					t.Fatalf("exit %d: %s", code, stderr)
-				}
-				kept, made := testtree.Read(t, filepath.Join(dir, "public")), testtree.Read(t, filepath.Join(fresh, "public"))
-				if len(kept) != len(made) {
-					t.Fatalf("%d files after the rebuild, %d from nothing", len(kept), len(made))
-				}
-				for name, want := range made {
-					if kept[name] != want {
-						t.Errorf("%s differs between the rebuild and a build from nothing", name)
+			path := filepath.Join(dir, file)
+			text := string(mustRead(t, path))
+			for _, n := range names {
+				text = strings.ReplaceAll(text, n[0], n[1])
+			}
+			os.WriteFile(path, []byte(text), 0o644)
+		}
+	}
+	for _, names := range []string{"plain", "hostile"} {
+		for _, audience := range []string{"public", "internal"} {
+			for _, change := range [][]string{
+				{"c5.max_run=3"},
+				{"c5.max_run=40", "c5.max_overlap=0.9"},
+				{"c5.max_overlap=0.01"},
+			} {
+				t.Run(names+" "+audience+" "+strings.Join(change, " "), func(t *testing.T) {
+					newSite := func(t *testing.T, overrides map[string]string) string {
+						dir := newSite(t, overrides)
+						if names == "hostile" {
+							hostile(t, dir)
+						}
+						return dir
 					}
-				}
-			})
+					dir := newSite(t, nil)
+					set := []string{"--set", "publish.audience=" + audience}
+					if code, stderr := buildSite(t, dir, set...); code != 0 {
+						t.Fatal(stderr)
+					}
+					baseline := filepath.Join(t.TempDir(), "results.json")
+					os.WriteFile(baseline, mustRead(t, filepath.Join(dir, "public", "data", "results.json")), 0o644)
+					for _, c := range change {
+						set = append(set, "--set", c)
+					}
+					set = append(set, "--baseline", baseline)
+					code, stderr := buildSite(t, dir, set...)
+					if code != 0 || !strings.Contains(stderr, "cell pages kept from the last build") {
+						t.Fatalf("exit %d, the rebuild kept no cell page: %s", code, stderr)
+					}
+					fresh := newSite(t, nil)
+					if code, stderr := buildSite(t, fresh, set...); code != 0 || strings.Contains(stderr, "kept from the last build") {
+						t.Fatalf("exit %d: %s", code, stderr)
+					}
+					kept, made := testtree.Read(t, filepath.Join(dir, "public")), testtree.Read(t, filepath.Join(fresh, "public"))
+					if len(kept) != len(made) {
+						t.Fatalf("%d files after the rebuild, %d from nothing", len(kept), len(made))
+					}
+					for name, want := range made {
+						if kept[name] != want {
+							t.Errorf("%s differs between the rebuild and a build from nothing", name)
+						}
+					}
+					if names == "hostile" && !strings.Contains(made["results.html"], "M&lt;3&gt; &amp;") {
+						t.Error("the hostile names are not in the site")
+					}
+				})
+			}
 		}
 	}
 }
