@@ -196,6 +196,11 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 			var kept bytes.Buffer
 			keep := o.inMemory && (step.name == SectionsFile || step.name == ExamplesFile)
 			if keep {
+				if st, ok := file.(interface{ Stat() (fs.FileInfo, error) }); ok {
+					if info, err := st.Stat(); err == nil {
+						kept.Grow(int(info.Size()) + bytes.MinRead) // read once, not grown a dozen times
+					}
+				}
 				r = io.TeeReader(r, &kept)
 			}
 			if _, err := io.Copy(h, r); err != nil {
