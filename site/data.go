@@ -181,11 +181,26 @@ func joinRules(r []string) string {
 }
 
 // ParseBaseline reads an earlier build's data/results.json.
+// Only what the change record compares is kept: the thresholds and each
+// cell's names, verdict and rules.
 func ParseBaseline(data []byte) (*Results, error) {
-	var r Results
+	var baseline struct {
+		Thresholds ResultsThresholds `json:"thresholds"`
+		Cells      []struct {
+			Model, Section, Verdict string
+			Rules                   []string
+		} `json:"cells"`
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
+	if err := dec.Decode(&baseline); err != nil {
 		return nil, fmt.Errorf("not a results.json: %v", err)
+	}
+	r := Results{Thresholds: baseline.Thresholds}
+	if baseline.Cells != nil {
+		r.Cells = make([]ResultsCell, len(baseline.Cells))
+	}
+	for i, c := range baseline.Cells {
+		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules}
 	}
 	if r.Cells == nil || r.Thresholds.NGram == 0 {
 		return nil, fmt.Errorf("not a results.json: no cells or thresholds")
