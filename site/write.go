@@ -101,7 +101,7 @@ func Write(out *Output, dir, audience string, check func(name string, data []byt
 	}
 	spare := SpareDir(abs)
 	ours := isSpare(spare)
-	var pool []string
+	var pool []spareFile
 	if ours {
 		pool = spareFiles(spare)
 	}
@@ -180,18 +180,26 @@ func isSpare(dir string) bool {
 	return err == nil && audience == "public"
 }
 
+// spareFile is a file of the spare site, with what writeFile needs to know
+// to overwrite it with as few system calls as it can.
+type spareFile struct {
+	path string
+	size int64
+	mode fs.FileMode
+}
+
 // spareFiles lists the reusable files under dir: regular files with a single
 // link, so that overwriting one cannot change a file elsewhere. The marker
 // stays, so that a spare a failed build half used is still known as one.
-func spareFiles(dir string) []string {
-	var files []string
+func spareFiles(dir string) []spareFile {
+	var files []spareFile
 	marker := filepath.Join(dir, MarkerFile)
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() || path == marker {
 			return nil
 		}
 		if info, err := d.Info(); err == nil && singleLink(info) {
-			files = append(files, path)
+			files = append(files, spareFile{path: path, size: info.Size(), mode: info.Mode().Perm()})
 		}
 		return nil
 	})
@@ -199,13 +207,13 @@ func spareFiles(dir string) []string {
 }
 
 // writeFile writes data to path, reusing a file from pool when one is left:
-// it is renamed to path and overwritten in place, then cut to length, which
-// keeps its inode and blocks.
-func writeFile(path string, data []byte, pool *[]string) error {
+// it is renamed to path and overwritten in place, then cut to length if it
+// was longer, which keeps its inode and blocks.
+func writeFile(path string, data []byte, pool *[]spareFile) error {
 	for len(*pool) > 0 {
 		spare := (*pool)[len(*pool)-1]
 		*pool = (*pool)[:len(*pool)-1]
-		if os.Rename(spare, path) != nil {
+		if os.Rename(spare.path, path) != nil {
 			continue
 		}
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
@@ -218,10 +226,10 @@ func writeFile(path string, data []byte, pool *[]string) error {
 			break
 		}
 		_, err = f.Write(data)
-		if err == nil {
+		if err == nil && spare.size > int64(len(data)) {
 			err = f.Truncate(int64(len(data)))
 		}
-		if err == nil {
+		if err == nil && spare.mode != 0o644 {
 			err = f.Chmod(0o644)
 		}
 		if cerr := f.Close(); err == nil {

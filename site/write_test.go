@@ -49,6 +49,12 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 			if got[name] != data {
 				t.Errorf("build %d: %s = %q, want %q", i+1, name, got[name], data)
 			}
+			if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Mode().Perm() != 0o644 {
+				t.Errorf("build %d: %s mode %v (%v), want 0644", i+1, name, info.Mode(), err)
+			}
+		}
+		if i == 1 { // a spare file whose mode changed is still written 0644
+			os.Chmod(filepath.Join(SpareDir(dir), "cells", "a.html"), 0o600)
 		}
 		set := map[uint64]bool{}
 		for name := range want {
