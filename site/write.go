@@ -206,36 +206,15 @@ func spareFiles(dir string) []spareFile {
 	return files
 }
 
-// writeFile writes data to path, reusing a file from pool when one is left:
-// it is renamed to path and overwritten in place, then cut to length if it
-// was longer, which keeps its inode and blocks.
+// writeFile writes data to path, reusing a file from pool when one is left
+// (see overwrite).
 func writeFile(path string, data []byte, pool *[]spareFile) error {
 	for len(*pool) > 0 {
 		spare := (*pool)[len(*pool)-1]
 		*pool = (*pool)[:len(*pool)-1]
-		if os.Rename(spare.path, path) != nil {
-			continue
+		if done, err := overwrite(spare, path, data); done || err != nil {
+			return err
 		}
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			// Not ours to overwrite after all (its mode was changed): a
-			// new file instead.
-			if err := os.Remove(path); err != nil {
-				return err
-			}
-			break
-		}
-		_, err = f.Write(data)
-		if err == nil && spare.size > int64(len(data)) {
-			err = f.Truncate(int64(len(data)))
-		}
-		if err == nil && spare.mode != 0o644 {
-			err = f.Chmod(0o644)
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
 	}
 	return os.WriteFile(path, data, 0o644)
 }
