@@ -116,6 +116,9 @@ func (p *passageIndex) set() *gramSet {
 
 // Permit adds excerpts that the build may show: their passages are no leak.
 func (s *Scanner) Permit(excerpts ...string) {
+	if s.allowed == nil { // a scanner for terms only: nothing to permit
+		return
+	}
 	for _, e := range excerpts {
 		forEachGram(e, func(h uint64, _ int) { s.allowed.add(h) })
 	}

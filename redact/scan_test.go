@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/reports/inputs"
 )
 
 // decodeEscapesOracle is decodeEscapes written with regular expressions, as
@@ -249,5 +251,16 @@ func TestScanFileReadsThroughBytesThatAreNotUTF8(t *testing.T) {
 				t.Errorf("leak %v in %q", l, page)
 			}
 		}
+	}
+}
+
+func TestPermitOnATermsOnlyScanner(t *testing.T) {
+	s, err := NewScanner(&inputs.Folder{}, false, []string{"an excerpt of some words that would be permitted"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Permit("another excerpt of eight or more words to permit here")
+	if leaks := s.ScanFile("p.html", []byte("an excerpt of some words that would be permitted")); len(leaks) != 0 {
+		t.Fatalf("leaks %v", leaks)
 	}
 }
