@@ -155,35 +155,42 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if isDir(override) {
 		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
 	}
-	out, err := site.Render(view, opt)
+	// Files are scanned and written as they are rendered.
+	var check func(site.File) error
+	var certified *sync.Map // cell page paths whose body the scan certified for reuse
+	if scanner != nil {
+		excerpts := permittedExcerpts(view)
+		certified = new(sync.Map)
+		check = func(f site.File) error {
+			if err := scanner.ready(excerpts); err != nil {
+				return err
+			}
+			switch {
+			case f.Header == 0:
+				return scanner.record(f.Path, scanner.scanner.ScanOutput(f.Path, f.Data))
+			case f.Reused && reuse.Pages[f.Path].Certified:
+				certified.Store(f.Path, true)
+				return scanner.record(f.Path, scanner.scanner.ScanReused(f.Path, f.Data, f.Header))
+			}
+			leaks, ok := scanner.scanner.ScanCertified(f.Path, f.Data, f.Header)
+			if ok {
+				certified.Store(f.Path, true)
+			}
+			return scanner.record(f.Path, leaks)
+		}
+	}
+	w, err := site.NewWriter(outDir, cfg.Publish.Audience, check)
 	if err != nil {
 		return nil, err
 	}
-	var check func(string, []byte) error
-	var certified *sync.Map // cell page paths whose body the scan certified for reuse
-	if scanner != nil {
-		if err := scanner.ready(permittedExcerpts(view)); err != nil {
-			return nil, err
-		}
-		certified = new(sync.Map)
-		check = func(name string, data []byte) error {
-			header, isCell := out.Headers[name]
-			switch {
-			case !isCell:
-				return scanner.record(name, scanner.scanner.ScanOutput(name, data))
-			case out.Reused[name] && reuse.Pages[name].Certified:
-				certified.Store(name, true)
-				return scanner.record(name, scanner.scanner.ScanReused(name, data, header))
-			}
-			leaks, ok := scanner.scanner.ScanCertified(name, data, header)
-			if ok {
-				certified.Store(name, true)
-			}
-			return scanner.record(name, leaks)
-		}
+	opt.Emit = w.Add
+	out, err := site.Render(view, opt)
+	if err != nil {
+		w.Abort()
+		return nil, err
 	}
 	progress.say("scanning and writing %d files", len(out.Files))
-	if err := site.Write(out, outDir, cfg.Publish.Audience, check); err != nil {
+	if err := w.Commit(); err != nil {
 		if errors.Is(err, errLeak) {
 			return nil, scanner.report(outDir)
 		}
@@ -232,6 +239,8 @@ var errLeak = errors.New("leak found")
 // written, keeping what it finds by file.
 type leakCheck struct {
 	made    chan error
+	once    sync.Once
+	err     error // from made
 	scanner *redact.Scanner
 	mu      sync.Mutex
 	leaks   map[string][]redact.Leak
@@ -247,13 +256,15 @@ func startLeakCheck(folder *inputs.Folder) *leakCheck {
 	return c
 }
 
-// ready waits for the scanner and permits the excerpts the build shows.
+// ready waits for the scanner and permits the excerpts the build shows,
+// the first time it is called; it may be called from several goroutines.
 func (c *leakCheck) ready(excerpts []string) error {
-	if err := <-c.made; err != nil {
-		return err
-	}
-	c.scanner.Permit(excerpts...)
-	return nil
+	c.once.Do(func() {
+		if c.err = <-c.made; c.err == nil {
+			c.scanner.Permit(excerpts...)
+		}
+	})
+	return c.err
 }
 
 // record keeps what the scan of one file found; it may run on several

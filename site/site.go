@@ -40,6 +40,9 @@ type Options struct {
 	Files map[string][]byte
 	// Baseline is an earlier build's results, to record what changed.
 	Baseline *Results
+	// Emit, when set, receives every file as soon as it is made, from any
+	// goroutine (a Writer's Add): writing overlaps rendering.
+	Emit func(File)
 	// CellBodies are cell pages' bodies from an earlier build of the same
 	// view but for its verdicts (Output.CellBodies), by page path: such a
 	// page gets only its header rendered. Ignored with TemplateOverride.
@@ -313,7 +316,15 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		return bytes.Clone(full.Bytes()), nil
 	}
-	add := func(file string, data []byte) { out.Files[file] = data }
+	emit := func(f File) {
+		if opt.Emit != nil {
+			opt.Emit(f)
+		}
+	}
+	add := func(file string, data []byte) {
+		out.Files[file] = data
+		emit(File{Path: file, Data: data})
+	}
 	addPage := func(file, name string, data *pageData) error {
 		data.Site, data.Path = sd, file
 		data.Root = strings.Repeat("../", strings.Count(file, "/"))
@@ -406,7 +417,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		bodies = nil
 	}
 	cellsDone := make(chan error, 1)
-	go func() { cellsDone <- renderCells(p, sd, render, cells, split, bodies) }()
+	go func() { cellsDone <- renderCells(p, sd, render, cells, split, bodies, emit) }()
 	if err := renderOthers(); err != nil {
 		<-cellsDone
 		return nil, err
@@ -414,16 +425,16 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err := <-cellsDone; err != nil {
 		return nil, err
 	}
-	for name, data := range cells.Files {
-		add(name, data)
-	}
+	maps.Copy(out.Files, cells.Files) // emitted as they were made
 	maps.Copy(out.Headers, cells.Headers)
 	maps.Copy(out.Reused, cells.Reused)
 	out.Pages += cells.Pages
-	for name, data := range opt.Files {
+	for _, name := range slices.Sorted(maps.Keys(opt.Files)) {
 		if _, taken := out.Files[name]; taken {
 			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)
 		}
+	}
+	for name, data := range opt.Files {
 		add(name, data)
 	}
 	return out, nil
@@ -466,7 +477,7 @@ func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
 // renderCells renders the cell pages on all cores. With split, it records
 // each page's header length; a page with a body in bodies gets its header
 // rendered and that body after it.
-func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte) error {
+func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
 	var withPage []int
 	for i, c := range p.Cells {
 		if c.RunView && (c.SectionText != nil || bodies[cellPath(c)] != nil) {
@@ -510,6 +521,7 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			page = append(page, frame.between...)
 			page = append(page, cp.HeaderHTML...)
 			pages[k] = rendered{page: append(page, body...), header: len(page), reused: true}
+			emit(File{Path: file, Data: pages[k].page, Header: pages[k].header, Reused: true})
 			return nil
 		}
 		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp, headerOnly: body != nil})
@@ -526,6 +538,7 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			r.header = splitCellPage(page)
 		}
 		pages[k] = r
+		emit(File{Path: file, Data: r.page, Header: max(r.header, 0), Reused: r.reused})
 		return nil
 	})
 	if err != nil {

@@ -7,11 +7,11 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
-
-	"github.com/evalpress/evalpress/internal/parallel"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -52,108 +52,209 @@ func SpareDir(dir string) string {
 	return filepath.Join(filepath.Dir(abs), "."+filepath.Base(abs)+".spare")
 }
 
-// Write writes out into dir so that dir changes only if everything works.
-// check (the leak scan) runs on every file, the marker file included, on all
-// cores, and a file is written only once check has passed it, so nothing
-// check rejects reaches the disk; the files go into a temporary folder
-// beside dir, which is swapped in when all of them passed and were written.
-// On any failure the previous dir is left as it was, and the first error in
-// the order of the paths is returned.
+// A File is one file of a site on its way to the disk.
+type File struct {
+	Path string // slash-separated, relative to the site
+	Data []byte
+	// Header is a cell page's header length (see Output.Headers); 0 for
+	// any other file.
+	Header int
+	// Reused is true when the cell page's body came from Options.CellBodies.
+	Reused bool
+}
+
+// Write writes out into dir so that dir changes only if everything works:
+// it hands every file of out to a Writer and commits it.
+func Write(out *Output, dir, audience string, check func(File) error) error {
+	w, err := NewWriter(dir, audience, check)
+	if err != nil {
+		return err
+	}
+	for _, name := range out.Paths() {
+		w.Add(File{Path: name, Data: out.Files[name], Header: out.Headers[name], Reused: out.Reused[name]})
+	}
+	return w.Commit()
+}
+
+// A Writer writes a site into a folder so that the folder changes only if
+// everything works. Files are added as they are made (Options.Emit), from
+// any goroutine; check (the leak scan) runs on each on all cores, the marker
+// file included, and a file is written only once check has passed it, so
+// nothing check rejects reaches the disk. The files go into a temporary
+// folder beside the target, which Commit swaps in when all of them passed
+// and were written. On any failure the previous folder is left as it was,
+// and the error of the first file in path order is returned.
 //
 // Creating a file is the slow part of writing a site on some file systems
 // (allocating an inode can cost a hundred times more than renaming a file),
 // so the public site that a build replaces is kept in SpareDir and its files
 // are renamed into the next build and overwritten there. Only files with no
 // other hard link are reused, and an internal site is never kept.
-func Write(out *Output, dir, audience string, check func(name string, data []byte) error) error {
-	files := make(map[string][]byte, len(out.Files)+1)
-	for name, data := range out.Files {
-		files[name] = data
-	}
-	files[MarkerFile] = []byte("audience=" + audience + "\n")
-	names := slices.Sorted(maps.Keys(files))
+type Writer struct {
+	dir, abs, tmp, audience string
+	check                   func(File) error
+	spare                   string
+	ours                    bool // the spare is a public site evalpress kept
+
+	added   chan File // to the checkers
+	passed  chan File // to the one writer
+	checked sync.WaitGroup
+	written chan error
+
+	mu     sync.Mutex
+	errs   map[string]error // by path: the first error of each failed file
+	seen   map[string]bool
+	failed atomic.Bool
+	done   bool
+}
+
+// NewWriter prepares to write a site into dir for audience. check may be nil.
+func NewWriter(dir, audience string, check func(File) error) (*Writer, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return fmt.Errorf("%s: %w", dir, err)
+		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	parent, base := filepath.Dir(abs), filepath.Base(abs)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("%s: cannot create the output folder's parent: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot create the output folder's parent: %w", dir, unwrapPath(err))
 	}
 	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-")
 	if err != nil {
-		return fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
+	w := &Writer{dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
+		added: make(chan File, 1024), passed: make(chan File, 1024), written: make(chan error, 1),
+		errs: map[string]error{}, seen: map[string]bool{}}
+	w.ours = isSpare(w.spare)
+	// The checkers use every core; one goroutine writes: a file is a few
+	// system calls, and spreading them over threads costs more in thread
+	// wake-ups than it saves.
+	for range runtime.GOMAXPROCS(0) {
+		w.checked.Add(1)
+		go w.checkFiles()
+	}
+	go w.writeFiles()
+	return w, nil
+}
+
+// Add hands a file to the writer. It may be called from several goroutines
+// at once, until Commit or Abort.
+func (w *Writer) Add(f File) {
+	w.mu.Lock()
+	dup := w.seen[f.Path]
+	w.seen[f.Path] = true
+	w.mu.Unlock()
+	if dup {
+		w.fail(f.Path, fmt.Errorf("%s: two files would be written at %s", w.dir, f.Path))
+		return
+	}
+	w.added <- f
+}
+
+func (w *Writer) fail(path string, err error) {
+	w.failed.Store(true)
+	w.mu.Lock()
+	if _, ok := w.errs[path]; !ok {
+		w.errs[path] = err
+	}
+	w.mu.Unlock()
+}
+
+func (w *Writer) checkFiles() {
+	defer w.checked.Done()
+	for f := range w.added {
+		if w.check != nil {
+			if err := w.check(f); err != nil {
+				w.fail(f.Path, err)
+				continue
+			}
+		}
+		if !w.failed.Load() {
+			w.passed <- f
+		}
+	}
+}
+
+func (w *Writer) writeFiles() {
+	var pool []spareFile
+	if w.ours {
+		pool = spareFiles(w.spare)
+	}
+	dirs := map[string]bool{w.tmp: true}
+	for f := range w.passed {
+		if w.failed.Load() {
+			continue
+		}
+		path := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
+		err := error(nil)
+		if d := filepath.Dir(path); !dirs[d] {
+			err = os.MkdirAll(d, 0o755)
+			dirs[d] = true
+		}
+		if err == nil {
+			err = writeFile(path, f.Data, &pool)
+		}
+		if err != nil {
+			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
+		}
+	}
+	w.written <- nil
+}
+
+// Abort stops the writer and removes what it wrote; the folder is left as
+// it was. It does nothing after Commit.
+func (w *Writer) Abort() {
+	if w.finish() {
+		os.RemoveAll(w.tmp)
+	}
+}
+
+// finish waits for every file added to be checked and written; false when
+// the writer had finished already.
+func (w *Writer) finish() bool {
+	if w.done {
+		return false
+	}
+	w.done = true
+	close(w.added)
+	w.checked.Wait()
+	close(w.passed)
+	<-w.written
+	return true
+}
+
+// Commit writes the marker file, waits for every file, and swaps the new
+// site in when all of them passed and were written.
+func (w *Writer) Commit() error {
+	if w.done {
+		return fmt.Errorf("%s: the site was already written", w.dir)
+	}
+	w.Add(File{Path: MarkerFile, Data: []byte("audience=" + w.audience + "\n")})
+	w.finish()
 	ok := false
 	defer func() {
 		if !ok {
-			os.RemoveAll(tmp)
+			os.RemoveAll(w.tmp)
 		}
 	}()
-	dirs := map[string]bool{}
-	for _, name := range names {
-		dirs[filepath.Dir(filepath.Join(tmp, filepath.FromSlash(name)))] = true
+	if len(w.errs) > 0 {
+		first := slices.Min(slices.Collect(maps.Keys(w.errs)))
+		return w.errs[first]
 	}
-	for d := range dirs {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("%s: %w", dir, unwrapPath(err))
-		}
+	if err := os.Chmod(w.tmp, 0o755); err != nil {
+		return fmt.Errorf("%s: %w", w.dir, unwrapPath(err))
 	}
-	spare := SpareDir(abs)
-	ours := isSpare(spare)
-	var pool []spareFile
-	if ours {
-		pool = spareFiles(spare)
-	}
-	// One goroutine writes, while the others check: file creation is a
-	// syscall, and spreading syscalls over threads costs more in thread
-	// wake-ups than it saves.
-	passed := make(chan string, 256)
-	written := make(chan error, 1)
-	go func() {
-		var err error
-		for name := range passed {
-			if err == nil {
-				if err = writeFile(filepath.Join(tmp, filepath.FromSlash(name)), files[name], &pool); err != nil {
-					err = fmt.Errorf("%s: failed to write %s: %w", dir, name, unwrapPath(err))
-				}
-			}
-		}
-		written <- err
-	}()
-	var failed atomic.Bool
-	checkErr := parallel.For(len(names), func(i int) error {
-		if check != nil {
-			if err := check(names[i], files[names[i]]); err != nil {
-				failed.Store(true)
-				return err
-			}
-		}
-		if !failed.Load() {
-			passed <- names[i]
-		}
-		return nil
-	})
-	close(passed)
-	writeErr := <-written
-	if checkErr != nil {
-		return checkErr
-	}
-	if writeErr != nil {
-		return writeErr
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("%s: %w", dir, unwrapPath(err))
-	}
+	abs, dir := w.abs, w.dir
+	parent, base := filepath.Dir(abs), filepath.Base(abs)
 	previous, _ := ExistingAudience(abs)
 	old := ""
 	if _, err := os.Stat(abs); err == nil {
-		old = filepath.Join(parent, "."+base+".old-"+filepath.Base(tmp)[len(base)+6:])
+		old = filepath.Join(parent, "."+base+".old-"+filepath.Base(w.tmp)[len(base)+6:])
 		if err := os.Rename(abs, old); err != nil {
 			return fmt.Errorf("%s: cannot move the previous site aside: %w", dir, unwrapPath(err))
 		}
 	}
-	if err := os.Rename(tmp, abs); err != nil {
+	if err := os.Rename(w.tmp, abs); err != nil {
 		if old != "" {
 			os.Rename(old, abs)
 		}
@@ -162,11 +263,11 @@ func Write(out *Output, dir, audience string, check func(name string, data []byt
 	ok = true
 	// The spare files not reused go; the replaced site becomes the spare
 	// when it was public, so that nothing private lingers beside the output.
-	if ours {
-		os.RemoveAll(spare)
+	if w.ours {
+		os.RemoveAll(w.spare)
 	}
 	if old != "" {
-		if previous != "public" || os.Rename(old, spare) != nil {
+		if previous != "public" || os.Rename(old, w.spare) != nil {
 			os.RemoveAll(old)
 		}
 	}

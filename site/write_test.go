@@ -141,7 +141,8 @@ func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 			bad = append(bad, matches...)
 		}
 	}()
-	err := Write(&Output{Files: files}, dir, "public", func(name string, data []byte) error {
+	err := Write(&Output{Files: files}, dir, "public", func(f File) error {
+		name, data := f.Path, f.Data
 		mu.Lock()
 		checked[name] = string(data)
 		mu.Unlock()
