@@ -10,17 +10,15 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"fmt"
-	"hash/crc32"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 
+	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/redact"
 )
 
-// magic begins every cache file; it changes with the format.
-const magic = "evalpress-pages-1\n"
+// kind names the cache's files (see cachefile).
+const kind = "pages"
 
 // Page is a cell page's body.
 type Page struct {
@@ -53,20 +51,11 @@ type index struct {
 	Certified []bool
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-func path(dir, key string) string { return filepath.Join(dir, "pages-"+key+".bin") }
-
 // Load returns the entry stored under key in dir, or false. A missing,
 // damaged or foreign file is a miss, never an error.
 func Load(dir, key string) (*Entry, bool) {
-	data, err := os.ReadFile(path(dir, key))
-	if err != nil || !bytes.HasPrefix(data, []byte(magic)) || len(data) < len(magic)+12 {
-		return nil, false
-	}
-	data = data[len(magic):]
-	sum, data := binary.LittleEndian.Uint32(data), data[4:]
-	if crc32.Checksum(data, castagnoli) != sum {
+	data, ok := cachefile.Read(dir, kind, key)
+	if !ok || len(data) < 8 {
 		return nil, false
 	}
 	n, data := binary.LittleEndian.Uint64(data), data[8:]
@@ -96,50 +85,22 @@ func Load(dir, key string) (*Entry, bool) {
 // Store writes e under key in dir, atomically, and removes the entries of
 // other keys: they belong to earlier inputs or settings.
 func Store(dir, key string, e *Entry) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("failed to create cache folder: %w", err)
-	}
 	ix := index{Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
-	size := 0
 	for _, p := range ix.Paths {
 		page := e.Pages[p]
 		ix.Sizes = append(ix.Sizes, len(page.Body))
 		ix.Certified = append(ix.Certified, page.Certified)
-		size += len(page.Body)
 	}
 	var head bytes.Buffer
 	if err := gob.NewEncoder(&head).Encode(&ix); err != nil {
 		return fmt.Errorf("failed to encode the page cache: %w", err)
 	}
-	file := make([]byte, len(magic)+4, len(magic)+4+8+head.Len()+size)
-	copy(file, magic)
-	file = binary.LittleEndian.AppendUint64(file, uint64(head.Len()))
-	file = append(file, head.Bytes()...)
-	for _, p := range ix.Paths {
-		file = append(file, e.Pages[p].Body...)
-	}
-	binary.LittleEndian.PutUint32(file[len(magic):], crc32.Checksum(file[len(magic)+4:], castagnoli))
-
-	tmp, err := os.CreateTemp(dir, ".pages-*")
-	if err != nil {
-		return fmt.Errorf("failed to write the page cache: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(file); err != nil {
-		tmp.Close()
-		return fmt.Errorf("failed to write the page cache: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("failed to write the page cache: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path(dir, key)); err != nil {
-		return fmt.Errorf("failed to write the page cache: %w", err)
-	}
-	old, _ := filepath.Glob(filepath.Join(dir, "pages-*.bin"))
-	for _, f := range old {
-		if f != path(dir, key) {
-			os.Remove(f)
+	return cachefile.Write(dir, kind, key, func(b []byte) []byte {
+		b = binary.LittleEndian.AppendUint64(b, uint64(head.Len()))
+		b = append(b, head.Bytes()...)
+		for _, p := range ix.Paths {
+			b = append(b, e.Pages[p].Body...)
 		}
-	}
-	return nil
+		return b
+	})
 }
