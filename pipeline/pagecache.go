@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -32,14 +33,31 @@ type pageCache struct {
 func pageCacheKey(folder *inputs.Folder, cfg *config.Config, measurement string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "evalpress-pages-1\n%s\nmeasurement=%s\n", executableID(), measurement)
-	for _, name := range slices.Sorted(maps.Keys(folder.Digests)) {
-		fmt.Fprintf(h, "%s=%s\n", name, folder.Digests[name])
-	}
+	writeDigests(h, folder)
 	settings := *cfg
 	settings.C5.MaxRun, settings.C5.MaxOverlap = 0, 0
 	settings.Hypotheses = nil // judged anew by every build
 	enc, _ := json.Marshal(&settings)
 	h.Write(enc)
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// writeDigests writes every private input's name and digest to h.
+func writeDigests(h io.Writer, folder *inputs.Folder) {
+	for _, name := range slices.Sorted(maps.Keys(folder.Digests)) {
+		fmt.Fprintf(h, "%s=%s\n", name, folder.Digests[name])
+	}
+}
+
+// scannerKind names the cached index of the leak scanner's private passages.
+const scannerKind = "scanner"
+
+// scannerCacheKey identifies the leak scanner's index: the evalpress binary
+// and every private input.
+func scannerCacheKey(folder *inputs.Folder) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "evalpress-scanner-1\n%s\n", executableID())
+	writeDigests(h, folder)
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/pagecache"
@@ -92,7 +93,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	// The leak scanner reads every private text: it is made meanwhile.
 	var scanner *leakCheck
 	if cfg.Publish.Audience == config.Public {
-		scanner = startLeakCheck(folder)
+		scanner = startLeakCheck(folder, cfg.Path(CacheDir))
+		defer scanner.wait()
 	}
 	// The measurement cache lives beside the config, never in the published
 	// folder; a threshold-only change reuses the measurement.
@@ -239,6 +241,7 @@ var errLeak = errors.New("leak found")
 // written, keeping what it finds by file.
 type leakCheck struct {
 	made    chan error
+	stored  chan struct{} // closed once the scanner's index is cached
 	once    sync.Once
 	err     error // from made
 	scanner *redact.Scanner
@@ -246,15 +249,33 @@ type leakCheck struct {
 	leaks   map[string][]redact.Leak
 }
 
-func startLeakCheck(folder *inputs.Folder) *leakCheck {
-	c := &leakCheck{made: make(chan error, 1), leaks: map[string][]redact.Leak{}}
+// startLeakCheck makes the scanner for folder, from the index a build
+// with the same binary and inputs cached in cacheDir when there is one.
+func startLeakCheck(folder *inputs.Folder, cacheDir string) *leakCheck {
+	c := &leakCheck{made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
 	go func() {
+		defer close(c.stored)
+		key := scannerCacheKey(folder)
+		if index, ok := cachefile.Read(cacheDir, scannerKind, key); ok {
+			if s, err := redact.NewScannerFromIndex(folder, index, nil); err == nil {
+				c.scanner = s
+				c.made <- nil
+				return
+			}
+		}
 		var err error
 		c.scanner, err = redact.NewScanner(folder, true, nil)
 		c.made <- err
+		if err == nil {
+			// A failure to cache only costs the next build time.
+			_ = cachefile.Write(cacheDir, scannerKind, key, func(b []byte) []byte { return append(b, c.scanner.Index()...) })
+		}
 	}()
 	return c
 }
+
+// wait waits for the scanner to be made and its index cached.
+func (c *leakCheck) wait() { <-c.stored }
 
 // ready waits for the scanner and permits the excerpts the build shows,
 // the first time it is called; it may be called from several goroutines.

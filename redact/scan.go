@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"encoding/binary"
 	"fmt"
 	"html"
 	"io/fs"
@@ -87,6 +88,56 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 		}
 	}
 	s.passages = private.set()
+	s.Permit(allowed...)
+	return s, nil
+}
+
+// Index returns the scanner's index of private passages, which is most of
+// the cost of NewScanner: the sorted hashes of every passage of the private
+// texts, then a filter of their words. Nil for a scanner of terms only.
+func (s *Scanner) Index() []byte {
+	if s.passages == nil {
+		return nil
+	}
+	b := make([]byte, 0, 8+8*len(s.passages.sorted)+8*len(s.passages.vocab.bits))
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(s.passages.sorted)))
+	for _, h := range s.passages.sorted {
+		b = binary.LittleEndian.AppendUint64(b, h)
+	}
+	for _, w := range s.passages.vocab.bits {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	return b
+}
+
+// NewScannerFromIndex returns what NewScanner(folder, true, allowed)
+// returns, with the private passages from index (the Index of a scanner of
+// the same folder) rather than from the texts. An index that is not one is
+// an error.
+func NewScannerFromIndex(folder *inputs.Folder, index []byte, allowed []string) (*Scanner, error) {
+	bad := fmt.Errorf("not an index of private passages")
+	if len(index) < 8 {
+		return nil, bad
+	}
+	n := binary.LittleEndian.Uint64(index)
+	var vocab wordFilter
+	if n > uint64(len(index)) || uint64(len(index)) != 8+8*n+8*uint64(len(vocab.bits)) {
+		return nil, bad
+	}
+	sorted := make([]uint64, n)
+	for i := range sorted {
+		sorted[i] = binary.LittleEndian.Uint64(index[8+8*i:])
+		if i > 0 && sorted[i] <= sorted[i-1] {
+			return nil, bad // a set the lookups could miss in
+		}
+	}
+	rest := index[8+8*n:]
+	for i := range vocab.bits {
+		vocab.bits[i] = binary.LittleEndian.Uint64(rest[8*i:])
+	}
+	set := sortedGramSet(sorted)
+	set.vocab = &vocab
+	s := &Scanner{terms: NewMatcher(PrivateTerms(folder)), passages: set, allowed: newHashSet(64)}
 	s.Permit(allowed...)
 	return s, nil
 }
@@ -577,7 +628,11 @@ type gramSet struct {
 
 func newGramSet(hashes []uint64) *gramSet {
 	radixSort(hashes)
-	hashes = slices.Compact(hashes)
+	return sortedGramSet(slices.Compact(hashes))
+}
+
+// sortedGramSet returns the set of hashes, which are sorted and distinct.
+func sortedGramSet(hashes []uint64) *gramSet {
 	s := &gramSet{sorted: hashes}
 	k := 0
 	for top := range 1 << 16 {

@@ -4,6 +4,8 @@ import (
 	"html"
 	"math/rand/v2"
 	"net/url"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -262,5 +264,64 @@ func TestPermitOnATermsOnlyScanner(t *testing.T) {
 	s.Permit("another excerpt of eight or more words to permit here")
 	if leaks := s.ScanFile("p.html", []byte("an excerpt of some words that would be permitted")); len(leaks) != 0 {
 		t.Fatalf("leaks %v", leaks)
+	}
+}
+
+// TestScannerFromIndexScansAsTheOriginal: a scanner made from another's
+// index finds what the other finds, and a damaged index is refused.
+func TestScannerFromIndexScansAsTheOriginal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	folder, err := inputs.Open(filepath.Join("..", "demo", "private"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	original, err := NewScanner(folder, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := original.Index()
+	copied, err := NewScannerFromIndex(folder, index, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var private []string
+	for _, sec := range folder.Sections {
+		text, err := folder.SectionText(sec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		private = append(private, strings.Fields(text)...)
+	}
+	leaky := 0
+	for i := range 500 {
+		var b strings.Builder
+		b.WriteString("<p>" + randomText(rng, 3+rng.IntN(20)))
+		if rng.IntN(2) == 0 && len(private) > 12 {
+			at := rng.IntN(len(private) - 12)
+			b.WriteString(" " + strings.Join(private[at:at+5+rng.IntN(6)], " "))
+		}
+		if rng.IntN(4) == 0 {
+			b.WriteString(" " + spell(rng, PrivateTerms(folder)[0].Text))
+		}
+		page := []byte(b.String() + "</p>")
+		want, got := original.ScanFile("p.html", page), copied.ScanFile("p.html", page)
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("case %d: original %v, from its index %v", i, want, got)
+		}
+		if len(want) > 0 {
+			leaky++
+		}
+	}
+	if leaky < 50 {
+		t.Fatalf("only %d leaky pages: the cases do not test enough", leaky)
+	}
+	for name, damaged := range map[string][]byte{
+		"empty":     nil,
+		"cut short": index[:len(index)-8],
+		"unsorted":  append(append(append([]byte(nil), index[:8]...), index[16:24]...), append(append([]byte(nil), index[8:16]...), index[24:]...)...),
+	} {
+		if _, err := NewScannerFromIndex(folder, damaged, nil); err == nil {
+			t.Errorf("%s index accepted", name)
+		}
 	}
 }

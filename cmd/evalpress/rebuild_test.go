@@ -114,3 +114,21 @@ func TestDamagedPageCacheIsNotUsed(t *testing.T) {
 		}
 	}
 }
+
+// TestCachedScannerCatchesLeaks: the leak scanner a rebuild makes from the
+// cached index of private passages finds a passage planted in a document.
+func TestCachedScannerCatchesLeaks(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if cached, _ := filepath.Glob(filepath.Join(dir, pipeline.CacheDir, "scanner-*.bin")); len(cached) != 1 {
+		t.Fatalf("scanner index cache: %v", cached)
+	}
+	doc := filepath.Join(dir, "content", "leak.md")
+	os.WriteFile(doc, []byte("# Notes\n\nthe fishing boats returned with empty nets and tired crews\n"), 0o644)
+	code, stderr := buildSite(t, dir, "--set", "c5.max_run=5")
+	if code != 1 || !strings.Contains(stderr, "leak scan: ") || !strings.Contains(stderr, "leak.md") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
