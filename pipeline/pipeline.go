@@ -268,7 +268,7 @@ func startLeakCheck(folder *inputs.Folder, cacheDir string) *leakCheck {
 		c.made <- err
 		if err == nil {
 			// A failure to cache only costs the next build time.
-			_ = cachefile.Write(cacheDir, scannerKind, key, func(b []byte) []byte { return append(b, c.scanner.Index()...) })
+			_ = cachefile.Write(cacheDir, scannerKind, key, c.scanner.Index())
 		}
 	}()
 	return c

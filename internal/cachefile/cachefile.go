@@ -4,6 +4,7 @@
 package cachefile
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -32,31 +33,39 @@ func Read(dir, kind, key string) ([]byte, bool) {
 	return content, true
 }
 
-// Write stores content for kind and key in dir, atomically, and removes the
-// files of kind under other keys: they belong to earlier inputs or settings.
-// content is built by fill, which appends to the buffer it is given, so that
-// a large content is not copied again.
-func Write(dir, kind, key string, fill func([]byte) []byte) error {
+// Write stores the concatenation of pieces for kind and key in dir,
+// atomically, and removes the files of kind under other keys: they belong to
+// earlier inputs or settings. The pieces are streamed, not joined first: a
+// large entry is not copied in memory.
+func Write(dir, kind, key string, pieces ...[]byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("failed to create cache folder: %w", err)
 	}
-	header := len(kind) + 1 + 4
-	file := fill(append([]byte(kind+"\n"), 0, 0, 0, 0))
-	binary.LittleEndian.PutUint32(file[header-4:], crc32.Checksum(file[header:], castagnoli))
+	fail := func(err error) error { return fmt.Errorf("failed to write the %s cache: %w", kind, err) }
 	tmp, err := os.CreateTemp(dir, "."+kind+"-*")
 	if err != nil {
-		return fmt.Errorf("failed to write the %s cache: %w", kind, err)
+		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(file); err != nil {
-		tmp.Close()
-		return fmt.Errorf("failed to write the %s cache: %w", kind, err)
+	crc := uint32(0)
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	w.WriteString(kind + "\n\x00\x00\x00\x00") // the checksum, written last
+	for _, p := range pieces {
+		crc = crc32.Update(crc, castagnoli, p)
+		w.Write(p)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("failed to write the %s cache: %w", kind, err)
+	err = w.Flush()
+	if err == nil {
+		_, err = tmp.WriteAt(binary.LittleEndian.AppendUint32(nil, crc), int64(len(kind)+1))
 	}
-	if err := os.Rename(tmp.Name(), Path(dir, kind, key)); err != nil {
-		return fmt.Errorf("failed to write the %s cache: %w", kind, err)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), Path(dir, kind, key))
+	}
+	if err != nil {
+		return fail(err)
 	}
 	old, _ := filepath.Glob(filepath.Join(dir, kind+"-*.bin"))
 	for _, f := range old {

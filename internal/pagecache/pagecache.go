@@ -95,12 +95,9 @@ func Store(dir, key string, e *Entry) error {
 	if err := gob.NewEncoder(&head).Encode(&ix); err != nil {
 		return fmt.Errorf("failed to encode the page cache: %w", err)
 	}
-	return cachefile.Write(dir, kind, key, func(b []byte) []byte {
-		b = binary.LittleEndian.AppendUint64(b, uint64(head.Len()))
-		b = append(b, head.Bytes()...)
-		for _, p := range ix.Paths {
-			b = append(b, e.Pages[p].Body...)
-		}
-		return b
-	})
+	pieces := [][]byte{binary.LittleEndian.AppendUint64(nil, uint64(head.Len())), head.Bytes()}
+	for _, p := range ix.Paths {
+		pieces = append(pieces, e.Pages[p].Body)
+	}
+	return cachefile.Write(dir, kind, key, pieces...)
 }
