@@ -22,17 +22,18 @@ import (
 // pageCache is the build's use of the page cache: off when the user's own
 // templates may put the verdicts anywhere on a cell page.
 type pageCache struct {
-	dir, key string
-	enabled  bool
+	dir, key    string
+	enabled     bool
+	measurement string // the digest of the measurement the pages are made from
 }
 
 // pageCacheKey identifies the cell pages' bodies and runs: the evalpress
-// binary, every private input, the cached measurement they were made from
-// (by its digest: the texts are not read again to check it) and every
-// setting but the verdict thresholds.
-func pageCacheKey(folder *inputs.Folder, cfg *config.Config, measurement string) string {
+// binary, every private input and every setting but the verdict thresholds.
+// An entry also records the measurement it was made from (by its digest: the
+// texts are not read again to check a cached measurement).
+func pageCacheKey(folder *inputs.Folder, cfg *config.Config) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "evalpress-pages-1\n%s\nmeasurement=%s\n", executableID(), measurement)
+	fmt.Fprintf(h, "evalpress-pages-2\n%s\n", executableID())
 	writeDigests(h, folder)
 	settings := *cfg
 	settings.C5.MaxRun, settings.C5.MaxOverlap = 0, 0
@@ -89,7 +90,7 @@ func (c pageCache) load() *pagecache.Entry {
 // store keeps the runs of view and the bodies of out's cell pages. In a
 // public build, certified lists the bodies the leak scan certified.
 func (c pageCache) store(view *public.View, out *site.Output, certified *sync.Map) error {
-	e := &pagecache.Entry{Runs: redact.RunsOf(view), Pages: make(map[string]pagecache.Page, len(out.Headers))}
+	e := &pagecache.Entry{Measurement: c.measurement, Runs: redact.RunsOf(view), Pages: make(map[string]pagecache.Page, len(out.Headers))}
 	for path := range out.Headers {
 		ok := false
 		if certified != nil {

@@ -78,6 +78,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
 	}
 
+	// The earlier results are read meanwhile.
+	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir) })
+
 	folder, err := inputs.Open(inputsDir, inputs.InMemory())
 	if err != nil {
 		return nil, err
@@ -96,6 +99,15 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		scanner = startLeakCheck(folder, cfg.Path(CacheDir))
 		defer scanner.wait()
 	}
+	// A threshold-only change also reuses the cell pages' bodies and runs:
+	// they are read meanwhile.
+	override := cfg.Path("templates")
+	pages := pageCache{dir: cfg.Path(CacheDir), enabled: !isDir(override)}
+	if pages.enabled {
+		pages.key = pageCacheKey(folder, cfg)
+	}
+	cached := pages // the goroutine's own copy
+	loadingPages := async(func() (*pagecache.Entry, error) { return cached.load(), nil })
 	// The measurement cache lives beside the config, never in the published
 	// folder; a threshold-only change reuses the measurement.
 	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
@@ -112,15 +124,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
 		}
 	}
-	// A threshold-only change also reuses the cell pages' bodies and runs.
-	override := cfg.Path("templates")
-	pages := pageCache{dir: cache.Dir, enabled: !isDir(override) && m.Digest != ""}
-	if pages.enabled {
-		pages.key = pageCacheKey(folder, cfg, m.Digest)
-	}
-	var reuse *pagecache.Entry
-	if hit {
-		reuse = pages.load()
+	// The pages fit only the measurement they were made from.
+	pages.measurement = m.Digest
+	pages.enabled = pages.enabled && m.Digest != ""
+	reuse, _ := loadingPages()
+	if !hit || reuse == nil || reuse.Measurement != m.Digest {
+		reuse = nil
 	}
 	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil})
 	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
@@ -147,13 +156,16 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	baseline, err := loadBaseline(o.Baseline, outDir, stderr)
+	base, err := loadingBaseline()
 	if err != nil {
 		return nil, err
 	}
+	if base.warning != "" {
+		fmt.Fprintf(stderr, "evalpress: %s\n", base.warning)
+	}
 	progress.say("rendering")
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: baseline, CellBodies: bodies}
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: base.results, CellBodies: bodies}
 	if isDir(override) {
 		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
 	}
@@ -321,31 +333,53 @@ func (c *leakCheck) report(outDir string) error {
 	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
 }
 
+// baseline is the earlier results a build records its changes against,
+// and a warning about them to show.
+type baseline struct {
+	results *site.Results
+	warning string
+}
+
 // loadBaseline reads the baseline results: the --baseline file (an error
 // when it is not a results.json) or the output folder's previous one.
-func loadBaseline(file, outDir string, stderr io.Writer) (*site.Results, error) {
+func loadBaseline(file, outDir string) (baseline, error) {
 	if file != "" {
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+			return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
 		}
 		r, err := site.ParseBaseline(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
+			return baseline{}, fmt.Errorf("%s: %w", file, err)
 		}
-		return r, nil
+		return baseline{results: r}, nil
 	}
 	previous := filepath.Join(outDir, "data", "results.json")
 	data, err := os.ReadFile(previous)
 	if err != nil {
-		return nil, nil
+		return baseline{}, nil
 	}
 	r, err := site.ParseBaseline(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: previous results ignored: %v\n", previous, err)
-		return nil, nil
+		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", previous, err)}, nil
 	}
-	return r, nil
+	return baseline{results: r}, nil
+}
+
+// async runs fn in a goroutine of its own; the function it returns waits
+// for fn and returns what it returned.
+func async[T any](fn func() (T, error)) func() (T, error) {
+	var v T
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		v, err = fn()
+	}()
+	return func() (T, error) {
+		<-done
+		return v, err
+	}
 }
 
 // progress reports stages on stderr when the work is large.

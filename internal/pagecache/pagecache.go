@@ -30,8 +30,10 @@ type Page struct {
 
 // Entry is what one build leaves for the next.
 type Entry struct {
-	Runs  []redact.CellRuns // in cell order
-	Pages map[string]Page   // by page path
+	// Measurement names the measurement the entry was made from.
+	Measurement string
+	Runs        []redact.CellRuns // in cell order
+	Pages       map[string]Page   // by page path
 }
 
 // Bodies returns the pages' bodies by path.
@@ -45,10 +47,11 @@ func (e *Entry) Bodies() map[string][]byte {
 
 // index is the part of the file before the bodies.
 type index struct {
-	Runs      []redact.CellRuns
-	Paths     []string
-	Sizes     []int
-	Certified []bool
+	Measurement string
+	Runs        []redact.CellRuns
+	Paths       []string
+	Sizes       []int
+	Certified   []bool
 }
 
 // Load returns the entry stored under key in dir, or false. A missing,
@@ -67,7 +70,7 @@ func Load(dir, key string) (*Entry, bool) {
 		return nil, false
 	}
 	bodies := data[n:]
-	e := &Entry{Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
+	e := &Entry{Measurement: ix.Measurement, Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
 	for i, p := range ix.Paths {
 		size := ix.Sizes[i]
 		if size < 0 || size > len(bodies) {
@@ -85,7 +88,7 @@ func Load(dir, key string) (*Entry, bool) {
 // Store writes e under key in dir, atomically, and removes the entries of
 // other keys: they belong to earlier inputs or settings.
 func Store(dir, key string, e *Entry) error {
-	ix := index{Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
+	ix := index{Measurement: e.Measurement, Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
 	for _, p := range ix.Paths {
 		page := e.Pages[p]
 		ix.Sizes = append(ix.Sizes, len(page.Body))

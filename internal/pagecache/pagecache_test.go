@@ -13,7 +13,8 @@ import (
 func TestStoreAndLoad(t *testing.T) {
 	dir := t.TempDir()
 	e := &Entry{
-		Runs: []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
+		Measurement: "abc123",
+		Runs:        []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
 		Pages: map[string]Page{
 			"cells/a.html": {Body: []byte("<div>a body</div>"), Certified: true},
 			"cells/b.html": {Body: []byte("<div>another</div>")},
@@ -27,7 +28,7 @@ func TestStoreAndLoad(t *testing.T) {
 	if !ok {
 		t.Fatal("stored entry not found")
 	}
-	if !reflect.DeepEqual(got.Runs, e.Runs) || len(got.Pages) != len(e.Pages) {
+	if got.Measurement != e.Measurement || !reflect.DeepEqual(got.Runs, e.Runs) || len(got.Pages) != len(e.Pages) {
 		t.Fatalf("got %+v, want %+v", got, e)
 	}
 	for p, want := range e.Pages {
