@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -86,15 +87,18 @@ func Write(out *Output, dir, audience string, check func(File) error) error {
 // and the error of the first file in path order is returned.
 //
 // Creating a file is the slow part of writing a site on some file systems
-// (allocating an inode can cost a hundred times more than renaming a file),
-// so the public site that a build replaces is kept in SpareDir and its files
-// are renamed into the next build and overwritten there. Only files with no
-// other hard link are reused, and an internal site is never kept.
+// (allocating an inode can cost a hundred times more than overwriting a
+// file), so the public site that a build replaces is kept in SpareDir, and
+// the next build is written into it: a file at a path the spare has is
+// overwritten in place, the spare's other files are removed before the swap.
+// Only regular files with no other hard link are overwritten, and an
+// internal site is never kept.
 type Writer struct {
 	dir, abs, tmp, audience string
 	check                   func(File) error
 	spare                   string
-	ours                    bool // the spare is a public site evalpress kept
+	staged                  bool            // tmp is the spare, renamed
+	existing                map[string]bool // staged: the spare's files not yet overwritten
 
 	added   chan File // to the checkers
 	passed  chan File // to the one writer
@@ -125,7 +129,14 @@ func NewWriter(dir, audience string, check func(File) error) (*Writer, error) {
 	w := &Writer{dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
 		added: make(chan File, 1024), passed: make(chan File, 1024), written: make(chan error, 1),
 		errs: map[string]error{}, seen: map[string]bool{}}
-	w.ours = isSpare(w.spare)
+	// The spare takes the temporary folder's name.
+	if overwrites && isRealDir(w.spare) && isSpare(w.spare) && os.Remove(tmp) == nil {
+		if os.Rename(w.spare, tmp) == nil {
+			w.staged = true
+		} else if err := os.Mkdir(tmp, 0o700); err != nil {
+			return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
+		}
+	}
 	// The checkers use every core; one goroutine writes: a file is a few
 	// system calls, and spreading them over threads costs more in thread
 	// wake-ups than it saves.
@@ -176,9 +187,8 @@ func (w *Writer) checkFiles() {
 }
 
 func (w *Writer) writeFiles() {
-	var pool []spareFile
-	if w.ours {
-		pool = spareFiles(w.spare)
+	if w.staged {
+		w.existing = regularFiles(w.tmp)
 	}
 	dirs := map[string]bool{w.tmp: true}
 	for f := range w.passed {
@@ -186,19 +196,107 @@ func (w *Writer) writeFiles() {
 			continue
 		}
 		path := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
-		err := error(nil)
-		if d := filepath.Dir(path); !dirs[d] {
-			err = os.MkdirAll(d, 0o755)
-			dirs[d] = true
-		}
-		if err == nil {
-			err = writeFile(path, f.Data, &pool)
-		}
-		if err != nil {
+		if err := w.writeFile(path, f.Data, dirs); err != nil {
 			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
 		}
 	}
 	w.written <- nil
+}
+
+// writeFile writes data to path: over the spare's file there when it has
+// one it may overwrite, else into a new file.
+func (w *Writer) writeFile(path string, data []byte, dirs map[string]bool) error {
+	if w.existing[path] {
+		delete(w.existing, path)
+		if done, err := overwrite(path, data); done || err != nil {
+			return err
+		}
+	}
+	if d := filepath.Dir(path); !dirs[d] {
+		if err := w.mkdirAll(d); err != nil {
+			return err
+		}
+		dirs[d] = true
+	}
+	err := createFile(path, data)
+	if err != nil && w.staged {
+		// The spare has something else there: a folder, a link. It goes;
+		// nothing is ever written through a link.
+		os.RemoveAll(path)
+		err = createFile(path, data)
+	}
+	return err
+}
+
+// createFile writes data to a new file at path; it fails when anything is
+// there already, a link included.
+func createFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// mkdirAll makes folder d of the new site. In the spare, whatever stands in
+// its way that is not a folder (a file, a link to a folder elsewhere) goes
+// first: nothing is ever written through a link.
+func (w *Writer) mkdirAll(d string) error {
+	if w.staged {
+		rel, _ := filepath.Rel(w.tmp, d)
+		at := w.tmp
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			at = filepath.Join(at, part)
+			info, err := os.Lstat(at)
+			if err != nil {
+				break // nothing there: MkdirAll makes the rest
+			}
+			if !info.IsDir() {
+				os.Remove(at)
+				delete(w.existing, at)
+				break
+			}
+		}
+	}
+	return os.MkdirAll(d, 0o755)
+}
+
+// isRealDir reports whether path is a folder, not a link to one.
+func isRealDir(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.IsDir()
+}
+
+// removeStale removes the spare's files the new site does not have, and the
+// folders that leaves empty.
+func (w *Writer) removeStale() error {
+	var folders []string
+	for path := range w.existing {
+		// Gone already when a file of the new site replaced its folder.
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return err
+		}
+		for d := filepath.Dir(path); d != w.tmp && len(d) > len(w.tmp); d = filepath.Dir(d) {
+			folders = append(folders, d)
+		}
+	}
+	// Deepest first; a folder that still holds something stays.
+	slices.SortFunc(folders, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	for _, d := range slices.Compact(folders) {
+		if info, err := os.Lstat(d); err == nil && info.IsDir() {
+			os.Remove(d)
+		}
+	}
+	return nil
 }
 
 // Abort stops the writer and removes what it wrote; the folder is left as
@@ -241,6 +339,9 @@ func (w *Writer) Commit() error {
 		first := slices.Min(slices.Collect(maps.Keys(w.errs)))
 		return w.errs[first]
 	}
+	if err := w.removeStale(); err != nil {
+		return fmt.Errorf("%s: cannot clear the spare site: %w", w.dir, unwrapPath(err))
+	}
 	if err := os.Chmod(w.tmp, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", w.dir, unwrapPath(err))
 	}
@@ -261,11 +362,8 @@ func (w *Writer) Commit() error {
 		return fmt.Errorf("%s: cannot put the new site in place: %w", dir, unwrapPath(err))
 	}
 	ok = true
-	// The spare files not reused go; the replaced site becomes the spare
-	// when it was public, so that nothing private lingers beside the output.
-	if w.ours {
-		os.RemoveAll(w.spare)
-	}
+	// The replaced site becomes the spare when it was public, so that
+	// nothing private lingers beside the output.
 	if old != "" {
 		if previous != "public" || os.Rename(old, w.spare) != nil {
 			os.RemoveAll(old)
@@ -281,43 +379,16 @@ func isSpare(dir string) bool {
 	return err == nil && audience == "public"
 }
 
-// spareFile is a file of the spare site, with what writeFile needs to know
-// to overwrite it with as few system calls as it can.
-type spareFile struct {
-	path string
-	size int64
-	mode fs.FileMode
-}
-
-// spareFiles lists the reusable files under dir: regular files with a single
-// link, so that overwriting one cannot change a file elsewhere. The marker
-// stays, so that a spare a failed build half used is still known as one.
-func spareFiles(dir string) []spareFile {
-	var files []spareFile
-	marker := filepath.Join(dir, MarkerFile)
+// regularFiles lists the regular files under dir, by path.
+func regularFiles(dir string) map[string]bool {
+	files := map[string]bool{}
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() || path == marker {
-			return nil
-		}
-		if info, err := d.Info(); err == nil && singleLink(info) {
-			files = append(files, spareFile{path: path, size: info.Size(), mode: info.Mode().Perm()})
+		if err == nil && d.Type().IsRegular() {
+			files[path] = true
 		}
 		return nil
 	})
 	return files
-}
-
-// writeFile writes data to path, reusing a file from pool when one is left
-// (see overwrite).
-func writeFile(path string, data []byte, pool *[]spareFile) error {
-	for len(*pool) > 0 {
-		spare := (*pool)[len(*pool)-1]
-		*pool = (*pool)[:len(*pool)-1]
-		if done, err := overwrite(spare, path, data); done || err != nil {
-			return err
-		}
-	}
-	return os.WriteFile(path, data, 0o644)
 }
 
 func unwrapPath(err error) error {

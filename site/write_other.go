@@ -2,11 +2,9 @@
 
 package site
 
-import "io/fs"
+// overwrites is false where the files of a spare site cannot be told safe
+// to overwrite (their hard links): every file is written anew.
+const overwrites = false
 
-// singleLink reports whether a file has exactly one hard link; where that
-// cannot be told, no file is reused.
-func singleLink(fs.FileInfo) bool { return false }
-
-// overwrite is never called where no file is reused.
-func overwrite(spareFile, string, []byte) (bool, error) { return false, nil }
+// overwrite is never called where nothing is overwritten.
+func overwrite(string, []byte) (bool, error) { return false, nil }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"syscall"
 	"testing"
@@ -28,8 +29,9 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 	builds := []map[string][]byte{
 		{"index.html": []byte("first build, a long index page"), "cells/a.html": []byte("a1"), "cells/b.html": []byte("b1")},
 		{"index.html": []byte("second"), "cells/a.html": []byte("a2 is longer than before"), "cells/b.html": []byte("b2")},
-		// Third: the spare holds the first build's files, now reused.
-		{"index.html": []byte("third"), "cells/c.html": []byte("c3")},
+		// Third: the spare holds the first build's files, now overwritten
+		// where the paths are the same; cells/b.html goes.
+		{"index.html": []byte("third"), "cells/a.html": []byte("a3")},
 		{"index.html": []byte("4")},
 	}
 	var inodes []map[uint64]bool
@@ -62,8 +64,8 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 		}
 		inodes = append(inodes, set)
 	}
-	// Build 3 wrote three files where build 1 left four spare ones: all of
-	// them reused inodes of build 1's site.
+	// Build 3 wrote its files at paths build 1 had: all of them reused
+	// inodes of build 1's site.
 	for ino := range inodes[2] {
 		if !inodes[0][ino] {
 			t.Errorf("build 3 created a new file (inode %d) although build 1's files were spare", ino)
@@ -193,5 +195,79 @@ func TestWriteLeavesAForeignSpareFolderAlone(t *testing.T) {
 	}
 	if data, err := os.ReadFile(mine); err != nil || string(data) != "not evalpress's" {
 		t.Errorf("a folder evalpress did not make was used or removed: %q, %v", data, err)
+	}
+}
+
+// TestWriteOverSpareOfAnotherShape writes a site over a spare that has a
+// folder where the site has a file, a file where it has a folder, links to
+// a file and to a folder, and files it no longer has: the site is exactly
+// what was written, and nothing is written through a link.
+func TestWriteOverSpareOfAnotherShape(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "public")
+	outside := filepath.Join(root, "outside.txt")
+	os.WriteFile(outside, []byte("not evalpress's"), 0o644)
+	first := map[string][]byte{"index.html": []byte("1"), "x/inner.html": []byte("1"), "y": []byte("1"), "gone/deep/old.html": []byte("1"), "link.html": []byte("1")}
+	for _, files := range []map[string][]byte{first, {"index.html": []byte("2")}} {
+		if err := Write(&Output{Files: files}, dir, "public", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spare := SpareDir(dir) // holds the first site now
+	os.Remove(filepath.Join(spare, "link.html"))
+	if err := os.Symlink(outside, filepath.Join(spare, "link.html")); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := filepath.Join(root, "elsewhere")
+	os.Mkdir(elsewhere, 0o755)
+	os.RemoveAll(filepath.Join(spare, "gone"))
+	if err := os.Symlink(elsewhere, filepath.Join(spare, "gone")); err != nil {
+		t.Fatal(err)
+	}
+	third := map[string][]byte{"index.html": []byte("3"), "x": []byte("3"), "y/inner.html": []byte("3"), "link.html": []byte("3"), "gone/new.html": []byte("3")}
+	if err := Write(&Output{Files: third}, dir, "public", nil); err != nil {
+		t.Fatal(err)
+	}
+	got := testtree.Read(t, dir)
+	want := map[string]string{MarkerFile: "audience=public\n", "index.html": "3", "x": "3", "y/inner.html": "3", "link.html": "3", "gone/new.html": "3"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("site %v, want %v", got, want)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) > 0 {
+		t.Errorf("a file was written through the spare's link to a folder: %v", entries)
+	}
+	if info, err := os.Lstat(filepath.Join(dir, "link.html")); err != nil || !info.Mode().IsRegular() {
+		t.Errorf("link.html: %v %v", info, err)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "not evalpress's" {
+		t.Errorf("a file a spare's link points to was overwritten: %q", data)
+	}
+}
+
+// TestWriteIgnoresASpareThatIsALink: a spare folder that is a link to a
+// folder elsewhere is not written into.
+func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "public")
+	elsewhere := filepath.Join(root, "elsewhere")
+	for _, text := range []string{"1", "2"} {
+		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Rename(SpareDir(dir), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, SpareDir(dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&Output{Files: map[string][]byte{"index.html": []byte("3")}}, dir, "public", nil); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(elsewhere, "index.html")); string(data) != "1" {
+		t.Errorf("the folder the spare links to was written: %q", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(data) != "3" {
+		t.Errorf("index.html = %q", data)
 	}
 }

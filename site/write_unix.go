@@ -7,27 +7,28 @@ import (
 	"syscall"
 )
 
-// singleLink reports whether a file has exactly one hard link.
-func singleLink(info fs.FileInfo) bool {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	return ok && st.Nlink == 1
-}
+// overwrites is true where a spare site's files are overwritten in place.
+const overwrites = true
 
-// overwrite renames spare to path and writes data over it, cutting it to
-// length if it was longer, which keeps its inode and blocks. It reports false
-// when the spare cannot be used (it went, or it is not ours to overwrite: its
-// mode was changed), for the caller to try another.
+// overwrite writes data over the file at path, cutting it to length if it
+// was longer, which keeps its inode and blocks. It reports false, having
+// removed the file, when the file is not one to overwrite: not a regular
+// file, or one with another hard link, whose content would change elsewhere.
 //
-// It makes the system calls itself: os.Rename adds an lstat, and os.OpenFile
-// an fstat, four fcntl and an epoll registration, which for the thousands of
-// files of a rebuild doubled the time of the one goroutine that writes.
-func overwrite(spare spareFile, path string, data []byte) (bool, error) {
-	if syscall.Rename(spare.path, path) != nil {
-		return false, nil
-	}
-	fd, err := retry(func() (int, error) { return syscall.Open(path, syscall.O_WRONLY|syscall.O_CLOEXEC, 0) })
+// It makes the system calls itself: os.OpenFile adds an fstat, four fcntl
+// and an epoll registration, which for the thousands of files of a rebuild
+// doubled the time of the one goroutine that writes.
+func overwrite(path string, data []byte) (bool, error) {
+	fd, err := retry(func() (int, error) {
+		return syscall.Open(path, syscall.O_WRONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
 	if err != nil {
-		return false, syscall.Unlink(path)
+		return false, removeIfThere(path)
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG || st.Nlink != 1 {
+		syscall.Close(fd)
+		return false, removeIfThere(path)
 	}
 	for rest := data; len(rest) > 0 && err == nil; {
 		var n int
@@ -35,10 +36,10 @@ func overwrite(spare spareFile, path string, data []byte) (bool, error) {
 			rest = rest[n:]
 		}
 	}
-	if err == nil && spare.size > int64(len(data)) {
+	if err == nil && st.Size > int64(len(data)) {
 		err = syscall.Ftruncate(fd, int64(len(data)))
 	}
-	if err == nil && spare.mode != 0o644 {
+	if err == nil && st.Mode&0o7777 != 0o644 {
 		err = syscall.Fchmod(fd, 0o644)
 	}
 	if cerr := syscall.Close(fd); err == nil {
@@ -48,6 +49,14 @@ func overwrite(spare spareFile, path string, data []byte) (bool, error) {
 		return true, &fs.PathError{Op: "write", Path: path, Err: err}
 	}
 	return true, nil
+}
+
+// removeIfThere removes path unless it is gone already.
+func removeIfThere(path string) error {
+	if err := syscall.Unlink(path); err != nil && err != syscall.ENOENT {
+		return &fs.PathError{Op: "remove", Path: path, Err: err}
+	}
+	return nil
 }
 
 // retry calls call again while a signal interrupts it.
