@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -322,6 +323,21 @@ func TestScannerFromIndexScansAsTheOriginal(t *testing.T) {
 	} {
 		if _, err := NewScannerFromIndex(folder, damaged, nil); err == nil {
 			t.Errorf("%s index accepted", name)
+		}
+	}
+}
+
+// TestFoldTableAgreesWithFoldRune: the lazily made blocks of the fold table
+// say what foldRune and unicode say, for every code point of the plane,
+// whatever order the blocks are made in.
+func TestFoldTableAgreesWithFoldRune(t *testing.T) {
+	for _, r := range rand.New(rand.NewPCG(1, 2)).Perm(0x10000) {
+		c := rune(r)
+		if got, want := foldOf(c), foldRune(c); got != want {
+			t.Fatalf("foldOf(%U) = %q, want %q", c, got, want)
+		}
+		if got, want := isMark(c), unicode.Is(unicode.Mn, c); got != want {
+			t.Fatalf("isMark(%U) = %v, want %v", c, got, want)
 		}
 	}
 }

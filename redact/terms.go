@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -123,29 +124,37 @@ func foldRune(r rune) string {
 	return b.String()
 }
 
-// foldBMP holds foldRune for every code point of the Basic Multilingual
-// Plane, computed once; folding is then a table lookup per character.
-// markBMP likewise says which code points are combining marks (Mn).
-var (
-	foldBMP     []string
-	markBMP     [0x10000 / 64]uint64
-	foldBMPOnce sync.Once
-)
+// foldBlocks holds foldRune, and whether the code point is a combining mark
+// (Mn), for the Basic Multilingual Plane in blocks of 256 code points, each
+// computed the first time a text has one of its characters: folding is then
+// a table lookup per character, and a build pays only for the blocks its
+// texts use.
+var foldBlocks [0x10000 / 256]atomic.Pointer[foldBlock]
 
-func initBMP() {
-	foldBMP = make([]string, 0x10000)
-	for c := rune(0); c < 0x10000; c++ {
-		foldBMP[c] = foldRune(c)
-		if unicode.Is(unicode.Mn, c) {
-			markBMP[c/64] |= 1 << (c % 64)
-		}
+type foldBlock struct {
+	fold [256]string
+	mark [256]bool
+}
+
+// blockOf returns the block of r, which is in the Basic Multilingual Plane.
+func blockOf(r rune) *foldBlock {
+	slot := &foldBlocks[r>>8]
+	if b := slot.Load(); b != nil {
+		return b
 	}
+	b := new(foldBlock)
+	for i := range b.fold {
+		c := r&^0xFF | rune(i)
+		b.fold[i] = foldRune(c)
+		b.mark[i] = unicode.Is(unicode.Mn, c)
+	}
+	slot.CompareAndSwap(nil, b) // another goroutine's equal block may win
+	return slot.Load()
 }
 
 func foldOf(r rune) string {
 	if r < 0x10000 {
-		foldBMPOnce.Do(initBMP)
-		return foldBMP[r]
+		return blockOf(r).fold[r&0xFF]
 	}
 	return foldRune(r)
 }
@@ -153,8 +162,7 @@ func foldOf(r rune) string {
 // isMark reports whether r is a combining mark (Mn).
 func isMark(r rune) bool {
 	if r < 0x10000 {
-		foldBMPOnce.Do(initBMP)
-		return markBMP[r/64]&(1<<(r%64)) != 0
+		return blockOf(r).mark[r&0xFF]
 	}
 	return unicode.Is(unicode.Mn, r)
 }
