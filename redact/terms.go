@@ -295,8 +295,9 @@ type quickText struct {
 	inWord bool
 }
 
-func (q *quickText) reset() {
-	q.b, q.starts, q.ends, q.inWord = q.b[:0], q.starts[:0], q.ends[:0], false
+// reset empties q, with room for a text of n bytes.
+func (q *quickText) reset(n int) {
+	q.b, q.starts, q.ends, q.inWord = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false
 }
 
 func (q *quickText) letters(s string) {
@@ -364,8 +365,10 @@ func (q *quickText) has(folded string) bool {
 // quickFold folds text into all, and into untagged without its HTML tags
 // (as stripTags removes them).
 func quickFold(text string, all, untagged *quickText) {
-	all.reset()
-	untagged.reset()
+	// Folding never makes an ASCII text longer: room for all of it at once,
+	// rather than growing a pooled buffer (pools empty at each collection).
+	all.reset(len(text))
+	untagged.reset(len(text))
 	tagEnd := -1 // the index of the ">" closing the tag we are in
 	for i := 0; i < len(text); {
 		c := text[i]
