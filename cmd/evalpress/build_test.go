@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
 	"github.com/evalpress/evalpress/pipeline"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
 )
 
 func readArchive(t *testing.T, name string) string {
@@ -368,7 +369,7 @@ func TestMeasurementCache(t *testing.T) {
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
 	}
-	entries, err := filepath.Glob(filepath.Join(dir, pipeline.CacheDir, "measure-*.json"))
+	entries, err := filepath.Glob(filepath.Join(dir, pipeline.CacheDir, "measure-*.bin"))
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("cache folder: %v %v", entries, err)
 	}
@@ -377,10 +378,26 @@ func TestMeasurementCache(t *testing.T) {
 	}
 	// Doctoring a cached number shows whether a threshold-only rebuild reads
 	// the cache: the doctored overlap must appear.
-	path := entries[0]
-	data := mustRead(t, path)
-	doctored := regexp.MustCompile(`"Overlap":[0-9.e-]+`).ReplaceAllString(string(data), `"Overlap":0.777`)
-	os.WriteFile(path, []byte(doctored), 0o644)
+	folder, err := inputs.Open(filepath.Join(dir, "private"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folder.Close()
+	cache, key := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir)}, measure.CacheKey(folder, 8)
+	doctor := func(change func(*measure.Cell)) {
+		t.Helper()
+		m, ok := cache.Load(key)
+		if !ok {
+			t.Fatal("no cached measurement")
+		}
+		for i := range m.Cells {
+			change(&m.Cells[i])
+		}
+		if err := cache.Store(key, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doctor(func(c *measure.Cell) { c.Overlap = 0.777 })
 	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
 		t.Fatal(stderr)
 	}
@@ -388,7 +405,11 @@ func TestMeasurementCache(t *testing.T) {
 		t.Error("a threshold-only rebuild measured again instead of using the cache")
 	}
 	// A cache entry that does not fit the texts is not trusted, never a panic.
-	os.WriteFile(path, []byte(strings.Replace(doctored, `"Run":24`, `"Run":99`, 1)), 0o644)
+	doctor(func(c *measure.Cell) {
+		if c.HasExample {
+			c.Run = 99
+		}
+	})
 	if code, stderr := buildSite(t, dir); code != 0 || !strings.Contains(stderr, "cached measurement does not match the inputs") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -3,11 +3,11 @@ package measure
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"testing/fstest"
 
+	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -61,7 +61,7 @@ func TestCacheRoundTripAndKey(t *testing.T) {
 		t.Error("a change of n-gram size keeps the cache key")
 	}
 	// A corrupt entry is a miss.
-	os.WriteFile(filepath.Join(cache.Dir, "measure-"+key+".json"), []byte("{not json"), 0o644)
+	os.WriteFile(cachefile.Path(cache.Dir, cacheKind, key), []byte("measure\nnot a measurement"), 0o644)
 	if _, ok := cache.Load(key); ok {
 		t.Error("corrupt cache entry was used")
 	}
