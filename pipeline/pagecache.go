@@ -76,21 +76,28 @@ func executableID() string {
 	return fmt.Sprintf("%s %d %d", exe, info.Size(), info.ModTime().UnixNano())
 }
 
+// load reads the cached entry, whatever its key.
 func (c pageCache) load() *pagecache.Entry {
 	if !c.enabled {
 		return nil
 	}
-	e, ok := pagecache.Load(c.dir, c.key)
+	e, ok := pagecache.Load(c.dir)
 	if !ok {
 		return nil
 	}
 	return e
 }
 
+// fits reports whether e was made from the binary, inputs, settings and
+// measurement of this build.
+func (c pageCache) fits(e *pagecache.Entry) bool {
+	return e != nil && c.enabled && e.Key == c.key && e.Measurement == c.measurement
+}
+
 // store keeps the runs of view and the bodies of out's cell pages. In a
 // public build, certified lists the bodies the leak scan certified.
 func (c pageCache) store(view *public.View, out *site.Output, certified *sync.Map) error {
-	e := &pagecache.Entry{Measurement: c.measurement, Runs: redact.RunsOf(view), Pages: make(map[string]pagecache.Page, len(out.Headers))}
+	e := &pagecache.Entry{Key: c.key, Measurement: c.measurement, Runs: redact.RunsOf(view), Pages: make(map[string]pagecache.Page, len(out.Headers))}
 	for path := range out.Headers {
 		ok := false
 		if certified != nil {
@@ -98,5 +105,5 @@ func (c pageCache) store(view *public.View, out *site.Output, certified *sync.Ma
 		}
 		e.Pages[path] = pagecache.Page{Body: out.CellBody(path), Certified: ok}
 	}
-	return pagecache.Store(c.dir, c.key, e)
+	return pagecache.Store(c.dir, e)
 }

@@ -78,8 +78,13 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
 	}
 
-	// The earlier results are read meanwhile.
+	// The earlier results, and the cell pages a threshold-only change
+	// reuses (with their runs), are read meanwhile.
 	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir) })
+	override := cfg.Path("templates")
+	pages := pageCache{dir: cfg.Path(CacheDir), enabled: !isDir(override)}
+	cached := pages // the goroutine's own copy
+	loadingPages := async(func() (*pagecache.Entry, error) { return cached.load(), nil })
 
 	folder, err := inputs.Open(inputsDir, inputs.InMemory())
 	if err != nil {
@@ -99,15 +104,6 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		scanner = startLeakCheck(folder, cfg.Path(CacheDir))
 		defer scanner.wait()
 	}
-	// A threshold-only change also reuses the cell pages' bodies and runs:
-	// they are read meanwhile.
-	override := cfg.Path("templates")
-	pages := pageCache{dir: cfg.Path(CacheDir), enabled: !isDir(override)}
-	if pages.enabled {
-		pages.key = pageCacheKey(folder, cfg)
-	}
-	cached := pages // the goroutine's own copy
-	loadingPages := async(func() (*pagecache.Entry, error) { return cached.load(), nil })
 	// The measurement cache lives beside the config, never in the published
 	// folder; a threshold-only change reuses the measurement.
 	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
@@ -124,11 +120,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
 		}
 	}
-	// The pages fit only the measurement they were made from.
-	pages.measurement = m.Digest
+	// The pages fit only the inputs, settings and measurement they were
+	// made from.
+	pages.key, pages.measurement = pageCacheKey(folder, cfg), m.Digest
 	pages.enabled = pages.enabled && m.Digest != ""
 	reuse, _ := loadingPages()
-	if !hit || reuse == nil || reuse.Measurement != m.Digest {
+	if !hit || !pages.fits(reuse) {
 		reuse = nil
 	}
 	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil})

@@ -1,6 +1,8 @@
 // Package pagecache keeps what a build can reuse when only the verdict
 // thresholds change: every cell's runs and the body of every cell page (see
-// site.Output.Headers), in one file beside the measurement cache. The file
+// site.Output.Headers), in one file beside the measurement cache. Only the
+// latest entry is kept, under a fixed name with its key inside, so that a
+// build can read it before it knows the key (its inputs' digests). The file
 // is private (run texts of an internal build are in it) and is never part of
 // a published folder.
 package pagecache
@@ -30,6 +32,8 @@ type Page struct {
 
 // Entry is what one build leaves for the next.
 type Entry struct {
+	// Key names what the entry was made from: the binary, inputs, settings.
+	Key string
 	// Measurement names the measurement the entry was made from.
 	Measurement string
 	Runs        []redact.CellRuns // in cell order
@@ -47,6 +51,7 @@ func (e *Entry) Bodies() map[string][]byte {
 
 // index is the part of the file before the bodies.
 type index struct {
+	Key         string
 	Measurement string
 	Runs        []redact.CellRuns
 	Paths       []string
@@ -54,10 +59,13 @@ type index struct {
 	Certified   []bool
 }
 
-// Load returns the entry stored under key in dir, or false. A missing,
-// damaged or foreign file is a miss, never an error.
-func Load(dir, key string) (*Entry, bool) {
-	data, ok := cachefile.Read(dir, kind, key)
+// latest is the name of the one entry kept.
+const latest = "latest"
+
+// Load returns the entry stored in dir, or false. A missing, damaged or
+// foreign file is a miss, never an error. The caller compares its Key.
+func Load(dir string) (*Entry, bool) {
+	data, ok := cachefile.Read(dir, kind, latest)
 	if !ok || len(data) < 8 {
 		return nil, false
 	}
@@ -70,7 +78,7 @@ func Load(dir, key string) (*Entry, bool) {
 		return nil, false
 	}
 	bodies := data[n:]
-	e := &Entry{Measurement: ix.Measurement, Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
+	e := &Entry{Key: ix.Key, Measurement: ix.Measurement, Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
 	for i, p := range ix.Paths {
 		size := ix.Sizes[i]
 		if size < 0 || size > len(bodies) {
@@ -85,10 +93,9 @@ func Load(dir, key string) (*Entry, bool) {
 	return e, true
 }
 
-// Store writes e under key in dir, atomically, and removes the entries of
-// other keys: they belong to earlier inputs or settings.
-func Store(dir, key string, e *Entry) error {
-	ix := index{Measurement: e.Measurement, Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
+// Store writes e into dir, atomically, in place of the entry there.
+func Store(dir string, e *Entry) error {
+	ix := index{Key: e.Key, Measurement: e.Measurement, Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
 	for _, p := range ix.Paths {
 		page := e.Pages[p]
 		ix.Sizes = append(ix.Sizes, len(page.Body))
@@ -102,5 +109,5 @@ func Store(dir, key string, e *Entry) error {
 	for _, p := range ix.Paths {
 		pieces = append(pieces, e.Pages[p].Body)
 	}
-	return cachefile.Write(dir, kind, key, pieces...)
+	return cachefile.Write(dir, kind, latest, pieces...)
 }

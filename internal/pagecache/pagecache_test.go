@@ -13,6 +13,7 @@ import (
 func TestStoreAndLoad(t *testing.T) {
 	dir := t.TempDir()
 	e := &Entry{
+		Key:         "k1",
 		Measurement: "abc123",
 		Runs:        []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
 		Pages: map[string]Page{
@@ -21,14 +22,14 @@ func TestStoreAndLoad(t *testing.T) {
 			"cells/c.html": {Body: []byte{}},
 		},
 	}
-	if err := Store(dir, "k1", e); err != nil {
+	if err := Store(dir, e); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := Load(dir, "k1")
+	got, ok := Load(dir)
 	if !ok {
 		t.Fatal("stored entry not found")
 	}
-	if got.Measurement != e.Measurement || !reflect.DeepEqual(got.Runs, e.Runs) || len(got.Pages) != len(e.Pages) {
+	if got.Key != e.Key || got.Measurement != e.Measurement || !reflect.DeepEqual(got.Runs, e.Runs) || len(got.Pages) != len(e.Pages) {
 		t.Fatalf("got %+v, want %+v", got, e)
 	}
 	for p, want := range e.Pages {
@@ -36,25 +37,23 @@ func TestStoreAndLoad(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", p, g, want)
 		}
 	}
-	if _, ok := Load(dir, "k2"); ok {
-		t.Error("an entry found under a key never stored")
-	}
-	// Storing another key replaces the entry: only the latest is kept.
-	if err := Store(dir, "k2", e); err != nil {
+	// Storing another entry replaces it: only the latest is kept.
+	e.Key = "k2"
+	if err := Store(dir, e); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := Load(dir, "k1"); ok {
-		t.Error("the earlier key's entry was kept")
+	if got, ok := Load(dir); !ok || got.Key != "k2" {
+		t.Errorf("after storing k2, loaded %v %v", got, ok)
 	}
 }
 
 func TestLoadRejectsDamage(t *testing.T) {
 	dir := t.TempDir()
-	e := &Entry{Pages: map[string]Page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
-	if err := Store(dir, "k", e); err != nil {
+	e := &Entry{Key: "k", Pages: map[string]Page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
+	if err := Store(dir, e); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(dir, "pages-k.bin")
+	file := filepath.Join(dir, "pages-latest.bin")
 	good, _ := os.ReadFile(file)
 	for name, damage := range map[string]func([]byte) []byte{
 		"a changed byte": func(b []byte) []byte { b[len(b)-3] ^= 1; return b },
@@ -63,7 +62,7 @@ func TestLoadRejectsDamage(t *testing.T) {
 		"another format": func(b []byte) []byte { b[0] = 'E'; return b },
 	} {
 		os.WriteFile(file, damage(append([]byte(nil), good...)), 0o644)
-		if _, ok := Load(dir, "k"); ok {
+		if _, ok := Load(dir); ok {
 			t.Errorf("%s: damaged entry loaded", name)
 		}
 	}
