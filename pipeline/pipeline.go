@@ -5,7 +5,11 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -80,7 +84,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 
 	// The earlier results, and the cell pages a threshold-only change
 	// reuses (with their runs), are read meanwhile.
-	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir) })
+	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir, cfg.Path(CacheDir)) })
 	override := cfg.Path("templates")
 	pages := pageCache{dir: cfg.Path(CacheDir), enabled: !isDir(override)}
 	cached := pages // the goroutine's own copy
@@ -206,6 +210,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 			return nil, scanner.report(outDir)
 		}
 		return nil, err
+	}
+	if err := storeBaseline(cfg.Path(CacheDir), out); err != nil {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: results not cached: %v\n", cfg.Path(CacheDir), err)
 	}
 	if pages.enabled && len(out.Reused) < len(out.Headers) {
 		if err := pages.store(view, out, certified); err != nil {
@@ -338,29 +345,65 @@ type baseline struct {
 }
 
 // loadBaseline reads the baseline results: the --baseline file (an error
-// when it is not a results.json) or the output folder's previous one.
-func loadBaseline(file, outDir string) (baseline, error) {
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+// when it is not a results.json) or the output folder's previous one. A
+// results.json a build wrote is not parsed again: the build cached what it
+// holds of a baseline, by the file's digest.
+func loadBaseline(file, outDir, cacheDir string) (baseline, error) {
+	name := file
+	if name == "" {
+		name = filepath.Join(outDir, "data", "results.json")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		if file == "" {
+			return baseline{}, nil
 		}
-		r, err := site.ParseBaseline(data)
-		if err != nil {
-			return baseline{}, fmt.Errorf("%s: %w", file, err)
-		}
+		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+	}
+	if r, ok := cachedBaseline(cacheDir, data); ok {
 		return baseline{results: r}, nil
 	}
-	previous := filepath.Join(outDir, "data", "results.json")
-	data, err := os.ReadFile(previous)
-	if err != nil {
-		return baseline{}, nil
-	}
 	r, err := site.ParseBaseline(data)
-	if err != nil {
-		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", previous, err)}, nil
+	switch {
+	case err != nil && file != "":
+		return baseline{}, fmt.Errorf("%s: %w", file, err)
+	case err != nil:
+		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", name, err)}, nil
 	}
 	return baseline{results: r}, nil
+}
+
+// baselineKind names the cached baselines (see cachefile).
+const baselineKind = "baseline"
+
+// cachedBaseline returns the baseline a build cached for the results.json
+// data, if it did.
+func cachedBaseline(cacheDir string, data []byte) (*site.Results, bool) {
+	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data))
+	if !ok {
+		return nil, false
+	}
+	var r site.Results
+	if gob.NewDecoder(bytes.NewReader(cached)).Decode(&r) != nil {
+		return nil, false
+	}
+	checked, err := r.CheckBaseline()
+	return checked, err == nil
+}
+
+// storeBaseline caches what the results.json of out holds of a baseline.
+func storeBaseline(cacheDir string, out *site.Output) error {
+	var enc bytes.Buffer
+	if err := gob.NewEncoder(&enc).Encode(out.Results.Baseline()); err != nil {
+		return err
+	}
+	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), enc.Bytes())
+}
+
+// digestKey names data by its SHA-256, and the format of what is cached.
+func digestKey(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "1" + hex.EncodeToString(sum[:16])
 }
 
 // async runs fn in a goroutine of its own; the function it returns waits

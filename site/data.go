@@ -181,8 +181,7 @@ func joinRules(r []string) string {
 }
 
 // ParseBaseline reads an earlier build's data/results.json.
-// Only what the change record compares is kept: the thresholds and each
-// cell's names, verdict and rules.
+// Only what the change record compares is kept (see Results.Baseline).
 func ParseBaseline(data []byte) (*Results, error) {
 	var baseline struct {
 		Thresholds ResultsThresholds `json:"thresholds"`
@@ -202,6 +201,26 @@ func ParseBaseline(data []byte) (*Results, error) {
 	for i, c := range baseline.Cells {
 		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules}
 	}
+	return r.CheckBaseline()
+}
+
+// Baseline returns what a later build compares with r as its baseline: the
+// thresholds and each cell's names, verdict and rules, as ParseBaseline
+// returns them from r's JSON.
+func (r *Results) Baseline() *Results {
+	b := &Results{Thresholds: r.Thresholds}
+	if r.Cells != nil {
+		b.Cells = make([]ResultsCell, len(r.Cells))
+	}
+	for i, c := range r.Cells {
+		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules}
+	}
+	return b
+}
+
+// CheckBaseline returns r when it is a baseline a build can compare with:
+// it has thresholds and cells with names and verdicts.
+func (r *Results) CheckBaseline() (*Results, error) {
 	if r.Cells == nil || r.Thresholds.NGram == 0 {
 		return nil, fmt.Errorf("not a results.json: no cells or thresholds")
 	}
@@ -210,7 +229,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 			return nil, fmt.Errorf("not a results.json: cell %d has no model or verdict", i+1)
 		}
 	}
-	return &r, nil
+	return r, nil
 }
 
 // computeChanges lists the cells whose verdict differs from the baseline.

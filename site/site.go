@@ -59,6 +59,8 @@ type Output struct {
 	Headers map[string]int
 	// Reused lists the cell pages whose body came from Options.CellBodies.
 	Reused map[string]bool
+	// Results is what data/results.json holds.
+	Results Results
 }
 
 // CellBody returns the body of the cell page at path, or nil.
@@ -378,7 +380,8 @@ func Render(v *public.View, opt Options) (*Output, error) {
 				return err
 			}
 		}
-		results, err := encodeJSON(buildResults(p, sd.Changes))
+		out.Results = buildResults(p, sd.Changes)
+		results, err := encodeJSON(out.Results)
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -153,5 +154,26 @@ func TestSensitivityMarksConfiguredValues(t *testing.T) {
 		if pt.Label == "40" && (pt.Fails[0] != 1 || pt.Fails[1] != 2) { // overlap still fails them
 			t.Errorf("max_run 40: fails %v", pt.Fails)
 		}
+	}
+}
+
+// TestBaselineOfResultsIsWhatParsingItsJSONGives: a build caches
+// Results.Baseline in place of parsing its results.json again.
+func TestBaselineOfResultsIsWhatParsingItsJSONGives(t *testing.T) {
+	p := fixture()
+	for i := range p.Cells {
+		p.Cells[i].Runs = []public.Run{{ID: 1, Words: p.Cells[i].Run, Text: "some words"}}
+	}
+	r := buildResults(p, []Change{{Model: "Model 1", Section: "HOOK", Before: "pass", After: "FAIL", Rules: []string{"run"}}})
+	data, err := encodeJSON(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := ParseBaseline(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Baseline(); !reflect.DeepEqual(got, parsed) {
+		t.Fatalf("Baseline() = %+v\nparsed   = %+v", got, parsed)
 	}
 }
