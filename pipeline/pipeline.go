@@ -129,6 +129,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	pages.key, pages.measurement = pageCacheKey(folder, cfg), m.Digest
 	pages.enabled = pages.enabled && m.Digest != ""
 	reuse, _ := loadingPages()
+	defer reuse.Close() // after the pages are rendered and written
 	if !hit || !pages.fits(reuse) {
 		reuse = nil
 	}

@@ -22,8 +22,31 @@ func Path(dir, kind, key string) string { return filepath.Join(dir, kind+"-"+key
 // there is none or it is damaged: a miss, never an error.
 func Read(dir, kind, key string) ([]byte, bool) {
 	data, err := os.ReadFile(Path(dir, kind, key))
+	if err != nil {
+		return nil, false
+	}
+	return check(data, kind)
+}
+
+// Map is Read for a large entry: where it can, it maps the file into memory
+// rather than copying it. The content is valid until release is called.
+func Map(dir, kind, key string) (content []byte, release func(), ok bool) {
+	data, release, err := mapFile(Path(dir, kind, key))
+	if err != nil {
+		return nil, nil, false
+	}
+	if content, ok = check(data, kind); !ok {
+		release()
+		return nil, nil, false
+	}
+	return content, release, true
+}
+
+// check returns the content of a cache file's data, or false when it is not
+// a file of kind or its checksum is wrong.
+func check(data []byte, kind string) ([]byte, bool) {
 	header := len(kind) + 1 + 4
-	if err != nil || len(data) < header || !bytes.HasPrefix(data, []byte(kind+"\n")) {
+	if len(data) < header || !bytes.HasPrefix(data, []byte(kind+"\n")) {
 		return nil, false
 	}
 	content := data[header:]

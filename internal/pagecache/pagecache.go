@@ -38,6 +38,8 @@ type Entry struct {
 	Measurement string
 	Runs        []redact.CellRuns // in cell order
 	Pages       map[string]Page   // by page path
+
+	release func() // unmaps the bodies
 }
 
 // Bodies returns the pages' bodies by path.
@@ -64,9 +66,33 @@ const latest = "latest"
 
 // Load returns the entry stored in dir, or false. A missing, damaged or
 // foreign file is a miss, never an error. The caller compares its Key.
+//
+// The bodies may be mapped from the file: Close the entry once they are no
+// longer read.
 func Load(dir string) (*Entry, bool) {
-	data, ok := cachefile.Read(dir, kind, latest)
-	if !ok || len(data) < 8 {
+	data, release, ok := cachefile.Map(dir, kind, latest)
+	if !ok {
+		return nil, false
+	}
+	e, ok := decode(data)
+	if !ok {
+		release()
+		return nil, false
+	}
+	e.release = release
+	return e, true
+}
+
+// Close releases the entry's bodies.
+func (e *Entry) Close() {
+	if e != nil && e.release != nil {
+		e.release()
+		e.release = nil
+	}
+}
+
+func decode(data []byte) (*Entry, bool) {
+	if len(data) < 8 {
 		return nil, false
 	}
 	n, data := binary.LittleEndian.Uint64(data), data[8:]

@@ -1,0 +1,75 @@
+package cachefile
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteReadAndMap(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	big := bytes.Repeat([]byte("0123456789"), 300_000) // more than the write buffer
+	if err := Write(dir, "pages", "k1", []byte("head "), big, nil, []byte(" tail")); err != nil {
+		t.Fatal(err)
+	}
+	want := append(append([]byte("head "), big...), " tail"...)
+	got, ok := Read(dir, "pages", "k1")
+	if !ok || !bytes.Equal(got, want) {
+		t.Fatalf("Read: ok %v, %d bytes, want %d", ok, len(got), len(want))
+	}
+	mapped, release, ok := Map(dir, "pages", "k1")
+	if !ok || !bytes.Equal(mapped, want) {
+		t.Fatalf("Map: ok %v, %d bytes, want %d", ok, len(mapped), len(want))
+	}
+	release()
+	if _, ok := Read(dir, "pages", "k2"); ok {
+		t.Error("found under a key never written")
+	}
+	if _, ok := Read(dir, "scanner", "k1"); ok {
+		t.Error("found under another kind")
+	}
+	// Writing another key of the kind removes the first; other kinds stay.
+	if err := Write(dir, "measure", "k1", []byte("m")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, "pages", "k2", []byte("second")); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Read(dir, "pages", "k1"); ok {
+		t.Error("the earlier key of the kind was kept")
+	}
+	if got, ok := Read(dir, "measure", "k1"); !ok || string(got) != "m" {
+		t.Errorf("another kind's file: %q %v", got, ok)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+}
+
+func TestDamageIsAMiss(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(dir, "pages", "k", []byte("some content of the entry")); err != nil {
+		t.Fatal(err)
+	}
+	path := Path(dir, "pages", "k")
+	good, _ := os.ReadFile(path)
+	for name, damage := range map[string]func([]byte) []byte{
+		"a changed byte":   func(b []byte) []byte { b[len(b)-2] ^= 1; return b },
+		"a changed sum":    func(b []byte) []byte { b[len("pages\n")] ^= 1; return b },
+		"cut short":        func(b []byte) []byte { return b[:len(b)-3] },
+		"header only":      func(b []byte) []byte { return b[:len("pages\n")+2] },
+		"empty":            func([]byte) []byte { return nil },
+		"another kind":     func(b []byte) []byte { return append([]byte("other\n"), b[len("pages\n"):]...) },
+		"appended to":      func(b []byte) []byte { return append(b, '!') },
+		"not a cache file": func([]byte) []byte { return []byte("{\"json\": true}") },
+	} {
+		os.WriteFile(path, damage(append([]byte(nil), good...)), 0o644)
+		if _, ok := Read(dir, "pages", "k"); ok {
+			t.Errorf("%s: Read used a damaged file", name)
+		}
+		if _, _, ok := Map(dir, "pages", "k"); ok {
+			t.Errorf("%s: Map used a damaged file", name)
+		}
+	}
+}
