@@ -108,21 +108,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		scanner = startLeakCheck(folder, cfg.Path(CacheDir))
 		defer scanner.wait()
 	}
-	// The measurement cache lives beside the config, never in the published
-	// folder; a threshold-only change reuses the measurement.
-	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
-	key := measure.CacheKey(folder, cfg.C5.NGram)
-	m, hit := cache.Load(key)
-	if hit {
-		progress.say("measurement from cache (%d sections)", len(folder.Sections))
-	} else {
-		progress.say("measuring %d sections", len(folder.Sections))
-		if m, err = measure.Run(ctx, folder, cfg.C5.NGram); err != nil {
-			return nil, err
-		}
-		if err := cache.Store(key, m); err != nil {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
-		}
+	m, hit, err := loadMeasurement(ctx, folder, cfg, progress, stderr)
+	if err != nil {
+		return nil, err
 	}
 	// The pages fit only the inputs, settings and measurement they were
 	// made from.
@@ -130,12 +118,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	pages.enabled = pages.enabled && m.Digest != ""
 	reuse, _ := loadingPages()
 	defer reuse.Close() // after the pages are rendered and written
-	if !hit || !pages.fits(reuse) {
+	if !hit || !pages.fits(reuse) || len(reuse.Runs) != len(m.Cells) {
 		reuse = nil
 	}
 	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil})
 	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cache.Dir)
+		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cfg.Path(CacheDir))
 		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
 		reuse, pages.enabled = nil, false // pages made now would not fit the cached measurement
 	}
@@ -149,10 +137,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()}
 	var bodies map[string][]byte
-	if reuse != nil && len(reuse.Runs) == len(f.Cells) {
+	if reuse != nil {
 		in.Runs, bodies = reuse.Runs, reuse.Bodies()
-	} else if reuse != nil { // cannot be: the key covers the inputs
-		return nil, fmt.Errorf("%s: the cached cell pages do not match the inputs; remove the folder and build again", cache.Dir)
 	}
 	view, err := redact.New(in)
 	if err != nil {
@@ -175,25 +161,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	var check func(site.File) error
 	var certified *sync.Map // cell page paths whose body the scan certified for reuse
 	if scanner != nil {
-		excerpts := permittedExcerpts(view)
 		certified = new(sync.Map)
-		check = func(f site.File) error {
-			if err := scanner.ready(excerpts); err != nil {
-				return err
-			}
-			switch {
-			case f.Header == 0:
-				return scanner.record(f.Path, scanner.scanner.ScanOutput(f.Path, f.Data))
-			case f.Reused && reuse.Pages[f.Path].Certified:
-				certified.Store(f.Path, true)
-				return scanner.record(f.Path, scanner.scanner.ScanReused(f.Path, f.Data, f.Header))
-			}
-			leaks, ok := scanner.scanner.ScanCertified(f.Path, f.Data, f.Header)
-			if ok {
-				certified.Store(f.Path, true)
-			}
-			return scanner.record(f.Path, leaks)
-		}
+		check = scanner.fileCheck(permittedExcerpts(view), reuse, certified)
 	}
 	w, err := site.NewWriter(outDir, cfg.Publish.Audience, check)
 	if err != nil {
@@ -217,12 +186,33 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	if pages.enabled && len(out.Reused) < len(out.Headers) {
 		if err := pages.store(view, out, certified); err != nil {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: cell pages not cached: %v\n", cache.Dir, err)
+			fmt.Fprintf(stderr, "evalpress: %s: warning: cell pages not cached: %v\n", pages.dir, err)
 		}
 	}
 	progress.say("done")
 	watch := []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
 	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch}, nil
+}
+
+// loadMeasurement returns the cached measurement of folder, and true, or
+// measures it and caches it. The measurement cache lives beside the
+// config, never in the published folder; a threshold-only change reuses it.
+func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Config, progress *progress, stderr io.Writer) (*measure.Result, bool, error) {
+	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
+	key := measure.CacheKey(folder, cfg.C5.NGram)
+	if m, hit := cache.Load(key); hit {
+		progress.say("measurement from cache (%d sections)", len(folder.Sections))
+		return m, true, nil
+	}
+	progress.say("measuring %d sections", len(folder.Sections))
+	m, err := measure.Run(ctx, folder, cfg.C5.NGram)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := cache.Store(key, m); err != nil {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
+	}
+	return m, false, nil
 }
 
 func isDir(p string) bool {
@@ -303,6 +293,31 @@ func (c *leakCheck) ready(excerpts []string) error {
 		}
 	})
 	return c.err
+}
+
+// fileCheck returns the check of every file a build writes: the scan of a
+// cell page whose body was reused and certified covers its header and the
+// window after it (redact.Scanner.ScanReused); the scan of another cell
+// page says whether its body may be reused (ScanCertified), and certified
+// collects those that may.
+func (c *leakCheck) fileCheck(excerpts []string, reuse *pagecache.Entry, certified *sync.Map) func(site.File) error {
+	return func(f site.File) error {
+		if err := c.ready(excerpts); err != nil {
+			return err
+		}
+		switch {
+		case f.Header == 0:
+			return c.record(f.Path, c.scanner.ScanOutput(f.Path, f.Data))
+		case f.Reused && reuse.Pages[f.Path].Certified:
+			certified.Store(f.Path, true)
+			return c.record(f.Path, c.scanner.ScanReused(f.Path, f.Data, f.Header))
+		}
+		leaks, ok := c.scanner.ScanCertified(f.Path, f.Data, f.Header)
+		if ok {
+			certified.Store(f.Path, true)
+		}
+		return c.record(f.Path, leaks)
+	}
 }
 
 // record keeps what the scan of one file found; it may run on several
