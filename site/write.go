@@ -100,10 +100,10 @@ type Writer struct {
 	staged                  bool            // tmp is the spare, renamed
 	existing                map[string]bool // staged: the spare's files not yet overwritten
 
-	added   chan File // to the checkers
-	passed  chan File // to the one writer
-	checked sync.WaitGroup
-	written chan error
+	added      chan File // to the checkers
+	passed     chan File // to the one writer
+	checked    sync.WaitGroup
+	writerDone chan struct{}
 
 	mu     sync.Mutex
 	errs   map[string]error // by path: the first error of each failed file
@@ -127,7 +127,7 @@ func NewWriter(dir, audience string, check func(File) error) (*Writer, error) {
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
 	w := &Writer{dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
-		added: make(chan File, 1024), passed: make(chan File, 1024), written: make(chan error, 1),
+		added: make(chan File, 1024), passed: make(chan File, 1024), writerDone: make(chan struct{}),
 		errs: map[string]error{}, seen: map[string]bool{}}
 	// The spare takes the temporary folder's name.
 	if overwrites && isRealDir(w.spare) && isSpare(w.spare) && os.Remove(tmp) == nil {
@@ -200,7 +200,7 @@ func (w *Writer) writeFiles() {
 			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
 		}
 	}
-	w.written <- nil
+	close(w.writerDone)
 }
 
 // writeFile writes data to path: over the spare's file there when it has
@@ -317,7 +317,7 @@ func (w *Writer) finish() bool {
 	close(w.added)
 	w.checked.Wait()
 	close(w.passed)
-	<-w.written
+	<-w.writerDone
 	return true
 }
 
