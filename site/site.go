@@ -494,9 +494,11 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 	}
 	pages := make([]rendered, len(withPage))
 	var frame cellFrame
-	framed := len(bodies) > 0
-	if framed {
-		frame, framed = newCellFrame(render, sd)
+	if len(bodies) > 0 {
+		var ok bool
+		if frame, ok = newCellFrame(render, sd); !ok {
+			return fmt.Errorf("the layout does not show a cell page's title and body once each: earlier bodies cannot be reused")
+		}
 	}
 	err := parallel.For(len(withPage), func(k int) error {
 		c := p.Cells[withPage[k]]
@@ -517,28 +519,23 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 			cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
 		}
 		title := c.Writer + ", " + c.Section
-		if body != nil && framed {
+		var r rendered
+		if body != nil {
 			page := make([]byte, 0, len(frame.before)+len(title)+len(frame.between)+len(cp.HeaderHTML)+len(body))
 			page = append(page, frame.before...)
 			page = append(page, escapeHTML(title)...)
 			page = append(page, frame.between...)
 			page = append(page, cp.HeaderHTML...)
-			pages[k] = rendered{page: append(page, body...), header: len(page), reused: true}
-			emit(File{Path: file, Data: pages[k].page, Header: pages[k].header, Reused: true})
-			return nil
-		}
-		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp, headerOnly: body != nil})
-		if err != nil {
-			return err
-		}
-		r := rendered{page: page, header: -1}
-		switch {
-		case body != nil:
-			r.header = bytes.Index(page, []byte(bodyEnd))
-			r.page = append(page[:r.header:r.header], body...)
-			r.reused = true
-		case split:
-			r.header = splitCellPage(page)
+			r = rendered{page: append(page, body...), header: len(page), reused: true}
+		} else {
+			page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp})
+			if err != nil {
+				return err
+			}
+			r = rendered{page: page, header: -1}
+			if split {
+				r.header = splitCellPage(page)
+			}
 		}
 		pages[k] = r
 		emit(File{Path: file, Data: r.page, Header: max(r.header, 0), Reused: r.reused})
