@@ -312,8 +312,8 @@ func TestFailDifferenceAgreesWithBruteForce(t *testing.T) {
 	}{
 		"demo, the writer with one more": {demo, 1},
 		"demo, a writer with one fewer":  {demo, 0},
-		"four writers": {[][]bool{{true, false, false, true}, {true, true, false, false}, {false, false, false, true}, {true, true, true, false}}, 2},
-		"two writers":  {[][]bool{{true, false}, {true, false}, {true, false}, {false, true}, {true, true}}, 0},
+		"four writers":                   {[][]bool{{true, false, false, true}, {true, true, false, false}, {false, false, false, true}, {true, true, true, false}}, 2},
+		"two writers":                    {[][]bool{{true, false}, {true, false}, {true, false}, {false, true}, {true, true}}, 0},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
