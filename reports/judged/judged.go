@@ -1,0 +1,493 @@
+// Package judged reads the judged tier of an evaluation from the private
+// inputs folder's judged/ subfolder: the judges (judges.toml), each judge's
+// replies on the writers' sections (<judge id>.md), the human labellers'
+// forms (labels/<labeller>.md) and the judges' replies on the public
+// fixtures (fixtures/<judge id>.md).
+//
+// Parsing is strict and pure: every reply must reason before it decides
+// (a non-empty analysis part before the verdict block), and every verdict
+// block must hold the protocol's five lines in its order. Anything else is
+// an error naming the file and line. No threshold is applied here: C1 and C2
+// stay raw counts, so a threshold can change without reading anything again.
+package judged
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// Names inside the private inputs folder.
+const (
+	Dir         = "judged"
+	JudgesFile  = "judges.toml"
+	LabelsDir   = "labels"
+	FixturesDir = "fixtures"
+)
+
+// Samples a labelled section can belong to.
+const (
+	Pilot      = "pilot"
+	Validation = "validation"
+)
+
+// Reply is a judge's reply on one writer's section.
+type Reply struct {
+	Script  string // the writer's script heading: private
+	Section string
+	Line    int // line of the section heading in the reply file
+	// Analysis is the reasoning part, private like the sections it quotes.
+	Analysis string
+	Verdicts Verdicts
+}
+
+// Replies is one judge's reply file.
+type Replies struct {
+	Judge   Judge
+	File    string
+	Replies []Reply
+}
+
+// Label is a human labeller's form on one writer's section.
+type Label struct {
+	Script, Section string
+	Line            int    // line of the section heading
+	Sample          string // Pilot or Validation
+	LabelledAt      time.Time
+	Verdicts        Verdicts
+}
+
+// Labeller is one labeller's file; the labeller's id is the file name
+// without ".md", shown as it is.
+type Labeller struct {
+	ID     string
+	File   string
+	Labels []Label
+}
+
+// FixtureReply is a judge's reply on one public fixture.
+type FixtureReply struct {
+	Fixture  string // the fixture's id, as its "## " heading names it (T1)
+	Line     int
+	Analysis string
+	Verdicts Verdicts
+}
+
+// Fixtures is one judge's fixture reply file.
+type Fixtures struct {
+	Judge   string // judge id
+	File    string
+	Replies []FixtureReply
+}
+
+// Tier is the judged tier as read from judged/.
+type Tier struct {
+	// Judges are the judges.toml entries, in file order.
+	Judges []Judge
+	// Replies holds each judge's replies, in the order of Judges.
+	Replies []Replies
+	// Labellers are sorted by id.
+	Labellers []Labeller
+	// Fixtures holds judges' fixture replies, in the order of Judges.
+	Fixtures []Fixtures
+	// Digests maps each file read (its path below judged/, slash-separated)
+	// to the hex SHA-256 of its bytes.
+	Digests map[string]string
+	// Diagnostics are the warnings found while reading.
+	Diagnostics diag.List
+
+	judgesFile string // judges.toml as messages name it
+}
+
+// Load reads the judged/ folder of the inputs folder fsys, labelled label in
+// messages. sections are the sections of sections.md, which every reply and
+// label must name. A missing judged/ folder is no error: Load returns nil,
+// and the tier is absent.
+func Load(fsys fs.FS, label string, sections []inputs.Section) (*Tier, error) {
+	info, err := fs.Stat(fsys, Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	l := loader{fsys: fsys, label: label, tier: &Tier{Digests: map[string]string{}},
+		writers: map[string]bool{}, cells: map[[2]string]bool{}}
+	if err != nil {
+		return nil, diag.Errorf(l.path(Dir), 0, "cannot read: %v", err)
+	}
+	if !info.IsDir() {
+		return nil, diag.Errorf(l.path(Dir), 0, "is a file; expected a folder holding the judged tier")
+	}
+	for _, s := range sections {
+		l.writers[s.Script] = true
+		l.cells[[2]string{s.Script, s.Name}] = true
+	}
+	if err := l.load(); err != nil {
+		return nil, err
+	}
+	return l.tier, nil
+}
+
+type loader struct {
+	fsys    fs.FS
+	label   string
+	tier    *Tier
+	writers map[string]bool
+	cells   map[[2]string]bool
+}
+
+// path names a file below judged/ as messages show it.
+func (l *loader) path(rel string) string {
+	if l.label == "" {
+		return filepath.FromSlash(rel)
+	}
+	return filepath.Join(l.label, filepath.FromSlash(rel))
+}
+
+// read returns a file's bytes and records its digest.
+func (l *loader) read(rel string) ([]byte, error) {
+	data, err := fs.ReadFile(l.fsys, rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, diag.Errorf(l.path(rel), 0, "file does not exist")
+		}
+		return nil, diag.Errorf(l.path(rel), 0, "cannot read: %v", err)
+	}
+	sum := sha256.Sum256(data)
+	l.tier.Digests[strings.TrimPrefix(rel, Dir+"/")] = hex.EncodeToString(sum[:])
+	return data, nil
+}
+
+// markdownFiles lists the ".md" files of a folder below the inputs folder,
+// sorted; a missing folder has none. Other files are warned about.
+func (l *loader) markdownFiles(dir string) ([]string, error) {
+	entries, err := fs.ReadDir(l.fsys, dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, diag.Errorf(l.path(dir), 0, "cannot read: %v", err)
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case e.IsDir() && dir == Dir && (name == LabelsDir || name == FixturesDir):
+		case e.IsDir() || !strings.HasSuffix(name, ".md"):
+			if !(dir == Dir && name == JudgesFile) {
+				l.tier.Diagnostics.Add(diag.Warnf(l.path(path.Join(dir, name)), 0, "not a judged-tier file; ignored"))
+			}
+		default:
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (l *loader) load() error {
+	t := l.tier
+	data, err := l.read(path.Join(Dir, JudgesFile))
+	if err != nil {
+		return err
+	}
+	t.judgesFile = l.path(path.Join(Dir, JudgesFile))
+	if t.Judges, err = parseJudges(data, t.judgesFile, l.writers); err != nil {
+		return err
+	}
+	byID := map[string]int{}
+	for i, j := range t.Judges {
+		byID[j.ID] = i
+	}
+	t.Replies = make([]Replies, len(t.Judges))
+	found := make([]bool, len(t.Judges))
+	files, err := l.markdownFiles(Dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range files {
+		rel := path.Join(Dir, name)
+		id := strings.TrimSuffix(name, ".md")
+		i, ok := byID[id]
+		if !ok {
+			return diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+				WithHint("a reply file is named after its judge's id")
+		}
+		r, err := l.replies(rel, t.Judges[i])
+		if err != nil {
+			return err
+		}
+		t.Replies[i], found[i] = r, true
+	}
+	for i, j := range t.Judges {
+		if !found[i] {
+			return diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md"))
+		}
+	}
+	if err := l.labels(); err != nil {
+		return err
+	}
+	return l.fixtures(byID)
+}
+
+// blocks reads a reply-shaped file.
+func (l *loader) blocks(rel string, withScripts bool) ([]inputs.Block, string, error) {
+	data, err := l.read(rel)
+	if err != nil {
+		return nil, "", err
+	}
+	file := l.path(rel)
+	blocks, err := inputs.ReadBlocks(strings.NewReader(string(data)), file, withScripts, &l.tier.Diagnostics)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(blocks) == 0 {
+		return nil, "", diag.Errorf(file, 0, "no '## ' blocks found").
+			WithHint("each reply sits under its '# SCRIPT' and '## SECTION' headings, as in sections.md")
+	}
+	return blocks, file, nil
+}
+
+// checkCell reports a block naming a writer or section sections.md lacks.
+func (l *loader) checkCell(b inputs.Block, file string) error {
+	if !l.writers[b.Script] {
+		return diag.Errorf(file, b.ScriptLine, "script %q is not in sections.md", b.Script).
+			WithHint("use the '# SCRIPT' headings of sections.md exactly as written")
+	}
+	if !l.cells[[2]string{b.Script, b.Name}] {
+		return diag.Errorf(file, b.Line, "section %q of script %q is not in sections.md", b.Name, b.Script)
+	}
+	return nil
+}
+
+func (l *loader) replies(rel string, j Judge) (Replies, error) {
+	blocks, file, err := l.blocks(rel, true)
+	if err != nil {
+		return Replies{}, err
+	}
+	out := Replies{Judge: j, File: file}
+	for _, b := range blocks {
+		if err := l.checkCell(b, file); err != nil {
+			return Replies{}, err
+		}
+		where := "the reply on section " + quote(b.Name)
+		analysis, v, err := parseReply(b, file, where)
+		if err != nil {
+			return Replies{}, err
+		}
+		out.Replies = append(out.Replies, Reply{Script: b.Script, Section: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v})
+	}
+	return out, nil
+}
+
+// parseReply checks a judge's reply: an analysis part, not empty, and then
+// the verdict block; never verdicts first or alone.
+func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
+	v, at, err := parseVerdicts(b.Body, file, where, b.Line)
+	if err != nil {
+		return "", v, err
+	}
+	start := -1
+	for i, line := range b.Body {
+		text := strings.TrimSpace(line.Text)
+		if strings.HasPrefix(text, analysisMarker) && start < 0 {
+			start = i
+		}
+		if text == verdictsMarker && start < 0 {
+			return "", v, diag.Errorf(file, line.Number, "%s gives verdicts before its analysis", where).
+				WithHint("the protocol asks for the %q part first, so the verdicts follow from the reasoning", analysisMarker)
+		}
+	}
+	if start < 0 {
+		return "", v, diag.Errorf(file, v.Line, "%s gives verdicts without an analysis", where).
+			WithHint("a reply holds its %q part, then the verdict block", analysisMarker)
+	}
+	var analysis []string
+	for _, line := range b.Body[start+1 : at] {
+		analysis = append(analysis, line.Text)
+	}
+	text := strings.TrimSpace(strings.Join(analysis, "\n"))
+	if text == "" {
+		return "", v, diag.Errorf(file, b.Body[start].Number, "%s has an empty analysis", where).
+			WithHint("the verdicts must follow from reasoning written out before them")
+	}
+	return text, v, nil
+}
+
+func (l *loader) labels() error {
+	dir := path.Join(Dir, LabelsDir)
+	files, err := l.markdownFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range files {
+		rel := path.Join(dir, name)
+		blocks, file, err := l.blocks(rel, true)
+		if err != nil {
+			return err
+		}
+		lab := Labeller{ID: strings.TrimSuffix(name, ".md"), File: file}
+		for _, b := range blocks {
+			if err := l.checkCell(b, file); err != nil {
+				return err
+			}
+			label, err := parseLabel(b, file)
+			if err != nil {
+				return err
+			}
+			lab.Labels = append(lab.Labels, label)
+		}
+		l.tier.Labellers = append(l.tier.Labellers, lab)
+	}
+	return nil
+}
+
+// parseLabel reads one labelling form: SAMPLE and LABELLED_AT lines, each
+// once, and the verdict block.
+func parseLabel(b inputs.Block, file string) (Label, error) {
+	where := "the label on section " + quote(b.Name)
+	v, at, err := parseVerdicts(b.Body, file, where, b.Line)
+	if err != nil {
+		return Label{}, err
+	}
+	out := Label{Script: b.Script, Section: b.Name, Line: b.Line, Verdicts: v}
+	seen := map[string]int{}
+	for _, line := range b.Body[:at] {
+		key, value, ok := strings.Cut(strings.TrimSpace(line.Text), ":")
+		if !ok || (key != "SAMPLE" && key != "LABELLED_AT") {
+			continue
+		}
+		if first := seen[key]; first > 0 {
+			return Label{}, diag.Errorf(file, line.Number, "%s: %s repeated (first at line %d)", where, key, first)
+		}
+		seen[key] = line.Number
+		value = strings.TrimSpace(value)
+		switch key {
+		case "SAMPLE":
+			if value != Pilot && value != Validation {
+				return Label{}, diag.Errorf(file, line.Number, "SAMPLE %q, want %s or %s", value, Pilot, Validation)
+			}
+			out.Sample = value
+		case "LABELLED_AT":
+			t, err := parseRFC3339(value)
+			if err != nil {
+				return Label{}, diag.Errorf(file, line.Number, "LABELLED_AT %v", err)
+			}
+			out.LabelledAt = t
+		}
+	}
+	for _, key := range []string{"SAMPLE", "LABELLED_AT"} {
+		if seen[key] == 0 {
+			return Label{}, diag.Errorf(file, b.Line, "%s has no %s line", where, key).
+				WithHint("a label holds 'SAMPLE: pilot' or 'SAMPLE: validation' and 'LABELLED_AT: <RFC 3339 time>' before its verdict block")
+		}
+	}
+	return out, nil
+}
+
+func (l *loader) fixtures(byID map[string]int) error {
+	dir := path.Join(Dir, FixturesDir)
+	files, err := l.markdownFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range files {
+		rel := path.Join(dir, name)
+		id := strings.TrimSuffix(name, ".md")
+		if _, ok := byID[id]; !ok {
+			return diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+				WithHint("a fixture reply file is named after its judge's id")
+		}
+		blocks, file, err := l.blocks(rel, false)
+		if err != nil {
+			return err
+		}
+		fx := Fixtures{Judge: id, File: file}
+		for _, b := range blocks {
+			analysis, v, err := parseReply(b, file, "the reply on fixture "+quote(b.Name))
+			if err != nil {
+				return err
+			}
+			fx.Replies = append(fx.Replies, FixtureReply{Fixture: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v})
+		}
+		l.tier.Fixtures = append(l.tier.Fixtures, fx)
+	}
+	sort.SliceStable(l.tier.Fixtures, func(a, b int) bool {
+		return byID[l.tier.Fixtures[a].Judge] < byID[l.tier.Fixtures[b].Judge]
+	})
+	return nil
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// Judge returns the judge with id, or nil.
+func (t *Tier) Judge(id string) *Judge {
+	for i := range t.Judges {
+		if t.Judges[i].ID == id {
+			return &t.Judges[i]
+		}
+	}
+	return nil
+}
+
+// Reply returns judge id's reply on a writer's section, or nil when the
+// judge did not grade it.
+func (t *Tier) Reply(judge, script, section string) *Reply {
+	for i := range t.Replies {
+		if t.Replies[i].Judge.ID != judge {
+			continue
+		}
+		for k := range t.Replies[i].Replies {
+			r := &t.Replies[i].Replies[k]
+			if r.Script == script && r.Section == section {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// Label returns a labeller's label on a writer's section, or nil.
+func (lab *Labeller) Label(script, section string) *Label {
+	for i := range lab.Labels {
+		if lab.Labels[i].Script == script && lab.Labels[i].Section == section {
+			return &lab.Labels[i]
+		}
+	}
+	return nil
+}
+
+// PrivateTerms returns the terms the judged tier adds to the private ones:
+// every family judge's model, which would tell which lab made its writer.
+func (t *Tier) PrivateTerms() []inputs.Term {
+	if t == nil {
+		return nil
+	}
+	var out []inputs.Term
+	for _, j := range t.Judges {
+		if j.Role == Family {
+			out = append(out, inputs.Term{Text: j.Model, File: t.judgesFile, Line: j.ModelLine})
+		}
+	}
+	return out
+}
+
+// Ran reports the earliest and latest run times of the judges.
+func (t *Tier) Ran() (first, last time.Time) {
+	for i, j := range t.Judges {
+		if i == 0 || j.Run.Before(first) {
+			first = j.Run
+		}
+		if i == 0 || j.Run.After(last) {
+			last = j.Run
+		}
+	}
+	return first, last
+}

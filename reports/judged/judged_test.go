@@ -1,0 +1,313 @@
+package judged
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+var testSections = []inputs.Section{
+	{Script: "WRITER A", Name: "ACT 1"}, {Script: "WRITER A", Name: "ACT 2"},
+	{Script: "WRITER B", Name: "ACT 1"}, {Script: "WRITER B", Name: "ACT 2"},
+}
+
+const digest = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+const goodJudges = `[[judge]]
+id = "primary"
+role = "primary"
+model = "neutral-judge"
+version = "2026-05"
+run = 2026-07-02T09:00:00Z
+prompt_sha256 = "` + digest + `"
+iterations = 2
+tuned_on = "pilot"
+
+[[judge]]
+id = "family-b"
+role = "family"
+model = "SiblingModel"
+family_of = "WRITER B"
+run = "2026-07-02T10:00:00+02:00"
+prompt_sha256 = "` + digest + `"
+`
+
+// reply builds one judge reply body with the given verdict lines.
+func reply(verdicts string) string {
+	return "=== ANALYSIS ===\nSTEP 1 - all bullets found.\n=== VERDICTS ===\n" + verdicts
+}
+
+const goodVerdicts = "C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: FAIL\nAMBIGUOUS: C4, C6\n"
+
+const goodPrimary = "# WRITER A\n## ACT 1\n" + "=== ANALYSIS ===\nSTEP 1 - all bullets found.\n=== VERDICTS ===\n" + goodVerdicts +
+	"## ACT 2\n" + "=== ANALYSIS ===\nfine\n=== VERDICTS ===\nC1_COVERAGE: 12 of 12\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+
+const goodFamily = "# WRITER B\n## ACT 1\n" + "=== ANALYSIS ===\nok\n=== VERDICTS ===\n" + goodVerdicts
+
+const goodLabel = "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" + goodVerdicts
+
+const goodFixtures = "## T1\n=== ANALYSIS ===\ndense\n=== VERDICTS ===\n" + goodVerdicts + "## T2\n=== ANALYSIS ===\npadded\n=== VERDICTS ===\n" + goodVerdicts
+
+// tree returns a good judged/ folder with files replaced (or, when the
+// content is "", removed) by the pairs in edits.
+func tree(edits ...string) fstest.MapFS {
+	files := map[string]string{
+		"judged/judges.toml":          goodJudges,
+		"judged/primary.md":           goodPrimary,
+		"judged/family-b.md":          goodFamily,
+		"judged/labels/author.md":     goodLabel,
+		"judged/fixtures/primary.md":  goodFixtures,
+		"judged/fixtures/family-b.md": goodFixtures,
+	}
+	for i := 0; i+1 < len(edits); i += 2 {
+		files[edits[i]] = edits[i+1]
+	}
+	fsys := fstest.MapFS{}
+	for name, text := range files {
+		if text != "" {
+			fsys[name] = &fstest.MapFile{Data: []byte(text)}
+		}
+	}
+	return fsys
+}
+
+func TestLoadGood(t *testing.T) {
+	tier, err := Load(tree(), "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tier.Judges) != 2 || tier.Judges[0].ID != "primary" || tier.Judges[1].Role != Family || tier.Judges[1].FamilyOf != "WRITER B" {
+		t.Fatalf("judges: %+v", tier.Judges)
+	}
+	if want := time.Date(2026, 7, 2, 8, 0, 0, 0, time.UTC); !tier.Judges[1].Run.Equal(want) {
+		t.Errorf("family run %v, want %v", tier.Judges[1].Run, want)
+	}
+	if j := tier.Judges[0]; j.Iterations != 2 || j.TunedOn != "pilot" || j.PromptSHA256 != digest || j.Line != 1 {
+		t.Errorf("primary judge %+v", j)
+	}
+	r := tier.Reply("primary", "WRITER A", "ACT 1")
+	if r == nil {
+		t.Fatal("no primary reply on WRITER A / ACT 1")
+	}
+	want := Verdicts{Coverage: Count{9, 12}, Development: Count{1, 4}, Additions: true, OnBrief: false,
+		Ambiguous: map[string]bool{C4: true, C6: true}, Line: 5}
+	if r.Verdicts.Coverage != want.Coverage || r.Verdicts.Development != want.Development || r.Verdicts.Additions != want.Additions ||
+		r.Verdicts.OnBrief != want.OnBrief || r.Verdicts.Line != want.Line || strings.Join(r.Verdicts.AmbiguousList(), ",") != "C4,C6" {
+		t.Errorf("verdicts %+v, want %+v", r.Verdicts, want)
+	}
+	if r.Analysis != "STEP 1 - all bullets found." {
+		t.Errorf("analysis %q", r.Analysis)
+	}
+	if r2 := tier.Reply("primary", "WRITER A", "ACT 2"); r2 == nil || r2.Verdicts.Additions || !r2.Verdicts.OnBrief || len(r2.Verdicts.Ambiguous) != 0 {
+		t.Errorf("second reply %+v", r2)
+	}
+	if tier.Reply("family-b", "WRITER A", "ACT 1") != nil {
+		t.Error("family-b did not grade WRITER A / ACT 1, yet a reply was found")
+	}
+	if len(tier.Labellers) != 1 || tier.Labellers[0].ID != "author" {
+		t.Fatalf("labellers %+v", tier.Labellers)
+	}
+	lab := tier.Labellers[0].Label("WRITER A", "ACT 1")
+	if lab == nil || lab.Sample != Pilot || !lab.LabelledAt.Equal(time.Date(2026, 6, 20, 8, 0, 0, 0, time.UTC)) || lab.Verdicts.Coverage != (Count{9, 12}) {
+		t.Errorf("label %+v", lab)
+	}
+	if len(tier.Fixtures) != 2 || tier.Fixtures[0].Judge != "primary" || len(tier.Fixtures[0].Replies) != 2 || tier.Fixtures[0].Replies[1].Fixture != "T2" {
+		t.Errorf("fixtures %+v", tier.Fixtures)
+	}
+	terms := tier.PrivateTerms()
+	if len(terms) != 1 || terms[0].Text != "SiblingModel" || terms[0].Line != 14 {
+		t.Errorf("private terms %+v", terms)
+	}
+	if len(tier.Digests) != 6 {
+		t.Errorf("digests of %d files, want 6: %v", len(tier.Digests), tier.Digests)
+	}
+	first, last := tier.Ran()
+	if !first.Equal(tier.Judges[1].Run) || !last.Equal(tier.Judges[0].Run) {
+		t.Errorf("ran %v .. %v", first, last)
+	}
+}
+
+func TestLoadAbsent(t *testing.T) {
+	tier, err := Load(fstest.MapFS{"sections.md": {Data: []byte("# A\n")}}, "in", testSections)
+	if tier != nil || err != nil {
+		t.Fatalf("Load without judged/ = %v, %v; want nil, nil", tier, err)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	const p = "judged/primary.md"
+	tests := []struct {
+		name  string
+		fsys  fstest.MapFS
+		want  string // the whole one-line message, or its start
+		hint  bool   // a hint is expected
+		exact bool
+	}{
+		// The verdict block.
+		{name: "no verdict block", fsys: tree(p, "# WRITER A\n## ACT 1\n=== ANALYSIS ===\nthoughts\n"),
+			want: `in/judged/primary.md:2: the reply on section "ACT 1" has no verdict block`, hint: true},
+		{name: "count without total", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: C1_COVERAGE: "9 of" is not a count; want "N of M"`},
+		{name: "count over total", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 13 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: C1_COVERAGE: "13 of 12" counts more than all: 13 is more than 12`},
+		{name: "count of zero", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 0 of 0\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: C1_COVERAGE: "0 of 0" counts out of nothing`},
+		{name: "negative count", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: -1 of 3\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: C1_COVERAGE: "-1 of 3" is not a count`},
+		{name: "repeated line", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\n")),
+			want: `in/judged/primary.md:7: verdict block: C1_COVERAGE repeated (first at line 6)`, exact: true},
+		{name: "out of order", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C2_DEVELOPMENT: 1 of 4\nC1_COVERAGE: 9 of 12\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: verdict block: C2_DEVELOPMENT out of order, want C1_COVERAGE here`, hint: true},
+		{name: "missing line", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\n")),
+			want: `in/judged/primary.md:5: verdict block of the reply on section "ACT 1" lacks AMBIGUOUS`, exact: true},
+		{name: "bad pass", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: MAYBE\n")),
+			want: `in/judged/primary.md:8: C4_ADDITIONS: "MAYBE": want PASS or FAIL`, exact: true},
+		{name: "unknown ambiguous criterion", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: C5\n")),
+			want: `in/judged/primary.md:10: AMBIGUOUS: "C5" is not a judged criterion`},
+		{name: "empty ambiguous", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS:\n")),
+			want: `in/judged/primary.md:10: AMBIGUOUS: empty`},
+		{name: "text after the block", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"and one more thing\n"),
+			want: `in/judged/primary.md:11: text after the verdict block`, hint: true},
+		{name: "stray line inside the block", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nso then\n")),
+			want: `in/judged/primary.md:7: verdict block: unexpected line "so then", want C2_DEVELOPMENT`, exact: true},
+		// Reasoning first.
+		{name: "verdicts first", fsys: tree(p, "# WRITER A\n## ACT 1\n=== VERDICTS ===\n"+goodVerdicts+"=== ANALYSIS ===\nlater\n=== VERDICTS ===\n"+goodVerdicts),
+			want: `in/judged/primary.md:3: the reply on section "ACT 1" gives verdicts before its analysis`, hint: true},
+		{name: "verdicts alone", fsys: tree(p, "# WRITER A\n## ACT 1\n=== VERDICTS ===\n"+goodVerdicts),
+			want: `in/judged/primary.md:3: the reply on section "ACT 1" gives verdicts before its analysis`},
+		{name: "empty analysis", fsys: tree(p, "# WRITER A\n## ACT 1\n=== ANALYSIS ===\n\n   \n=== VERDICTS ===\n"+goodVerdicts),
+			want: `in/judged/primary.md:3: the reply on section "ACT 1" has an empty analysis`, hint: true},
+		{name: "fixture reply without analysis", fsys: tree("judged/fixtures/primary.md", "## T1\n=== VERDICTS ===\n"+goodVerdicts),
+			want: `in/judged/fixtures/primary.md:2: the reply on fixture "T1" gives verdicts before its analysis`},
+		// Sections and scripts.
+		{name: "unknown section", fsys: tree(p, "# WRITER A\n## ACT 9\n"+reply(goodVerdicts)),
+			want: `in/judged/primary.md:2: section "ACT 9" of script "WRITER A" is not in sections.md`, exact: true},
+		{name: "unknown script", fsys: tree(p, "# WRITER Z\n## ACT 1\n"+reply(goodVerdicts)),
+			want: `in/judged/primary.md:1: script "WRITER Z" is not in sections.md`, hint: true},
+		{name: "repeated section", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"## ACT 1\n"+reply(goodVerdicts)),
+			want: `in/judged/primary.md:11: section "ACT 1" appears twice in script "WRITER A" (first at line 2)`},
+		{name: "section before script", fsys: tree(p, "## ACT 1\n"+reply(goodVerdicts)),
+			want: `in/judged/primary.md:1: section heading before any script heading`},
+		{name: "empty reply file", fsys: tree(p, "\n"),
+			want: `in/judged/primary.md: no '## ' blocks found`},
+		{name: "script heading in fixtures", fsys: tree("judged/fixtures/primary.md", "# WRITER A\n## T1\n"+reply(goodVerdicts)),
+			want: `in/judged/fixtures/primary.md:1: a '# ' heading in a file that holds only '## ' headings`},
+		{name: "not UTF-8", fsys: tree(p, "# WRITER A\n## ACT 1\n=== ANALYSIS ===\nbad \xff\n"),
+			want: `in/judged/primary.md:4:5: bytes that are not UTF-8`},
+		// Judges.
+		{name: "reply file of an unknown judge", fsys: tree("judged/other.md", goodPrimary),
+			want: `in/judged/other.md: judge "other" has no [[judge]] entry in judges.toml`, hint: true},
+		{name: "fixture file of an unknown judge", fsys: tree("judged/fixtures/other.md", goodFixtures),
+			want: `in/judged/fixtures/other.md: judge "other" has no [[judge]] entry in judges.toml`},
+		{name: "judge without reply file", fsys: tree("judged/family-b.md", ""),
+			want: `in/judged/judges.toml:11: judge "family-b" has no reply file judged/family-b.md`, exact: true},
+		{name: "no judges.toml", fsys: tree("judged/judges.toml", ""),
+			want: `in/judged/judges.toml: file does not exist`},
+		{name: "family_of names no writer", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `family_of = "WRITER B"`, `family_of = "WRITER Q"`, 1)),
+			want: `in/judged/judges.toml:15: family judge "family-b": family_of names no writer in sections.md`, hint: true},
+		{name: "family judge without family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `family_of = "WRITER B"`+"\n", "", 1)),
+			want: `in/judged/judges.toml:11: family judge "family-b" has no family_of`},
+		{name: "primary judge with family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`, `family_of = "WRITER A"`, 1)),
+			want: `in/judged/judges.toml:5: primary judge "primary" has a family_of`},
+		{name: "unknown key", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 2", "iteration = 2", 1)),
+			want: `in/judged/judges.toml:8: unknown key "judge.iteration"`, hint: true},
+		{name: "bad role", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `role = "primary"`, `role = "main"`, 1)),
+			want: `in/judged/judges.toml:3: judge "primary": role "main", want "primary" or "family"`},
+		{name: "repeated id", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `id = "family-b"`, `id = "primary"`, 1)),
+			want: `in/judged/judges.toml:12: judge "primary" is described twice (first at line 1)`},
+		{name: "malformed run string", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "2026-07-02T10:00:00+02:00", "2 July 2026", 1)),
+			want: `in/judged/judges.toml:16: judge "family-b": run "2 July 2026" is not an RFC 3339 time`},
+		{name: "run without zone", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z", "run = 2026-07-02T09:00:00", 1)),
+			want: `in/judged/judges.toml:6: judge "primary": run has no time zone`},
+		{name: "run missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z\n", "", 1)),
+			want: `in/judged/judges.toml:1: judge "primary": run is missing`},
+		{name: "bad digest", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, digest, "abc", 1)),
+			want: `in/judged/judges.toml:7: judge "primary": prompt_sha256 must be 64 lower-case hex digits`},
+		{name: "bad id", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `id = "primary"`, `id = "../x"`, 1)),
+			want: `in/judged/judges.toml:2: judge id "../x": use lower-case letters`},
+		{name: "toml syntax", fsys: tree("judged/judges.toml", "[[judge]\n"),
+			want: `in/judged/judges.toml:1:`},
+		{name: "no judges", fsys: tree("judged/judges.toml", "# none yet\n"),
+			want: `in/judged/judges.toml: no [[judge]] entries`},
+		// Labels.
+		{name: "label without sample", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "", 1)),
+			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no SAMPLE line`, hint: true},
+		{name: "label without time", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "LABELLED_AT: 2026-06-20T08:00:00Z\n", "", 1)),
+			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no LABELLED_AT line`},
+		{name: "label with a malformed time", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "2026-06-20T08:00:00Z", "2026-06-20 08:00", 1)),
+			want: `in/judged/labels/author.md:4: LABELLED_AT "2026-06-20 08:00" is not an RFC 3339 time`},
+		{name: "label with an unknown sample", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot", "SAMPLE: tuning", 1)),
+			want: `in/judged/labels/author.md:3: SAMPLE "tuning", want pilot or validation`},
+		{name: "label with two samples", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nSAMPLE: validation\n", 1)),
+			want: `in/judged/labels/author.md:4: the label on section "ACT 1": SAMPLE repeated (first at line 3)`},
+		{name: "label on unknown section", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "## ACT 1", "## ACT 7", 1)),
+			want: `in/judged/labels/author.md:2: section "ACT 7" of script "WRITER A" is not in sections.md`},
+		{name: "label without verdicts", fsys: tree("judged/labels/author.md", "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n"),
+			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no verdict block`},
+		{name: "judged is a file", fsys: fstest.MapFS{"judged": {Data: []byte("x")}},
+			want: `in/judged: is a file; expected a folder`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tier, err := Load(tc.fsys, "in", testSections)
+			if err == nil {
+				t.Fatalf("no error (tier %+v), want %q", tier, tc.want)
+			}
+			got := filepath.ToSlash(err.Error())
+			if strings.Contains(got, "\n") || !strings.HasPrefix(got, tc.want) || tc.exact && got != tc.want {
+				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
+			}
+			if tc.hint && diag.Hint(err) == "" {
+				t.Errorf("no hint for %q", got)
+			}
+		})
+	}
+}
+
+func TestLoadWarnings(t *testing.T) {
+	fsys := tree("judged/notes.txt", "scratch", "judged/primary.md", "stray text\n"+goodPrimary)
+	tier, err := Load(fsys, "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range tier.Diagnostics {
+		got = append(got, filepath.ToSlash(d.Error()))
+	}
+	want := []string{
+		"in/judged/notes.txt: warning: not a judged-tier file; ignored",
+		"in/judged/primary.md:1: warning: text outside any '## ' block is ignored",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestParseCount(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Count
+		ok   bool
+	}{
+		{"9 of 12", Count{9, 12}, true},
+		{"0 of 4", Count{0, 4}, true},
+		{"12   of  12", Count{12, 12}, true},
+		{"9 of", Count{}, false},
+		{"13 of 12", Count{}, false},
+		{"9/12", Count{}, false},
+		{"nine of 12", Count{}, false},
+		{"9 of 12 bullets", Count{}, false},
+		{"", Count{}, false},
+	}
+	for _, tc := range tests {
+		got, err := parseCount(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseCount(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}

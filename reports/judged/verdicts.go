@@ -1,0 +1,195 @@
+package judged
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// Criterion IDs of the judged tier, in the protocol's order.
+const (
+	C1 = "C1" // coverage: bullets present of bullets assigned
+	C2 = "C2" // development: undeveloped groups of groups
+	C4 = "C4" // additions: PASS when nothing beyond the outline was added
+	C6 = "C6" // on brief: PASS when the framing follows from the outline
+)
+
+// Criteria lists the judged criteria in the protocol's order.
+var Criteria = []string{C1, C2, C4, C6}
+
+// Markers that open the parts of a reply.
+const (
+	verdictsMarker = "=== VERDICTS ==="
+	analysisMarker = "=== ANALYSIS"
+)
+
+// The verdict block's lines, in the order the protocol writes them.
+var verdictKeys = []string{"C1_COVERAGE", "C2_DEVELOPMENT", "C4_ADDITIONS", "C6_ON_BRIEF", "AMBIGUOUS"}
+
+// Count is a judged count: N of Of. For C1 it is bullets present of bullets
+// assigned; for C2, undeveloped groups of all groups.
+type Count struct {
+	N, Of int
+}
+
+// String formats the count as the verdict block writes it: "9 of 12".
+func (c Count) String() string { return fmt.Sprintf("%d of %d", c.N, c.Of) }
+
+// Verdicts is one verdict block: what a judge or a labeller returned for one
+// section (or fixture). Thresholds are not applied here: C1 and C2 are raw
+// counts, and a criterion named as ambiguous stays ambiguous whatever its
+// own line says.
+type Verdicts struct {
+	Coverage    Count           // C1_COVERAGE
+	Development Count           // C2_DEVELOPMENT
+	Additions   bool            // C4_ADDITIONS: true for PASS
+	OnBrief     bool            // C6_ON_BRIEF: true for PASS
+	Ambiguous   map[string]bool // criterion IDs named on the AMBIGUOUS line
+	Line        int             // line of the "=== VERDICTS ===" marker
+}
+
+// IsAmbiguous reports whether criterion id was marked ambiguous.
+func (v Verdicts) IsAmbiguous(id string) bool { return v.Ambiguous[id] }
+
+// AmbiguousList returns the ambiguous criteria in the protocol's order.
+func (v Verdicts) AmbiguousList() []string {
+	var out []string
+	for _, id := range Criteria {
+		if v.Ambiguous[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// parseVerdicts reads the verdict block opened by the last verdicts marker
+// in body: exactly the protocol's five lines, in its order, then nothing but
+// blank lines. where names the block in messages ("section \"ACT 1\"").
+func parseVerdicts(body []inputs.BodyLine, file, where string, headingLine int) (Verdicts, int, error) {
+	at := -1
+	for i, l := range body {
+		if strings.TrimSpace(l.Text) == verdictsMarker {
+			at = i
+		}
+	}
+	if at < 0 {
+		return Verdicts{}, -1, diag.Errorf(file, headingLine, "%s has no verdict block", where).
+			WithHint("end the body with a %q line followed by the five verdict lines", verdictsMarker)
+	}
+	v := Verdicts{Line: body[at].Number, Ambiguous: map[string]bool{}}
+	seen := map[string]int{}
+	next := 0 // index in verdictKeys of the line expected next
+	for _, l := range body[at+1:] {
+		text := strings.TrimSpace(l.Text)
+		if text == "" {
+			continue
+		}
+		key, value, ok := strings.Cut(text, ":")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		pos := indexOf(verdictKeys, key)
+		switch {
+		case !ok || pos < 0:
+			if next == len(verdictKeys) {
+				return v, at, diag.Errorf(file, l.Number, "text after the verdict block: %q", cut(text)).
+					WithHint("the verdict block ends the reply")
+			}
+			return v, at, diag.Errorf(file, l.Number, "verdict block: unexpected line %q, want %s", cut(text), verdictKeys[next])
+		case seen[key] > 0:
+			return v, at, diag.Errorf(file, l.Number, "verdict block: %s repeated (first at line %d)", key, seen[key])
+		case pos != next:
+			return v, at, diag.Errorf(file, l.Number, "verdict block: %s out of order, want %s here", key, verdictKeys[next]).
+				WithHint("the protocol's order is %s", strings.Join(verdictKeys, ", "))
+		}
+		seen[key] = l.Number
+		next++
+		var err error
+		switch key {
+		case "C1_COVERAGE":
+			v.Coverage, err = parseCount(value)
+		case "C2_DEVELOPMENT":
+			v.Development, err = parseCount(value)
+		case "C4_ADDITIONS":
+			v.Additions, err = parsePass(value)
+		case "C6_ON_BRIEF":
+			v.OnBrief, err = parsePass(value)
+		case "AMBIGUOUS":
+			v.Ambiguous, err = parseAmbiguous(value)
+		}
+		if err != nil {
+			return v, at, diag.Errorf(file, l.Number, "%s: %v", key, err)
+		}
+	}
+	if next < len(verdictKeys) {
+		return v, at, diag.Errorf(file, v.Line, "verdict block of %s lacks %s", where, verdictKeys[next])
+	}
+	return v, at, nil
+}
+
+func parseCount(s string) (Count, error) {
+	fields := strings.Fields(s)
+	if len(fields) != 3 || fields[1] != "of" {
+		return Count{}, fmt.Errorf("%q is not a count; want \"N of M\"", s)
+	}
+	n, err1 := strconv.Atoi(fields[0])
+	of, err2 := strconv.Atoi(fields[2])
+	switch {
+	case err1 != nil || err2 != nil || n < 0 || of < 0:
+		return Count{}, fmt.Errorf("%q is not a count; want \"N of M\" with whole numbers", s)
+	case of == 0:
+		return Count{}, fmt.Errorf("%q counts out of nothing; M must be at least 1", s)
+	case n > of:
+		return Count{}, fmt.Errorf("%q counts more than all: %d is more than %d", s, n, of)
+	}
+	return Count{N: n, Of: of}, nil
+}
+
+func parsePass(s string) (bool, error) {
+	switch strings.ToUpper(s) {
+	case "PASS":
+		return true, nil
+	case "FAIL":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q: want PASS or FAIL", s)
+}
+
+func parseAmbiguous(s string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if strings.EqualFold(s, "NONE") {
+		return out, nil
+	}
+	if s == "" {
+		return nil, fmt.Errorf("empty; want NONE or the criteria, as in \"C4, C6\"")
+	}
+	for _, part := range strings.Split(s, ",") {
+		id := strings.ToUpper(strings.TrimSpace(part))
+		if indexOf(Criteria, id) < 0 {
+			return nil, fmt.Errorf("%q is not a judged criterion (one of %s, or NONE)", strings.TrimSpace(part), strings.Join(Criteria, ", "))
+		}
+		if out[id] {
+			return nil, fmt.Errorf("%s named twice", id)
+		}
+		out[id] = true
+	}
+	return out, nil
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// cut shortens a quoted line for a message.
+func cut(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return s
+}
