@@ -1,6 +1,7 @@
 package judged
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -308,6 +309,41 @@ func TestParseCount(t *testing.T) {
 		got, err := parseCount(tc.in)
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("parseCount(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+// The demo's judged tier reads without error or warning and holds what its
+// pages are written about: four judges, two labellers, fixture replies.
+func TestLoadDemo(t *testing.T) {
+	dir := filepath.Join("..", "..", "demo", "private")
+	folder, err := inputs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer folder.Close()
+	tier, err := Load(os.DirFS(dir), dir, folder.Sections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tier.Diagnostics) > 0 {
+		t.Errorf("warnings: %v", tier.Diagnostics)
+	}
+	if len(tier.Judges) != 4 || len(tier.Labellers) != 2 || len(tier.Fixtures) != 4 {
+		t.Fatalf("%d judges, %d labellers, %d fixture files; want 4, 2, 4", len(tier.Judges), len(tier.Labellers), len(tier.Fixtures))
+	}
+	samples := map[string]int{}
+	for _, lab := range tier.Labellers {
+		for _, l := range lab.Labels {
+			samples[lab.ID+" "+l.Sample]++
+		}
+	}
+	if samples["author pilot"] != 6 || samples["author validation"] != 12 || samples["second validation"] != 12 {
+		t.Errorf("labels by sample: %v", samples)
+	}
+	for _, r := range tier.Replies {
+		if len(r.Replies) != 15 {
+			t.Errorf("judge %s graded %d sections, want the 15 Act cells", r.Judge.ID, len(r.Replies))
 		}
 	}
 }
