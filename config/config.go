@@ -39,6 +39,8 @@ type Config struct {
 	Publish    Publish `toml:"publish"`
 	// Hypotheses are the [[hypothesis]] blocks, in file order.
 	Hypotheses []Hypothesis `toml:"hypothesis"`
+	// Fixtures are the [[fixture]] blocks, in file order.
+	Fixtures []Fixture `toml:"fixture"`
 
 	// File is the config file's path; relative paths resolve from its folder.
 	File string `toml:"-"`
@@ -156,6 +158,9 @@ func Load(path string, sets []string) (*Config, error) {
 	cfg.File = path
 	for i := range cfg.Hypotheses {
 		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
+	}
+	for i := range cfg.Fixtures {
+		cfg.Fixtures[i].Line = arrayTableLine(data, "fixture", i)
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -277,6 +282,9 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.Publish.Out) == "" {
 		return diag.Errorf(file, 0, "[publish] out is empty")
+	}
+	if err := c.validateFixtures(); err != nil {
+		return err
 	}
 	seen := map[string]int{}
 	for _, h := range c.Hypotheses {

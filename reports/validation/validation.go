@@ -105,6 +105,9 @@ type Input struct {
 	Prompt     *Prompt
 	Fixtures   []Fixture
 	ConfigFile string // for messages about fixtures
+	// Unscored lists criteria no verdict can be given on yet (C1 before its
+	// threshold is calibrated): a fixture check on them decides nothing.
+	Unscored []string
 }
 
 // Prompt statuses of a judge.
@@ -130,12 +133,19 @@ type JudgeReport struct {
 	// TunedOnValidation is true when the prompt was iterated on the
 	// validation sample: agreement is then measured on the tuning set.
 	TunedOnValidation bool
-	// Fixtures are the judge's fixture results, in fixture order; Usable
-	// is false when it missed a fixture built to fail.
-	Fixtures    []FixtureResult
-	FixturesRun bool
-	Usable      bool
+	// Fixtures are the judge's fixture results, in fixture order.
+	Fixtures []FixtureResult
+	// Usability is UsabilityNotRun, Usable, Unusable or Undetermined.
+	Usability string
 }
+
+// Usabilities of a judge, from its fixture results.
+const (
+	UsabilityNotRun = "not run"      // no fixture replies
+	Usable          = "usable"       // it caught every fixture built to fail
+	Unusable        = "unusable"     // it missed a fixture built to fail
+	Undetermined    = "undetermined" // a fixture built to fail is on an unscored criterion
+)
 
 // Blind is true when every validation label was made before the judge ran.
 func (j JudgeReport) Blind() bool { return j.Late == 0 }
@@ -148,8 +158,10 @@ func (j JudgeReport) Withheld() bool { return j.Prompt == PromptDiffers }
 type FixtureResult struct {
 	Fixture string
 	Checks  []Check
-	// Caught is true when every expected verdict was returned.
+	// Caught is true when no scored check was missed.
 	Caught bool
+	// Flawed is true when the fixture is built to fail some criterion.
+	Flawed bool
 	// Replied is false when the judge has no reply on the fixture.
 	Replied bool
 }
@@ -158,10 +170,17 @@ type FixtureResult struct {
 type Check struct {
 	Criterion          string
 	Expected, Observed agreement.Verdict
+	// Unscored is true when the criterion cannot be scored yet: the check
+	// decides nothing.
+	Unscored bool
 }
 
 // Match reports whether the judge returned the expected verdict.
-func (c Check) Match() bool { return c.Observed == c.Expected }
+func (c Check) Match() bool { return !c.Unscored && c.Observed == c.Expected }
+
+// Missed reports whether the judge returned another verdict than expected
+// on a scored criterion (no reply counts as a miss).
+func (c Check) Missed() bool { return !c.Unscored && c.Observed != c.Expected }
 
 // Ranking is the writers' order under one judge, over all judged criteria
 // and criterion by criterion, with its flips against the primary judge.
@@ -356,38 +375,48 @@ func (r *Report) checkFixtures(in Input) {
 			"the fixtures are not matched in length (%s words): length could explain a difference in verdicts",
 			strings.Join(lengths, ", ")).WithHint("keep the shortest fixture within %.0f%% of the longest", LengthTolerance*100))
 	}
+	unscored := map[string]bool{}
+	for _, c := range in.Unscored {
+		unscored[c] = true
+	}
 	for k := range r.Judges {
 		jd, jr := in.Judges[k], &r.Judges[k]
-		jr.FixturesRun = jd.Fixtures != nil
-		jr.Usable = jr.FixturesRun
 		for _, id := range sortedKeys(jd.Fixtures) {
 			if !known[id] {
 				r.Warnings.Add(diag.Warnf(jd.File, jd.Line, "judge %q replied on fixture %q, which no [[fixture]] entry describes", jd.ID, id))
 			}
 		}
-		if !jr.FixturesRun {
+		if jd.Fixtures == nil {
+			jr.Usability = UsabilityNotRun
 			continue
 		}
+		missed, undecided := false, false
 		for _, f := range in.Fixtures {
 			reply, replied := jd.Fixtures[f.ID]
 			res := FixtureResult{Fixture: f.ID, Replied: replied, Caught: true}
-			flawed := false
 			for _, c := range in.Criteria {
 				want, ok := f.Expect[c]
 				if !ok {
 					continue
 				}
-				flawed = flawed || want == agreement.Fail
-				chk := Check{Criterion: c, Expected: want, Observed: reply[c]}
+				chk := Check{Criterion: c, Expected: want, Observed: reply[c], Unscored: unscored[c]}
+				res.Flawed = res.Flawed || want == agreement.Fail
 				res.Checks = append(res.Checks, chk)
-				res.Caught = res.Caught && chk.Match()
+				res.Caught = res.Caught && !chk.Missed()
+				undecided = undecided || (chk.Unscored && want == agreement.Fail)
 			}
 			// A fixture built to fail that the judge gets wrong makes it
 			// unusable for the job it exists for.
-			if flawed && !res.Caught {
-				jr.Usable = false
-			}
+			missed = missed || (res.Flawed && !res.Caught)
 			jr.Fixtures = append(jr.Fixtures, res)
+		}
+		switch {
+		case missed:
+			jr.Usability = Unusable
+		case undecided:
+			jr.Usability = Undetermined
+		default:
+			jr.Usability = Usable
 		}
 	}
 }

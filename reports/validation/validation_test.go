@@ -213,11 +213,11 @@ func TestIterationRule(t *testing.T) {
 func TestFixtureRule(t *testing.T) {
 	r := Build(demo())
 	prim, fam := r.Judges[0], r.Judges[1]
-	if !prim.Usable || !prim.FixturesRun {
-		t.Errorf("primary: usable %v", prim.Usable)
+	if prim.Usability != Usable {
+		t.Errorf("primary: %s", prim.Usability)
 	}
-	if fam.Usable {
-		t.Error("a judge that missed T3 is usable")
+	if fam.Usability != Unusable {
+		t.Errorf("a judge that missed T3 is %s", fam.Usability)
 	}
 	t3 := fam.Fixtures[2]
 	if t3.Fixture != "T3" || t3.Caught || len(t3.Checks) != 2 || !t3.Checks[0].Match() || t3.Checks[1].Match() ||
@@ -227,17 +227,28 @@ func TestFixtureRule(t *testing.T) {
 	// Missing the control T1 alone does not make a judge unusable.
 	in := demo()
 	in.Judges[0].Fixtures["T1"]["C2"] = F
-	if r := Build(in); !r.Judges[0].Usable || r.Judges[0].Fixtures[0].Caught {
-		t.Errorf("missed control: usable %v, caught %v", r.Judges[0].Usable, r.Judges[0].Fixtures[0].Caught)
+	if r := Build(in); r.Judges[0].Usability != Usable || r.Judges[0].Fixtures[0].Caught {
+		t.Errorf("missed control: %s, caught %v", r.Judges[0].Usability, r.Judges[0].Fixtures[0].Caught)
+	}
+	// C1 unscored (its threshold not calibrated): T2 rests on C1 alone, so
+	// the judge's usability cannot be decided, and T3's C1 check decides
+	// nothing.
+	un := demo()
+	un.Unscored = []string{"C1"}
+	if r := Build(un); r.Judges[0].Usability != Undetermined || !r.Judges[0].Fixtures[1].Caught || !r.Judges[0].Fixtures[2].Checks[0].Unscored {
+		t.Errorf("C1 unscored: %s, %+v", r.Judges[0].Usability, r.Judges[0].Fixtures)
+	}
+	if r := Build(un); r.Judges[1].Usability != Unusable {
+		t.Errorf("C1 unscored, T3's C2 missed: %s", r.Judges[1].Usability)
 	}
 	// No reply on T2: missed.
 	delete(in.Judges[0].Fixtures, "T2")
-	if r := Build(in); r.Judges[0].Usable || r.Judges[0].Fixtures[1].Replied {
+	if r := Build(in); r.Judges[0].Usability != Unusable || r.Judges[0].Fixtures[1].Replied {
 		t.Error("a judge with no reply on T2 is usable")
 	}
-	// No fixture replies at all: not run, not usable.
+	// No fixture replies at all: not run.
 	in.Judges[0].Fixtures = nil
-	if r := Build(in); r.Judges[0].FixturesRun || r.Judges[0].Usable || len(r.Judges[0].Fixtures) != 0 {
+	if r := Build(in); r.Judges[0].Usability != UsabilityNotRun || len(r.Judges[0].Fixtures) != 0 {
 		t.Errorf("no fixture replies: %+v", r.Judges[0])
 	}
 	// A reply on an unknown fixture is a warning.
