@@ -53,13 +53,56 @@ func TestMatcherRespectsWordBoundaries(t *testing.T) {
 	for _, text := range []string{
 		"Quillions 2.5 Professional",
 		"the squillion 2.5 pro",
-		"Larkspur-3 Turbocharged",
-		"stay curious, tidewater crews",
-		"Northwind Medias",
 		"a clean sentence about lending libraries and juniper berries",
 	} {
 		if ms := m.Find(text); len(ms) > 0 {
 			t.Errorf("false alarm in %q: %+v", text, ms)
+		}
+	}
+}
+
+// TestMatcherFailsClosedAtAWordsEnd: a term matches at a word start
+// whatever letters follow it, and the match takes the whole word.
+func TestMatcherFailsClosedAtAWordsEnd(t *testing.T) {
+	m := NewMatcher(testTerms)
+	for _, tc := range []struct{ text, want string }{
+		{"Both Larkspur-3 Turbos failed", "Both [model] failed"},
+		{"Larkspur-3 Turbocharged", "[model]"},
+		{"stay curious, tidewater crews.", "[mandated phrase]."},
+		{"Northwind Medias", "[redacted]"},
+		{"Northwind Médiás!", "[redacted]!"},
+	} {
+		if got := m.Replace(tc.text); got != tc.want {
+			t.Errorf("Replace(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestMatcherReadsWhatAReaderReads: spellings a browser draws as the term.
+func TestMatcherReadsWhatAReaderReads(t *testing.T) {
+	m := NewMatcher(testTerms)
+	for _, text := range []string{
+		"by Larkspurʼ-3 Turbo",               // modifier-letter apostrophe inside
+		"by Larkspur-3 Turboʼs",              // and after
+		"Iʼm Juniper Vale",                   // as the apostrophe
+		"by Larkㅤspur-3 Turᅟbo",              // Hangul fillers
+		"by Larkﾠspur-3 Tuᅠrbo",              // halfwidth and jungseong fillers
+		"by L\u0430rksp\u057Dr-3 Turb\u043e", // Cyrillic and Armenian look-alikes
+		"by \u13DEark\u0455pur-3 \u03a4urbo", // Cherokee, Cyrillic, Greek capital
+		"by ʟᴀʀᴋꜱᴘᴜʀ-3 ᴛᴜʀʙᴏ",                // small capitals
+		"by Quıllıon 2.5 Pro",                // dotless i
+		"by 𝐋𝐚𝐫𝐤spur-3 Turbo",                // mathematical bold
+		"by 𝓛arkspur-3 𝕋urbo",                // script and double-struck
+		"by Larkspur-3[^v] Turbo",            // a footnote reference inside
+		"by Larkspur-3¹ Turbo",               // the footnote mark it renders as
+		"by Lark‍spur-3 Tur⁠bo",              // zero-width joiner, word joiner
+		"by Lark󠁁spur-3 Turbo",               // a tag character
+	} {
+		if !m.Contains(text) {
+			t.Errorf("no private term found in %q", text)
+		}
+		if got := m.Replace(text); m.Contains(got) {
+			t.Errorf("Replace(%q) = %q still holds a term", text, got)
 		}
 	}
 }

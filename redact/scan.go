@@ -192,9 +192,15 @@ func eachWord(text string, fn func(h uint64, at int)) {
 					h, in, start = fnvOffset, true, i
 				}
 				h = (h ^ uint64(c)) * fnvPrime
-			} else if in {
-				fn(h, start)
-				in = false
+			} else {
+				if in {
+					fn(h, start)
+					in = false
+				}
+				if c == '[' {
+					i += max(footnoteRef(text[i:]), 1) // a footnote mark reads as a gap
+					continue
+				}
 			}
 			i++
 			continue

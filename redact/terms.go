@@ -7,11 +7,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
 	"unicode/utf8"
 	"unsafe"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Kinds of private term, each with the placeholder that replaces it.
@@ -40,11 +37,15 @@ type PrivateTerm struct {
 }
 
 // Matcher finds private terms in text in every spelling a reader would
-// recognise: any case, compatibility forms (full-width letters, ligatures),
-// with or without diacritics, and with anything that is not a letter or digit
-// between the term's letters (spaces, line breaks, hyphens, quotes, markup).
-// A match must start and end on word boundaries, so "Gem" does not match
-// "Gemini".
+// recognise: any case, compatibility forms (full-width and mathematical
+// letters, ligatures), with or without diacritics, look-alike letters of
+// other scripts and small capitals (UTS #39 skeletons), with characters a
+// renderer shows as nothing inside, and with anything that is not a letter
+// or digit between the term's letters (spaces, line breaks, hyphens,
+// apostrophes and modifier-letter apostrophes, footnote marks, markup).
+// A match starts at a word start, whatever letters follow the term: "Gem"
+// matches "Gemini", and a match runs to the end of the word it ends in
+// (failing closed: "Larkspur-3 Turbos" is the term with a suffix glued on).
 type Matcher struct {
 	terms []matcherTerm
 }
@@ -93,39 +94,17 @@ type Match struct {
 }
 
 // folded is a text reduced to its letters and digits, folded, with for each
-// byte the offset of the original rune it came from and whether it starts or
-// ends a word of the original.
+// byte the offset of the original rune it came from and whether it starts a
+// word of the original.
 type folded struct {
-	buf        []byte
-	s          string
-	src        []int32
-	start, end []bool
+	buf   []byte
+	s     string
+	src   []int32
+	start []bool
 }
 
-// foldRune returns the folded letters and digits of r: its compatibility
-// decomposition without combining marks, lowercased.
-func foldRune(r rune) string {
-	if r < utf8.RuneSelf {
-		switch {
-		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-			return string(r)
-		case 'A' <= r && r <= 'Z':
-			return string(r + 'a' - 'A')
-		}
-		return ""
-	}
-	var b strings.Builder
-	for _, d := range norm.NFKD.String(string(r)) {
-		if unicode.Is(unicode.Mn, d) || !(unicode.IsLetter(d) || unicode.IsDigit(d)) {
-			continue
-		}
-		b.WriteString(strings.ToLower(string(d)))
-	}
-	return b.String()
-}
-
-// foldBlocks holds foldRune, and whether the code point is a combining mark
-// (Mn), for the Basic Multilingual Plane in blocks of 256 code points, each
+// foldBlocks holds foldRune, and whether the code point joins a word
+// (joinsWord), for the Basic Multilingual Plane in blocks of 256 code points, each
 // computed the first time a text has one of its characters: folding is then
 // a table lookup per character, and a build pays only for the blocks its
 // texts use.
@@ -146,7 +125,7 @@ func blockOf(r rune) *foldBlock {
 	for i := range b.fold {
 		c := r&^0xFF | rune(i)
 		b.fold[i] = foldRune(c)
-		b.mark[i] = unicode.Is(unicode.Mn, c)
+		b.mark[i] = joinsWord(c)
 	}
 	slot.CompareAndSwap(nil, b) // another goroutine's equal block may win
 	return slot.Load()
@@ -156,15 +135,25 @@ func foldOf(r rune) string {
 	if r < 0x10000 {
 		return blockOf(r).fold[r&0xFF]
 	}
-	return foldRune(r)
+	if s, ok := astralFolds.Load(r); ok {
+		return s.(string)
+	}
+	s := foldRune(r)
+	astralFolds.Store(r, s)
+	return s
 }
 
-// isMark reports whether r is a combining mark (Mn).
+// astralFolds caches foldRune beyond the Basic Multilingual Plane
+// (mathematical letters, tags): rare, but each costs a decomposition.
+var astralFolds sync.Map
+
+// isMark reports whether r joins a word without adding letters: a combining
+// mark or a character a renderer shows as nothing (joinsWord).
 func isMark(r rune) bool {
 	if r < 0x10000 {
 		return blockOf(r).mark[r&0xFF]
 	}
-	return unicode.Is(unicode.Mn, r)
+	return joinsWord(r)
 }
 
 // foldPool recycles the buffers of folded texts: the leak scan folds every
@@ -176,7 +165,7 @@ func (f *folded) release() { foldPool.Put(f) }
 
 func fold(text string) *folded {
 	f := foldPool.Get().(*folded)
-	f.src, f.start, f.end = f.src[:0], f.start[:0], f.end[:0]
+	f.src, f.start = f.src[:0], f.start[:0]
 	b := f.buf[:0]
 	inWord := false
 	for i := 0; i < len(text); {
@@ -192,10 +181,14 @@ func fold(text string) *folded {
 				b = append(b, c)
 				f.src = append(f.src, int32(i))
 				f.start = append(f.start, !inWord)
-				f.end = append(f.end, false)
 				inWord = true
 				i++
 				continue
+			}
+			if c == '[' {
+				if n := footnoteRef(text[i:]); n > 0 {
+					size = n // a footnote mark reads as a gap
+				}
 			}
 		} else {
 			r, size = utf8.DecodeRuneInString(text[i:])
@@ -207,9 +200,6 @@ func fold(text string) *folded {
 			continue
 		}
 		if out == "" {
-			if inWord {
-				f.end[len(f.end)-1] = true
-			}
 			inWord = false
 			i += size
 			continue
@@ -218,13 +208,9 @@ func fold(text string) *folded {
 			b = append(b, out[k])
 			f.src = append(f.src, int32(i))
 			f.start = append(f.start, !inWord && k == 0)
-			f.end = append(f.end, false)
 		}
 		inWord = true
 		i += size
-	}
-	if inWord {
-		f.end[len(f.end)-1] = true
 	}
 	f.buf = b
 	f.s = unsafe.String(unsafe.SliceData(b), len(b)) // valid until release
@@ -249,16 +235,21 @@ func (m *Matcher) Find(text string) []Match {
 			at := from + k
 			last := at + len(t.folded) - 1
 			from = at + 1
-			if !f.start[at] || !f.end[last] {
+			if !f.start[at] {
 				continue
+			}
+			// The match runs to the end of the word the term ends in:
+			// letters glued to a term do not hide it.
+			for last+1 < len(f.s) && !f.start[last+1] {
+				last++
 			}
 			end := int(f.src[last])
 			_, size := utf8.DecodeRuneInString(text[end:])
 			end += size
-			// Take trailing combining marks with the last letter.
+			// Take trailing marks with the last letter.
 			for end < len(text) {
 				r, size := utf8.DecodeRuneInString(text[end:])
-				if !unicode.Is(unicode.Mn, r) {
+				if r < utf8.RuneSelf || !isMark(r) {
 					break
 				}
 				end += size
@@ -343,7 +334,7 @@ func (q *quickText) gap() {
 	}
 }
 
-// has reports whether folded occurs in q from a word's start to a word's end.
+// has reports whether folded occurs in q from a word's start.
 func (q *quickText) has(folded string) bool {
 	s := unsafe.String(unsafe.SliceData(q.b), len(q.b))
 	for from := 0; ; {
@@ -353,10 +344,7 @@ func (q *quickText) has(folded string) bool {
 		}
 		at := from + k
 		from = at + 1
-		if _, ok := slices.BinarySearch(q.starts, int32(at)); !ok {
-			continue
-		}
-		if _, ok := slices.BinarySearch(q.ends, int32(at+len(folded)-1)); ok {
+		if _, ok := slices.BinarySearch(q.starts, int32(at)); ok {
 			return true
 		}
 	}
@@ -395,6 +383,12 @@ func quickFold(text string, all, untagged *quickText) {
 			all.gap()
 			if i > tagEnd {
 				untagged.gap()
+			}
+			if c == '[' {
+				if n := footnoteRef(text[i:]); n > 0 {
+					i += n // a footnote mark reads as a gap
+					continue
+				}
 			}
 			i++
 			continue

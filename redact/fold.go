@@ -1,0 +1,147 @@
+package redact
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/unicode/norm"
+)
+
+// How a character reads, for matching what a reader would recognise. Each
+// character folds to the lowercase letters and digits a reader takes it
+// for, to nothing that joins the letters either side (combining marks and
+// characters a renderer shows as nothing), or to nothing that separates
+// words (spaces, punctuation, footnote marks).
+
+// foldRune returns the folded letters and digits of r: its compatibility
+// decomposition without combining marks, lowercased, with every letter a
+// reader could take for an ASCII letter (Unicode's confusable skeletons,
+// UTS #39, and the small capitals) read as that letter. ASCII letters and
+// digits are only lowercased: "m" and "rn" stay apart, as a reader keeps
+// them.
+func foldRune(r rune) string {
+	if r < utf8.RuneSelf {
+		switch {
+		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
+			return string(r)
+		case 'A' <= r && r <= 'Z':
+			return string(r + 'a' - 'A')
+		}
+		return ""
+	}
+	if joinsWord(r) || isSuperOrSubscript(r) {
+		return ""
+	}
+	var b strings.Builder
+	for _, d := range norm.NFKD.String(string(r)) {
+		if unicode.Is(unicode.Mn, d) || !(unicode.IsLetter(d) || unicode.IsDigit(d)) {
+			continue
+		}
+		b.WriteString(readAs(unicode.ToLower(d)))
+	}
+	return b.String()
+}
+
+// readAs returns what a reader takes the lowercase letter or digit d for.
+func readAs(d rune) string {
+	if d < utf8.RuneSelf {
+		return string(d)
+	}
+	if s, ok := smallCapitals[d]; ok {
+		return s
+	}
+	skeleton := confusables.Skeleton(string(d))
+	if skeleton == "rn" { // the prototype of every m look-alike
+		return "m"
+	}
+	var b strings.Builder
+	for _, e := range norm.NFKD.String(skeleton) {
+		if unicode.Is(unicode.Mn, e) || !(unicode.IsLetter(e) || unicode.IsDigit(e)) {
+			continue
+		}
+		e = unicode.ToLower(e)
+		if s, ok := smallCapitals[e]; ok {
+			b.WriteString(s)
+		} else {
+			b.WriteRune(e)
+		}
+	}
+	return b.String()
+}
+
+// smallCapitals maps the small capital letters, and the prototypes UTS #39
+// gives them, to the lowercase letters a reader takes them for: the
+// confusables data keeps them apart from lowercase ASCII.
+var smallCapitals = map[rune]string{
+	'ᴀ': "a", 'ʙ': "b", 'ᴃ': "b", 'ᴄ': "c", 'ᴅ': "d", 'ᴆ': "d", 'ᴇ': "e",
+	'ꜰ': "f", 'ɢ': "g", 'ʜ': "h", 'ɪ': "i", 'ᴊ': "j", 'ᴋ': "k", 'ĸ': "k",
+	'ʟ': "l", 'ᴌ': "l", 'ᴍ': "m", 'ʍ': "m", 'ɴ': "n", 'ᴎ': "n", 'ᴏ': "o",
+	'ᴘ': "p", 'ꞯ': "q", 'ʀ': "r", 'ʁ': "r", 'ᴙ': "r", 'ᴚ': "r", 'ꜱ': "s",
+	'ᴛ': "t", 'ᴜ': "u", 'ᴠ': "v", 'ᴡ': "w", 'ʏ': "y", 'ᴢ': "z",
+	'ᴁ': "ae", 'ɶ': "oe",
+}
+
+// joinsWord reports whether r adds nothing to a word and does not end it: a
+// combining mark, a default-ignorable code point (zero-width characters,
+// the soft hyphen, variation selectors, bidirectional controls, tags) or a
+// letter a renderer shows as nothing (the Hangul fillers).
+func joinsWord(r rune) bool {
+	return unicode.Is(unicode.Mn, r) || unicode.Is(invisible, r)
+}
+
+// invisible holds Unicode's Default_Ignorable_Code_Point characters
+// (DerivedCoreProperties.txt) and the blank letters renderers draw as
+// nothing or as a space.
+var invisible = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{Lo: 0x00AD, Hi: 0x00AD, Stride: 1},
+		{Lo: 0x034F, Hi: 0x034F, Stride: 1},
+		{Lo: 0x061C, Hi: 0x061C, Stride: 1},
+		{Lo: 0x115F, Hi: 0x1160, Stride: 1},
+		{Lo: 0x17B4, Hi: 0x17B5, Stride: 1},
+		{Lo: 0x180B, Hi: 0x180F, Stride: 1},
+		{Lo: 0x200B, Hi: 0x200F, Stride: 1},
+		{Lo: 0x202A, Hi: 0x202E, Stride: 1},
+		{Lo: 0x2060, Hi: 0x206F, Stride: 1},
+		{Lo: 0x2800, Hi: 0x2800, Stride: 1}, // braille blank
+		{Lo: 0x3164, Hi: 0x3164, Stride: 1},
+		{Lo: 0xFE00, Hi: 0xFE0F, Stride: 1},
+		{Lo: 0xFEFF, Hi: 0xFEFF, Stride: 1},
+		{Lo: 0xFFA0, Hi: 0xFFA0, Stride: 1},
+		{Lo: 0xFFF0, Hi: 0xFFF8, Stride: 1},
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x1BCA0, Hi: 0x1BCA3, Stride: 1},
+		{Lo: 0x1D173, Hi: 0x1D17A, Stride: 1},
+		{Lo: 0xE0000, Hi: 0xE0FFF, Stride: 1},
+	},
+}
+
+// isSuperOrSubscript reports whether r is a superscript or subscript digit
+// or sign, as footnote marks are written: a reader reads past it, so it
+// separates words rather than joining its digit to them.
+func isSuperOrSubscript(r rune) bool {
+	return r == '¹' || r == '²' || r == '³' || 0x2070 <= r && r <= 0x209F
+}
+
+// footnoteRef returns the length of the markdown footnote reference
+// ("[^label]") text starts with, or 0: a reader sees a mark, not the label.
+func footnoteRef(text string) int {
+	if len(text) < 4 || text[0] != '[' || text[1] != '^' {
+		return 0
+	}
+	for i := 2; i < len(text) && i < 66; i++ {
+		switch text[i] {
+		case ']':
+			if i == 2 {
+				return 0
+			}
+			return i + 1
+		case ' ', '\t', '\n', '\r', '[', '<', '>':
+			return 0
+		}
+	}
+	return 0
+}
