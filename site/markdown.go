@@ -2,11 +2,13 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -22,6 +24,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/prose"
 )
 
 // page is a rendered document.
@@ -288,16 +291,13 @@ func chromaCSS() (string, error) {
 }
 
 // renderMarkdown renders one redacted document. file names the document in
-// error messages.
-func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (*page, error) {
-	src, blocks, perr := expandPlaceholders(doc.Markdown, p)
-	if perr != nil {
-		e := perr.(*placeholderError)
-		return nil, &diag.Diagnostic{Severity: diag.Error, File: file, Line: e.line, Column: e.col, Message: e.msg}
-	}
+// error messages. Claims that do not hold come back in claims, so that a
+// build reports all of them at once; other problems are errors.
+func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (pg *page, claims []error, err error) {
 	lc := &linkCheck{doc: doc.Path, docs: docs, files: files}
+	placed := &prose.Doc{}
 	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithExtensions(extension.GFM, extension.Footnote, prose.New(p, blockNames, placed)),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(util.Prioritized(lc, 100)),
@@ -308,8 +308,21 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 		),
 	)
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}}))
-	source := []byte(src)
+	source := []byte(doc.Markdown)
 	root := md.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	if len(placed.Problems) > 0 {
+		var errs []error
+		for _, pr := range placed.Problems {
+			line, col := lineCol(source, pr.Offset)
+			errs = append(errs, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col, Message: pr.Msg})
+		}
+		return nil, nil, errors.Join(errs...)
+	}
+	for _, c := range placed.Claims {
+		line, col := lineCol(source, c.Offset)
+		claims = append(claims, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
+			Message: fmt.Sprintf("claim does not hold: %s (%s)", c.Condition, strings.Join(c.Values, ", "))})
+	}
 	for _, a := range lc.anchors {
 		if !lc.ids[a.id] && !strings.HasPrefix(a.id, "fn:") && !strings.HasPrefix(a.id, "fnref:") {
 			lc.problem(a.offset, "link to a missing anchor %q", "#"+a.id)
@@ -317,20 +330,15 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	}
 	if len(lc.problems) > 0 {
 		first := lc.problems[0]
-		line := 1 + bytes.Count(source[:min(first.offset, len(source))], []byte("\n"))
-		return nil, diag.Errorf(file, line, "%s", first.message)
+		line, _ := lineCol(source, first.offset)
+		return nil, nil, diag.Errorf(file, line, "%s", first.message)
 	}
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, source, root); err != nil {
-		return nil, diag.Errorf(file, 0, "cannot render: %v", err)
+		return nil, nil, diag.Errorf(file, 0, "cannot render: %v", err)
 	}
-	pg := &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Markdown: doc.Markdown}
-	for i, b := range blocks {
-		if !bytes.Contains(body.Bytes(), []byte(fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i))) {
-			return nil, diag.Errorf(file, b.line, "block placeholder {{%s}} must stand alone, with a blank line before and after", b.name)
-		}
-		pg.Blocks = append(pg.Blocks, b.name)
-	}
+	pg = &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: placed.Blocks,
+		Markdown: placed.Markdown(doc.Markdown, func(name string) string { return blockMarkdown(name, p) })}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {
@@ -349,7 +357,15 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 		pg.Title = strings.TrimSuffix(path.Base(doc.Path), path.Ext(doc.Path))
 	}
 	pg.Body = template.HTML(body.String())
-	return pg, nil
+	return pg, claims, nil
+}
+
+// lineCol returns the 1-based line and column (in characters) of a byte
+// offset of source.
+func lineCol(source []byte, offset int) (line, col int) {
+	offset = min(offset, len(source))
+	start := bytes.LastIndexByte(source[:offset], '\n') + 1
+	return 1 + bytes.Count(source[:offset], []byte("\n")), 1 + utf8.RuneCount(source[start:offset])
 }
 
 // headingText returns the plain text of a heading, without the anchor link.

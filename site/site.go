@@ -9,6 +9,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -241,15 +242,20 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		files[f] = true
 	}
 	var pages []*page
+	var problems []error // every false claim of the build, reported at once
 	for _, d := range p.Documents {
-		pg, err := renderMarkdown(d, path.Join(opt.ContentLabel, d.Path), docs, files, p)
+		pg, claims, err := renderMarkdown(d, path.Join(opt.ContentLabel, d.Path), docs, files, p)
 		if err != nil {
 			return nil, err
 		}
+		problems = append(problems, claims...)
 		pages = append(pages, pg)
 		if pg.HTMLPath == "index.html" {
 			sd.HasIndex = true
 		}
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(problems...)
 	}
 	sort.SliceStable(pages, func(i, j int) bool {
 		return pages[i].HTMLPath == "index.html" && pages[j].HTMLPath != "index.html"

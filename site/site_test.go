@@ -30,37 +30,40 @@ func fixture() *public.Public {
 	}
 }
 
+// A document's placeholders are resolved on its page and in its download;
+// a block placeholder becomes a marker; false claims come back together.
 func TestPlaceholders(t *testing.T) {
 	p := fixture()
-	tests := []struct{ in, want, err string }{
-		{"{{count fails}} of {{count cells}}", "3 of 4", ""},
-		{"{{ count  passes }}", "1", ""},
-		{"{{threshold max_run}} / {{threshold max_overlap}} / {{threshold ngram}}", "12 / 10% / 8", ""},
-		{`{{writer "Model 2" fails}} of {{writer "Model 2" sections}} ({{writer "Model 1" fail_rate}})`, "2 of 2 (50%)", ""},
-		{`{{cell "Model 2" "HOOK" overlap}} {{cell "Model 2" "HOOK" rules}} {{cell "Model 2" "HOOK" verdict}}`, "12.5% overlap FAIL", ""},
-		{"{{hypothesis H1 verdict}}", "refuted", ""},
-		{"`{{count fails}}` and \\{{literal}}", "`{{count fails}}` and {{literal}}", ""},
-		{"{{count bananas}}", "", "unknown placeholder {{count bananas}}"},
-		{`{{writer "Model 9" fails}}`, "", `no writer "Model 9"`},
-		{`{{cell "Model 1" "CTA" run}}`, "", `no cell for writer "Model 1" and section "CTA"`},
-		{"{{count fails", "", `not closed`},
+	md := "# D\n\n{{count fails}} of {{count cells}}.{{claim count(fails) == 0}}\n\n```\n{{count fails}}\n```\n\n{{ hypotheses }}\n\n{{claim max(run) < 10}}\n"
+	pg, claims, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", map[string]bool{"d.md": true}, nil, p)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range tests {
-		got, _, err := expandPlaceholders(tc.in+"\n", p)
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("%q: error %v, want %q", tc.in, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || strings.TrimSpace(got) != tc.want {
-			t.Errorf("%q: got %q (%v), want %q", tc.in, got, err, tc.want)
-		}
+	body := string(pg.Body)
+	if !strings.Contains(body, "<p>3 of 4.</p>") || !strings.Contains(body, "{{count fails}}\n</span>") && !strings.Contains(body, "{{count fails}}") || !strings.Contains(body, "<p>EVALPRESSBLOCK0</p>") {
+		t.Errorf("body:\n%s", body)
 	}
-	// Fenced code is left alone; a block placeholder becomes a marker.
-	got, blocks, err := expandPlaceholders("```\n{{count fails}}\n```\n\n{{ hypotheses }}\n", p)
-	if err != nil || !strings.Contains(got, "```\n{{count fails}}\n```") || len(blocks) != 1 || blocks[0].name != "hypotheses" || blocks[0].line != 5 {
-		t.Errorf("got %q %v %v", got, blocks, err)
+	if len(pg.Blocks) != 1 || pg.Blocks[0] != "hypotheses" {
+		t.Errorf("blocks %v", pg.Blocks)
+	}
+	want := []string{
+		"content/d.md:3:36: claim does not hold: count(fails) == 0 (count(fails) = 3)",
+		"content/d.md:11:1: claim does not hold: max(run) < 10 (max(run) = 82)",
+	}
+	var got []string
+	for _, c := range claims {
+		got = append(got, c.Error())
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("claims:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.HasPrefix(pg.Markdown, "# D\n\n3 of 4.\n\n```\n{{count fails}}\n```\n\n- **H1** (registered 2026-07-01): Model 2 copies least. Verdict: **refuted**") || strings.Contains(pg.Markdown, "claim") {
+		t.Errorf("download:\n%s", pg.Markdown)
+	}
+	_, _, err = renderMarkdown(public.Document{Path: "d.md", Markdown: "a {{count bananas}}\n\nb {{if count(fails) > 0}}\n"}, "content/d.md", nil, nil, p)
+	if err == nil || err.Error() != "content/d.md:1:5: {{count bananas}}: count: unknown field \"bananas\" (one of: fails, passes, cells, no_example, writers, sections, mandated_phrases)\n"+
+		"content/d.md:3:3: {{if}} is not closed by {{end}} in the same paragraph (a block {{if}} stands alone in its own paragraph)" {
+		t.Errorf("error: %v", err)
 	}
 }
 
@@ -90,7 +93,7 @@ A footnote.[^1]
 
 func TestRenderMarkdownGolden(t *testing.T) {
 	docs := map[string]bool{"index.md": true, "other.md": true}
-	pg, err := renderMarkdown(public.Document{Path: "index.md", Markdown: goldenDoc}, "content/index.md", docs, nil, fixture())
+	pg, _, err := renderMarkdown(public.Document{Path: "index.md", Markdown: goldenDoc}, "content/index.md", docs, nil, fixture())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +132,10 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 		{"# T\n\n[x](../../up.md)\n", "leaves the site folder"},
 		{"# T\n\n![img](pic.png)\n", `link to a missing file "pic.png"`},
 		{"# T\n\n{{summary}}\n\n{{hypotheses}}\n\n[x](gone.md)\n", `content/a/index.md:7: link to a missing document "gone.md"`},
-		{"# T\ntext\n{{summary}}\n", `content/a/index.md:3: block placeholder {{summary}} must stand alone`},
+		{"# T\ntext\n{{summary}}\n", `content/a/index.md:3:1: block placeholder {{summary}} must stand alone`},
 	}
 	for _, tc := range tests {
-		_, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
+		_, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.md, err, tc.want)
 		}

@@ -90,7 +90,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	}
-	fmt.Fprintf(stderr, "evalpress: %v\n", err)
+	// Problems found together (every false claim of a build) print one a line.
+	var joined interface{ Unwrap() []error }
+	if errors.As(err, &joined) {
+		for _, e := range joined.Unwrap() {
+			fmt.Fprintf(stderr, "evalpress: %v\n", e)
+		}
+	} else {
+		fmt.Fprintf(stderr, "evalpress: %v\n", err)
+	}
 	if hint := diag.Hint(err); hint != "" {
 		fmt.Fprintf(stderr, "hint: %s\n", hint)
 	}

@@ -26,10 +26,13 @@ func (v *View) Public() *Public {
 // Public is what a view holds. Every string in it has been through redaction
 // or is a number, an alias, or text evalpress wrote itself.
 type Public struct {
-	Title           string
-	Audience        string // config.Public or config.Internal
-	Excerpts        bool
-	Thresholds      Thresholds
+	Title      string
+	Audience   string // config.Public or config.Internal
+	Excerpts   bool
+	Thresholds Thresholds
+	// Registered are the thresholds the rubric registered ([c5.registered]);
+	// nil when the config declares none. They never follow --set.
+	Registered      *Thresholds
 	Writers         []Writer
 	Sections        []string // public section names, in report order
 	Cells           []Cell
@@ -127,8 +130,11 @@ type Hypothesis struct {
 	Kind, Model               string
 	Fails                     *int
 	Verdict, Reason, Digest   string
-	Registration              Thresholds // thresholds at registration
-	Drift                     []string
+	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
+	// registered thresholds; empty when those are the build's thresholds.
+	RegisteredVerdict, RegisteredReason string
+	Registration                        Thresholds // thresholds at registration
+	Drift                               []string
 }
 
 // Document is a markdown document of the artifact, redacted.

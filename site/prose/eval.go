@@ -1,0 +1,426 @@
+package prose
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// EvalError is an expression that cannot be evaluated: an unknown function,
+// field or filter, a wrong argument, a comparison of different kinds. Col
+// is 1-based inside the placeholder's inner text.
+type EvalError struct {
+	Col int
+	Msg string
+}
+
+func (e *EvalError) Error() string { return e.Msg }
+
+func evalErrorf(col int, format string, args ...any) *EvalError {
+	return &EvalError{Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// evaluator evaluates expressions over a public view. trace records the
+// value of every function evaluated, for the report of a false claim.
+type evaluator struct {
+	p     *public.Public
+	trace []string
+}
+
+func (ev *evaluator) eval(e expr) (Value, error) {
+	switch e := e.(type) {
+	case literal:
+		return e.v, nil
+	case call:
+		r, ok := resolvers[e.name]
+		if !ok {
+			return Value{}, evalErrorf(e.col, "unknown function %q (functions: %s)", e.name, strings.Join(resolverNames(), ", "))
+		}
+		if len(e.words) < r.minWords || len(e.words) > r.maxWords {
+			return Value{}, evalErrorf(e.col, "%s takes %s, not %d (%s)", e.name, countWords(r.minWords, r.maxWords), len(e.words), r.usage)
+		}
+		if len(e.filters) > 0 && !r.filters {
+			return Value{}, evalErrorf(e.filters[0].col, "%s takes no filters (%s)", e.name, r.usage)
+		}
+		v, err := r.eval(ev, e)
+		if err != nil {
+			return Value{}, err
+		}
+		ev.trace = append(ev.trace, e.text()+" = "+v.String())
+		return v, nil
+	case compare:
+		l, err := ev.eval(e.left)
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := ev.eval(e.right)
+		if err != nil {
+			return Value{}, err
+		}
+		return compareValues(e, l, r)
+	case logic:
+		l, err := ev.condition(e.left, e.op)
+		if err != nil || e.op == "not" {
+			return Value{Kind: Bool, Bool: !l}, err
+		}
+		r, err := ev.condition(e.right, e.op)
+		if e.op == "and" {
+			return Value{Kind: Bool, Bool: l && r}, err
+		}
+		return Value{Kind: Bool, Bool: l || r}, err
+	}
+	return Value{}, fmt.Errorf("unknown expression %T", e)
+}
+
+// condition evaluates e, which must be a condition.
+func (ev *evaluator) condition(e expr, context string) (bool, error) {
+	v, err := ev.eval(e)
+	if err != nil {
+		return false, err
+	}
+	if v.Kind != Bool {
+		return false, evalErrorf(colOf(e), "%s needs a condition (a comparison), but %s is %s", context, e.text(), v.Kind)
+	}
+	return v.Bool, nil
+}
+
+func colOf(e expr) int {
+	switch e := e.(type) {
+	case call:
+		return e.col
+	case compare:
+		return colOf(e.left)
+	case logic:
+		return colOf(e.left)
+	}
+	return 1
+}
+
+func countWords(lo, hi int) string {
+	plural := func(n int) string {
+		if n == 1 {
+			return "1 argument"
+		}
+		return strconv.Itoa(n) + " arguments"
+	}
+	if lo == hi {
+		return plural(lo)
+	}
+	return fmt.Sprintf("%d to %s", lo, plural(hi))
+}
+
+func compareValues(e compare, l, r Value) (Value, error) {
+	if l.Kind == None || r.Kind == None {
+		return Value{Kind: Bool}, nil // nothing compares: the condition does not hold
+	}
+	if l.Kind != r.Kind {
+		return Value{}, evalErrorf(colOf(e.left), "%s compares %s (%s) with %s (%s)", e.text(), l.Kind, e.left.text(), r.Kind, e.right.text())
+	}
+	var c int
+	switch l.Kind {
+	case Int, Share:
+		c = cmpFloat(l.Num, r.Num)
+	case Text:
+		if e.op != "==" && e.op != "!=" {
+			return Value{}, evalErrorf(colOf(e.left), "texts compare only with == and !=")
+		}
+		c = strings.Compare(l.Text, r.Text)
+	default:
+		return Value{}, evalErrorf(colOf(e.left), "%s compares conditions; use and, or, not", e.text())
+	}
+	ok := map[string]bool{"<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0, "==": c == 0, "!=": c != 0}[e.op]
+	return Value{Kind: Bool, Bool: ok}, nil
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// resolver is one function of the expression language.
+type resolver struct {
+	minWords, maxWords int  // positional arguments
+	filters            bool // takes key=value cell filters
+	usage              string
+	eval               func(ev *evaluator, c call) (Value, error)
+}
+
+// resolvers is the table of functions; see the README's reference table.
+var resolvers map[string]resolver
+
+func init() {
+	resolvers = map[string]resolver{
+		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run)", evalThreshold},
+		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram)", evalRegistered},
+		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases], filters...)", evalCount},
+		"min":        {1, 1, true, "min(run|overlap|words|shared|distinct, filters...)", evalExtreme},
+		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
+		"writer":     {2, 2, false, `writer("Model 2", fails|passes|sections|fail_rate)`, evalWriter},
+		"cell":       {3, 3, false, `cell("Model 2", "ACT 5", run|words|overlap|shared|distinct|variant|verdict|rules)`, evalCell},
+		"hypothesis": {2, 2, false, "hypothesis(H1, verdict|verdict_registered|statement|registered)", evalHypothesis},
+	}
+}
+
+func resolverNames() []string {
+	var names []string
+	for n := range resolvers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// word returns c's i-th positional argument, which must be one of options.
+func word(c call, i int, options ...string) (string, error) {
+	w := c.words[i]
+	if slices.Contains(options, w) {
+		return w, nil
+	}
+	return "", evalErrorf(c.col, "%s: unknown field %q (one of: %s)", c.name, w, strings.Join(options, ", "))
+}
+
+func evalThreshold(ev *evaluator, c call) (Value, error) {
+	return thresholdValue(c, ev.p.Thresholds, "max_run", "max_overlap", "ngram", "min_run")
+}
+
+func evalRegistered(ev *evaluator, c call) (Value, error) {
+	if ev.p.Registered == nil {
+		return Value{}, evalErrorf(c.col, "registered(%s): the config declares no [c5.registered] thresholds", strings.Join(c.words, ""))
+	}
+	return thresholdValue(c, *ev.p.Registered, "max_run", "max_overlap", "ngram")
+}
+
+func thresholdValue(c call, t public.Thresholds, options ...string) (Value, error) {
+	name, err := word(c, 0, options...)
+	if err != nil {
+		return Value{}, err
+	}
+	switch name {
+	case "max_run":
+		return intValue(t.MaxRun), nil
+	case "max_overlap":
+		return shareValue(t.MaxOverlap, -1), nil
+	case "ngram":
+		return intValue(t.NGram), nil
+	}
+	return intValue(t.MinRun), nil
+}
+
+func evalCount(ev *evaluator, c call) (Value, error) {
+	what := "cells"
+	if len(c.words) == 1 {
+		var err error
+		if what, err = word(c, 0, "fails", "passes", "cells", "no_example", "writers", "sections", "mandated_phrases"); err != nil {
+			return Value{}, err
+		}
+	}
+	if what == "mandated_phrases" {
+		if len(c.filters) > 0 {
+			return Value{}, evalErrorf(c.filters[0].col, "count(mandated_phrases) takes no filters")
+		}
+		return intValue(ev.p.MandatedPhrases), nil
+	}
+	if len(c.filters) == 0 && what == "writers" {
+		return intValue(len(ev.p.Writers)), nil
+	}
+	if len(c.filters) == 0 && what == "sections" {
+		return intValue(len(ev.p.Sections)), nil
+	}
+	implied := map[string]string{"fails": "fail", "passes": "pass", "no_example": "no_example"}[what]
+	f, err := ev.newFilter(c, implied)
+	if err != nil {
+		return Value{}, err
+	}
+	n, distinct := 0, map[string]bool{}
+	for _, cell := range ev.p.Cells {
+		if !f.match(cell) {
+			continue
+		}
+		n++
+		switch what {
+		case "writers":
+			distinct[cell.Writer] = true
+		case "sections":
+			distinct[cell.Section] = true
+		}
+	}
+	if what == "writers" || what == "sections" {
+		n = len(distinct)
+	}
+	return intValue(n), nil
+}
+
+// fieldValue returns a measured field of a cell.
+func fieldValue(c public.Cell, field string) Value {
+	switch field {
+	case "run":
+		return intValue(c.Run)
+	case "overlap":
+		return shareValue(c.Overlap, 1)
+	case "words":
+		return intValue(c.Words)
+	case "shared":
+		return intValue(c.Shared)
+	case "distinct":
+		return intValue(c.Distinct)
+	case "variant":
+		return intValue(c.Variant)
+	}
+	return Value{}
+}
+
+func evalExtreme(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 0, "run", "overlap", "words", "shared", "distinct")
+	if err != nil {
+		return Value{}, err
+	}
+	f, err := ev.newFilter(c, "")
+	if err != nil {
+		return Value{}, err
+	}
+	best := Value{}
+	for _, cell := range ev.p.Cells {
+		if !f.match(cell) || !cell.HasExample && field != "words" {
+			continue
+		}
+		v := fieldValue(cell, field)
+		if best.Kind == None || c.name == "min" && v.Num < best.Num || c.name == "max" && v.Num > best.Num {
+			best = v
+		}
+	}
+	return best, nil
+}
+
+func evalWriter(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 1, "fails", "passes", "sections", "fail_rate")
+	if err != nil {
+		return Value{}, err
+	}
+	for _, w := range ev.p.Writers {
+		if w.Alias != c.words[0] {
+			continue
+		}
+		switch field {
+		case "fails":
+			return intValue(w.Fails), nil
+		case "sections":
+			return intValue(w.Sections), nil
+		case "passes":
+			return intValue(w.Sections - w.Fails), nil
+		}
+		if w.Sections == 0 {
+			return Value{}, nil
+		}
+		return shareValue(float64(w.Fails)/float64(w.Sections), 0), nil
+	}
+	return Value{}, evalErrorf(c.col, "no writer %q (writers: %s)", c.words[0], ev.writerList())
+}
+
+func evalCell(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 2, "run", "words", "overlap", "shared", "distinct", "variant", "verdict", "rules")
+	if err != nil {
+		return Value{}, err
+	}
+	if err := ev.checkWriter(c, c.words[0]); err != nil {
+		return Value{}, err
+	}
+	if err := ev.checkSection(c, c.words[1]); err != nil {
+		return Value{}, err
+	}
+	for _, cell := range ev.p.Cells {
+		if cell.Writer != c.words[0] || cell.Section != c.words[1] {
+			continue
+		}
+		switch {
+		case field == "verdict":
+			return textValue(verdictWord(cell)), nil
+		case field == "words":
+			return intValue(cell.Words), nil
+		case !cell.HasExample:
+			return Value{}, nil
+		case field == "rules":
+			rules := c5Rules(cell)
+			if len(rules) == 0 {
+				return textValue("none"), nil
+			}
+			return textValue(strings.Join(rules, ", ")), nil
+		}
+		return fieldValue(cell, field), nil
+	}
+	return Value{}, evalErrorf(c.col, "no cell for writer %q and section %q", c.words[0], c.words[1])
+}
+
+func evalHypothesis(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 1, "verdict", "verdict_registered", "statement", "registered")
+	if err != nil {
+		return Value{}, err
+	}
+	var ids []string
+	for _, h := range ev.p.Hypotheses {
+		ids = append(ids, h.ID)
+		if h.ID != c.words[0] {
+			continue
+		}
+		switch field {
+		case "verdict":
+			return textValue(h.Verdict), nil
+		case "verdict_registered":
+			if h.RegisteredVerdict == "" {
+				return textValue(h.Verdict), nil
+			}
+			return textValue(h.RegisteredVerdict), nil
+		case "statement":
+			return textValue(h.Statement), nil
+		}
+		return textValue(h.Registered), nil
+	}
+	return Value{}, evalErrorf(c.col, "no hypothesis %q (hypotheses: %s)", c.words[0], strings.Join(ids, ", "))
+}
+
+func (ev *evaluator) writerList() string {
+	var names []string
+	for _, w := range ev.p.Writers {
+		names = append(names, strconv.Quote(w.Alias))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+func (ev *evaluator) checkWriter(c call, alias string) error {
+	for _, w := range ev.p.Writers {
+		if w.Alias == alias {
+			return nil
+		}
+	}
+	return evalErrorf(c.col, "%s: no writer %q (writers: %s)", c.name, alias, ev.writerList())
+}
+
+func (ev *evaluator) checkSection(c call, section string) error {
+	if slices.Contains(ev.p.Sections, section) {
+		return nil
+	}
+	var names []string
+	for _, s := range ev.p.Sections {
+		names = append(names, strconv.Quote(s))
+	}
+	return evalErrorf(c.col, "%s: no section %q (sections: %s)", c.name, section, strings.Join(names, ", "))
+}
+
+// verdictWord is a cell's C5 verdict as the pages write it.
+func verdictWord(c public.Cell) string {
+	switch {
+	case !c.HasExample:
+		return "NO EXAMPLE"
+	case c.Fail:
+		return "FAIL"
+	}
+	return "pass"
+}

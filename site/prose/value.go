@@ -1,0 +1,63 @@
+package prose
+
+import (
+	"math"
+	"strconv"
+)
+
+// Kind is the type of a value.
+type Kind int
+
+// Kinds of values.
+const (
+	None  Kind = iota // nothing to report: the minimum of no cells, a cell without example
+	Int               // a whole number: words, counts, thresholds in words
+	Share             // a share of 1, written as a percentage
+	Text              // a word or a sentence: verdicts, statements
+	Bool              // the result of a comparison
+)
+
+func (k Kind) String() string {
+	return [...]string{"nothing (n/a)", "a whole number", "a share", "a text", "a condition"}[k]
+}
+
+// Value is what an expression evaluates to.
+type Value struct {
+	Kind Kind
+	Num  float64
+	Text string
+	Bool bool
+	// Decimals is how many decimals a share is written with; -1 writes as
+	// many as it has (a configured threshold: 0.1 is "10%", 0.125 "12.5%").
+	Decimals int
+}
+
+// String writes v as a document shows it.
+func (v Value) String() string {
+	switch v.Kind {
+	case Int:
+		return strconv.FormatFloat(v.Num, 'f', -1, 64)
+	case Share:
+		switch v.Decimals {
+		case -1:
+			return strconv.FormatFloat(math.Round(v.Num*100*1e6)/1e6, 'f', -1, 64) + "%"
+		case 0:
+			return strconv.Itoa(int(v.Num*100+0.5)) + "%"
+		}
+		return strconv.FormatFloat(v.Num*100, 'f', v.Decimals, 64) + "%"
+	case Text:
+		return v.Text
+	case Bool:
+		if v.Bool {
+			return "true"
+		}
+		return "false"
+	}
+	return "n/a"
+}
+
+func intValue(n int) Value { return Value{Kind: Int, Num: float64(n)} }
+
+func shareValue(x float64, decimals int) Value { return Value{Kind: Share, Num: x, Decimals: decimals} }
+
+func textValue(s string) Value { return Value{Kind: Text, Text: s} }
