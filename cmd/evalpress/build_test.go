@@ -190,7 +190,14 @@ func TestBuildErrors(t *testing.T) {
 		{"--set bad audience", nil, []string{"--set", "publish.audience=everyone"}, 2, `audience "everyone"`},
 		{"value out of range in the file", map[string]string{"config.toml": strings.Replace(readConfig(t), "max_run = 12", "max_run = -3", 1)}, nil, 1, "config.toml: [c5] max run -3 is negative"},
 		{"unwritable out folder", map[string]string{"blocker": "a file where the out folder's parent should be"}, []string{"--out", "BLOCKER/site"}, 1, "blocker/site: cannot use as the output folder: not a directory"},
-		{"unknown placeholder", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, "findings.md:3:6: unknown placeholder {{count bananas}}"},
+		{"unknown field", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, `findings.md:3:8: {{count bananas}}: count: unknown field "bananas"`},
+		{"unknown function", map[string]string{"content/findings.md": "# F\n\ntext {{median(run)}}\n"}, nil, 1, `findings.md:3:8: {{median(run)}}: unknown function "median"`},
+		{"wrong argument count", map[string]string{"content/findings.md": "# F\n\n{{max(run, overlap)}}\n"}, nil, 1, `findings.md:3:3: {{max(run, overlap)}}: max takes 1 argument, not 2`},
+		{"wrong argument type", map[string]string{"content/findings.md": "# F\n\n{{if max(run) > 10%}}x{{end}}\n"}, nil, 1, `findings.md:3:6: {{if max(run) > 10%}}: max(run) > 10% compares a whole number (max(run)) with a share (10%)`},
+		{"unknown writer filter", map[string]string{"content/findings.md": "# F\n\n{{count(fails, writer=\"Model 9\")}}\n"}, nil, 1, `findings.md:3:16: {{count(fails, writer="Model 9")}}: count: no writer "Model 9"`},
+		{"unknown section filter", map[string]string{"content/findings.md": "# F\n\n{{max(run, section=CODA)}}\n"}, nil, 1, `findings.md:3:12: {{max(run, section=CODA)}}: max: no section "CODA"`},
+		{"unclosed block", map[string]string{"content/findings.md": "# F\n\n{{if count(fails) > 0}}\n\ntext\n"}, nil, 1, `findings.md:3:1: {{if}} is not closed by {{end}}`},
+		{"stray block", map[string]string{"content/findings.md": "# F\n\ntext\n\n{{end}}\n"}, nil, 1, `findings.md:5:1: {{end}} without an {{if}} before it`},
 		{"missing document link", map[string]string{"content/findings.md": "# F\n\nsee [x](nothere.md)\n"}, nil, 1, `findings.md:3: link to a missing document "nothere.md"`},
 		{"link leaving the site", map[string]string{"content/findings.md": "# F\n\n[x](../../etc/passwd)\n"}, nil, 1, "leaves the site folder"},
 		{"markdown not UTF-8", map[string]string{"content/findings.md": "# F\n\nbad \xff\n"}, nil, 1, "findings.md:3: bytes that are not UTF-8"},
@@ -421,5 +428,36 @@ func TestMeasurementCache(t *testing.T) {
 	}
 	if strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
 		t.Error("an input change reused the stale cached measurement")
+	}
+}
+
+// Every false claim of a build is reported, one a line, and nothing is written.
+func TestFalseClaimsAreReportedTogether(t *testing.T) {
+	dir := newSite(t, map[string]string{
+		"content/findings.md": "# F\n\nNo section fails.{{claim count(fails) == 0}}\n\n{{claim max(run) <= threshold(max_run)}}\n",
+		"content/extra.md":    "# E\n\n{{claim count(passes) > 1000}}\n",
+	})
+	code, stderr := buildSite(t, dir)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	var claims []string
+	for _, l := range lines {
+		if strings.Contains(l, "claim does not hold") {
+			claims = append(claims, l)
+		}
+	}
+	if code != 1 || len(claims) != 3 {
+		t.Fatalf("exit %d, stderr:\n%s\nwant exit 1 and three claims", code, stderr)
+	}
+	for i, want := range []string{
+		"extra.md:3:1: claim does not hold: count(passes) > 1000 (count(passes) = ",
+		"findings.md:3:18: claim does not hold: count(fails) == 0 (count(fails) = ",
+		"findings.md:5:1: claim does not hold: max(run) <= threshold(max_run) (max(run) = ",
+	} {
+		if !strings.HasPrefix(claims[i], "evalpress: ") || !strings.Contains(claims[i], want) {
+			t.Errorf("claim %d: %q, want %q", i, claims[i], want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Errorf("a build with false claims wrote its site")
 	}
 }
