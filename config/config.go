@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +38,7 @@ type Config struct {
 	C5         C5      `toml:"c5"`
 	Runs       Runs    `toml:"runs"`
 	Publish    Publish `toml:"publish"`
+	Judged     Judged  `toml:"judged"`
 	// Hypotheses are the [[hypothesis]] blocks, in file order.
 	Hypotheses []Hypothesis `toml:"hypothesis"`
 	// Fixtures are the [[fixture]] blocks, in file order.
@@ -99,6 +101,10 @@ const (
 type Prediction struct {
 	Kind  string `toml:"kind"`
 	Model string `toml:"model"` // a public alias, or "" for all writers together
+	// Criterion names a judged criterion (C1, C2, C4, C6) and Judge the
+	// judge whose verdicts decide; both empty for C5.
+	Criterion string `toml:"criterion"`
+	Judge     string `toml:"judge"`
 	// Fails is the bound for fails_at_most and fails_at_least.
 	Fails *int `toml:"fails"`
 }
@@ -122,6 +128,11 @@ func (h Hypothesis) Digest() string {
 		fmt.Sprintf("thresholds=%d,%s,%d", th.MaxRun, strconv.FormatFloat(th.MaxOverlap, 'g', -1, 64), th.NGram),
 		"prediction=" + h.Prediction.Kind + "," + h.Prediction.Model + "," + fails,
 	}, "\n")
+	if p := h.Prediction; p.Criterion != "" || p.Judge != "" {
+		// Only a judged prediction carries them, so a C5 hypothesis's
+		// digest is what it was before the judged tier existed.
+		canonical += "\njudged=" + p.Criterion + "," + p.Judge
+	}
 	sum := sha256.Sum256([]byte(canonical))
 	return hex.EncodeToString(sum[:])
 }
@@ -137,6 +148,7 @@ func Default() Config {
 		Inputs:     Inputs{Dir: "private"},
 		C5:         DefaultC5,
 		Publish:    Publish{Out: "public", Audience: Public, Excerpts: true},
+		Judged:     Judged{JudgedThresholds: DefaultJudged},
 	}
 }
 
@@ -249,10 +261,16 @@ func settableFields(v reflect.Value, prefix string) map[string]reflect.Value {
 	t := v.Type()
 	for i := range t.NumField() {
 		tag := t.Field(i).Tag.Get("toml")
+		f := v.Field(i)
+		if tag == "" && t.Field(i).Anonymous && f.Kind() == reflect.Struct {
+			for k, sub := range settableFields(f, prefix) { // embedded: its keys are its parent's
+				out[k] = sub
+			}
+			continue
+		}
 		if tag == "" || tag == "-" {
 			continue
 		}
-		f := v.Field(i)
 		switch f.Kind() {
 		case reflect.Struct:
 			if f.Type() == reflect.TypeOf(time.Time{}) {
@@ -286,6 +304,9 @@ func (c *Config) Validate() error {
 	if err := c.validateFixtures(); err != nil {
 		return err
 	}
+	if err := c.validateJudged(); err != nil {
+		return err
+	}
 	seen := map[string]int{}
 	for _, h := range c.Hypotheses {
 		switch {
@@ -312,6 +333,14 @@ func (c *Config) Validate() error {
 		default:
 			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s, %s, %s, %s)",
 				h.ID, p.Kind, FewestFails, MostFails, FailsAtMost, FailsAtLeast)
+		}
+		switch {
+		case p.Criterion != "" && !slices.Contains(JudgedCriteria, p.Criterion):
+			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion (one of %s)", h.ID, p.Criterion, strings.Join(JudgedCriteria, ", "))
+		case p.Criterion != "" && p.Judge == "":
+			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %s needs judge = \"<judge id>\"; judges are reported one by one, never averaged", h.ID, p.Criterion)
+		case p.Criterion == "" && p.Judge != "":
+			return diag.Errorf(file, h.Line, "hypothesis %q: judge %q needs a criterion (C1, C2, C4 or C6)", h.ID, p.Judge)
 		}
 		if h.Thresholds != nil {
 			if err := h.Thresholds.Thresholds().Validate(); err != nil {

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -30,6 +31,7 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/site"
 )
@@ -98,6 +100,17 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	for _, d := range folder.Diagnostics.Warnings() {
 		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
 	}
+	// The judged tier, when the inputs have one, adds private terms (a
+	// family judge's model): read before the redaction and the scan start.
+	tier, err := judged.Attach(folder, inputsDir)
+	if err != nil {
+		return nil, err
+	}
+	if tier != nil {
+		for _, d := range tier.Diagnostics.Warnings() {
+			fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
+		}
+	}
 	if err := redact.CheckAliases(folder, findings.AssignAliases(folder)); err != nil {
 		return nil, err
 	}
@@ -121,14 +134,24 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if !hit || !pages.fits(reuse) || len(reuse.Runs) != len(m.Cells) {
 		reuse = nil
 	}
-	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil})
+	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil, Judged: tier})
 	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cfg.Path(CacheDir))
-		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true})
+		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true, Judged: tier})
 		reuse, pages.enabled = nil, false // pages made now would not fit the cached measurement
 	}
 	if err != nil {
 		return nil, err
+	}
+	if f.JudgedResults != nil {
+		for _, d := range f.JudgedResults.Diagnostics.Warnings() {
+			fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
+		}
+	}
+	for _, name := range cfg.Judged.Sections {
+		if !slices.Contains(f.SectionNames, name) {
+			fmt.Fprintf(stderr, "evalpress: %s: warning: [judged] sections names %q, which is no section of sections.md\n", cfg.File, name)
+		}
 	}
 	progress.say("redacting")
 	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))

@@ -86,7 +86,8 @@ func reuseRuns(runs []public.Run, masked bool, excerpt string) []public.Run {
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
-// each mandated phrase and each line of redact.txt.
+// each mandated phrase, each line of redact.txt and the terms other inputs
+// added (a family judge's model).
 func PrivateTerms(folder *inputs.Folder) []PrivateTerm {
 	var out []PrivateTerm
 	for _, s := range folder.ScriptOrder() {
@@ -104,6 +105,9 @@ func PrivateTerms(folder *inputs.Folder) []PrivateTerm {
 	}
 	for _, t := range folder.Redact {
 		out = append(out, PrivateTerm{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", inputs.RedactFile, t.Line)})
+	}
+	for _, t := range folder.Private {
+		out = append(out, PrivateTerm{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", t.File, t.Line)})
 	}
 	return out
 }

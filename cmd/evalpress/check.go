@@ -10,6 +10,7 @@ import (
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/site"
 )
@@ -40,6 +41,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	defer folder.Close()
+	if _, err := judged.Attach(folder, *private); err != nil { // a family judge's model is private too
+		return err
+	}
 	var allowed []string
 	if *excerpts {
 		if allowed, err = permittedFor(ctx, *dir, folder); err != nil {

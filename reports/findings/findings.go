@@ -17,6 +17,7 @@ import (
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
 )
 
@@ -55,6 +56,10 @@ type Findings struct {
 	Digests    map[string]string
 	// SectionNames lists the section names in first-seen order.
 	SectionNames []string
+	// Judged is the judged tier as read, nil when the inputs have none;
+	// JudgedResults are its verdicts under cfg's [judged] thresholds.
+	Judged        *judged.Tier
+	JudgedResults *judged.Results
 }
 
 // ErrStaleMeasurement reports a measurement that does not fit the texts it
@@ -65,6 +70,8 @@ var ErrStaleMeasurement = errors.New("the measurement does not match the inputs"
 type Options struct {
 	// Texts keeps each cell's texts and runs (needed for the run views).
 	Texts bool
+	// Judged is the judged tier of the inputs (judged.Attach), or nil.
+	Judged *judged.Tier
 }
 
 // Build measures folder under cfg and assembles the findings. A measurement
@@ -104,6 +111,10 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		if err := f.loadTexts(ctx, folder); err != nil {
 			return nil, err
 		}
+	}
+	if opt.Judged != nil {
+		f.Judged = opt.Judged
+		f.JudgedResults = judged.Evaluate(opt.Judged, JudgedThresholds(cfg), cfg.Judged.Sections, folder.Cells())
 	}
 	res, err := EvaluateHypotheses(cfg, f)
 	if err != nil {
@@ -245,4 +256,9 @@ func (f *Findings) SortedDigests() [][2]string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
+}
+
+// JudgedThresholds returns the judged tier's thresholds in force under cfg.
+func JudgedThresholds(cfg *config.Config) judged.Thresholds {
+	return judged.Thresholds{C1MinPresent: cfg.Judged.C1MinPresent, C2MaxUndeveloped: cfg.Judged.C2MaxUndeveloped}
 }

@@ -45,7 +45,14 @@ func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, er
 			return nil, diag.Errorf(cfg.File, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
 				h.ID, p.Model, strings.Join(aliases, ", "))
 		}
-		r.Verdict, r.Reason = judge(p, f)
+		if p.Criterion != "" {
+			if err := judgedPrediction(cfg, h, f, &r); err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+			continue
+		}
+		r.Verdict, r.Reason = judge(p, f.Writers, "FAIL counts")
 		registered := config.DefaultC5
 		if h.Thresholds != nil {
 			registered = *h.Thresholds
@@ -65,36 +72,73 @@ func (f *Findings) writerByAlias(alias string) *Writer {
 	return nil
 }
 
-func counts(f *Findings) string {
-	var parts []string
-	for _, w := range f.Writers {
-		parts = append(parts, fmt.Sprintf("%s %d of %d", w.Alias, w.Fails, w.Sections))
+// judgedPrediction judges a hypothesis on a judged criterion, by one
+// judge's FAIL counts per writer: its scored calls (pass or FAIL) on the
+// judged sections, ambiguous, unscored and missing calls left out.
+func judgedPrediction(cfg *config.Config, h config.Hypothesis, f *Findings, r *HypothesisResult) error {
+	p := h.Prediction
+	if f.Judged == nil {
+		r.Verdict, r.Reason = Inconclusive, "the judged tier has not been run"
+		return nil
 	}
-	return "FAIL counts: " + strings.Join(parts, ", ")
+	if f.Judged.Judge(p.Judge) == nil {
+		var ids []string
+		for _, j := range f.Judged.Judges {
+			ids = append(ids, strconv.Quote(j.ID))
+		}
+		return diag.Errorf(cfg.File, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
+			h.ID, p.Judge, strings.Join(ids, ", "))
+	}
+	writers := make([]Writer, len(f.Writers))
+	for i, w := range f.Writers {
+		rate := f.JudgedResults.Rate(p.Judge, w.Script, p.Criterion)
+		writers[i] = Writer{Alias: w.Alias, Fails: rate.Fail, Sections: rate.Scored()}
+	}
+	r.Verdict, r.Reason = judge(p, writers, fmt.Sprintf("%s FAIL counts by judge %s", p.Criterion, p.Judge))
+	r.Drift = cfg.Judged.JudgedThresholds.Drift(cfg.JudgedRegistered())
+	return nil
 }
 
-func judge(p config.Prediction, f *Findings) (verdict, reason string) {
+func counts(writers []Writer, what string) string {
+	var parts []string
+	for _, w := range writers {
+		parts = append(parts, fmt.Sprintf("%s %d of %d", w.Alias, w.Fails, w.Sections))
+	}
+	return what + ": " + strings.Join(parts, ", ")
+}
+
+// judge decides prediction p over the writers' FAIL counts; what names the
+// counts in the reason.
+func judge(p config.Prediction, writers []Writer, what string) (verdict, reason string) {
+	byAlias := func(alias string) *Writer {
+		for i := range writers {
+			if writers[i].Alias == alias {
+				return &writers[i]
+			}
+		}
+		return nil
+	}
 	switch p.Kind {
 	case config.FewestFails, config.MostFails:
-		target := f.writerByAlias(p.Model)
+		target := byAlias(p.Model)
 		if target.Sections == 0 {
-			return Inconclusive, fmt.Sprintf("%s has no measured section. %s", p.Model, counts(f))
+			return Inconclusive, fmt.Sprintf("%s has no measured section. %s", p.Model, counts(writers, what))
 		}
 		others := 0
-		for _, w := range f.Writers {
+		for _, w := range writers {
 			if w.Alias == p.Model || w.Sections == 0 {
 				continue
 			}
 			others++
 			if w.Sections != target.Sections {
-				return Inconclusive, fmt.Sprintf("writers were measured on different numbers of sections, so FAIL counts do not compare. %s", counts(f))
+				return Inconclusive, fmt.Sprintf("writers were measured on different numbers of sections, so FAIL counts do not compare. %s", counts(writers, what))
 			}
 		}
 		if others == 0 {
-			return Inconclusive, fmt.Sprintf("no other writer to compare with. %s", counts(f))
+			return Inconclusive, fmt.Sprintf("no other writer to compare with. %s", counts(writers, what))
 		}
 		strictly := true
-		for _, w := range f.Writers {
+		for _, w := range writers {
 			if w.Alias == p.Model || w.Sections == 0 {
 				continue
 			}
@@ -107,16 +151,18 @@ func judge(p config.Prediction, f *Findings) (verdict, reason string) {
 			word = "most"
 		}
 		if strictly {
-			return Supported, fmt.Sprintf("%s has strictly the %s FAILs. %s", p.Model, word, counts(f))
+			return Supported, fmt.Sprintf("%s has strictly the %s FAILs. %s", p.Model, word, counts(writers, what))
 		}
-		return Refuted, fmt.Sprintf("%s does not have strictly the %s FAILs. %s", p.Model, word, counts(f))
+		return Refuted, fmt.Sprintf("%s does not have strictly the %s FAILs. %s", p.Model, word, counts(writers, what))
 	case config.FailsAtMost, config.FailsAtLeast:
 		fails, measured, who := 0, 0, "all writers"
 		if p.Model != "" {
-			w := f.writerByAlias(p.Model)
+			w := byAlias(p.Model)
 			fails, measured, who = w.Fails, w.Sections, p.Model
 		} else {
-			fails, measured = f.FailCount()
+			for _, w := range writers {
+				fails, measured = fails+w.Fails, measured+w.Sections
+			}
 		}
 		if measured == 0 {
 			return Inconclusive, fmt.Sprintf("%s: no measured section", who)

@@ -49,7 +49,7 @@ func TestJudge(t *testing.T) {
 					}
 				}
 			}
-			verdict, reason := judge(tc.p, tc.f)
+			verdict, reason := judge(tc.p, tc.f.Writers, "FAIL counts")
 			if verdict != tc.verdict || !strings.Contains(reason, tc.reason) {
 				t.Errorf("got %s (%s), want %s containing %q", verdict, reason, tc.verdict, tc.reason)
 			}

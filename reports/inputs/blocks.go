@@ -88,3 +88,13 @@ func ReadBlocks(r io.Reader, file string, withScripts bool, warn *diag.List) ([]
 	}
 	return blocks, nil
 }
+
+// AddPrivate adds what another part of the inputs folder (the judged tier)
+// contributes: the digests of its files, by their slash-separated path in
+// the folder, and further private terms, kept in Private.
+func (f *Folder) AddPrivate(digests map[string]string, terms []Term) {
+	for name, d := range digests {
+		f.Digests[name] = d
+	}
+	f.Private = append(f.Private, terms...)
+}

@@ -88,6 +88,9 @@ type Folder struct {
 	Aliases map[string]Term
 	// Redact lists further private terms from redact.txt.
 	Redact []Term
+	// Private lists private terms other inputs define (a family judge's
+	// model, from judged/judges.toml); see AddPrivate.
+	Private []Term
 	// Digests maps each input file present to the hex SHA-256 of its bytes.
 	Digests map[string]string
 	// Diagnostics holds the warnings found while parsing. Errors are

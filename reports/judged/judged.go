@@ -16,6 +16,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -490,4 +491,21 @@ func (t *Tier) Ran() (first, last time.Time) {
 		}
 	}
 	return first, last
+}
+
+// Attach reads the judged tier of the inputs folder at dir (Load) and adds
+// its file digests and private terms to folder, so that the redaction and
+// the leak scan know a family judge's model. It returns nil when the tier
+// is absent.
+func Attach(folder *inputs.Folder, dir string) (*Tier, error) {
+	t, err := Load(os.DirFS(dir), dir, folder.Sections)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	digests := map[string]string{}
+	for name, d := range t.Digests {
+		digests[Dir+"/"+name] = d
+	}
+	folder.AddPrivate(digests, t.PrivateTerms())
+	return t, nil
 }

@@ -1,0 +1,80 @@
+package config
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const judgedBase = base + `[judged]
+sections = ["ACT 1", "ACT 2"]
+c1_min_present = 10
+c2_max_undeveloped = 0.25
+[judged.registered]
+c1_min_present = 9
+c2_max_undeveloped = 0.3333
+`
+
+func TestJudgedLoad(t *testing.T) {
+	cfg, err := Load(write(t, judgedBase), []string{"judged.c1_min_present=8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := cfg.Judged
+	if strings.Join(j.Sections, "|") != "ACT 1|ACT 2" || j.C1MinPresent != 8 || j.C2MaxUndeveloped != 0.25 {
+		t.Errorf("[judged] = %+v", j)
+	}
+	if r := cfg.JudgedRegistered(); r.C1MinPresent != 9 || r.C2MaxUndeveloped != 0.3333 {
+		t.Errorf("registered = %+v; --set must not move it", r)
+	}
+	if d := strings.Join(j.Drift(cfg.JudgedRegistered()), "; "); d != "c1_min_present 9 -> 8; c2_max_undeveloped 0.3333 -> 0.25" {
+		t.Errorf("drift %q", d)
+	}
+	def, err := Load(write(t, base), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Judged.JudgedThresholds != DefaultJudged || def.JudgedRegistered() != DefaultJudged {
+		t.Errorf("defaults %+v", def.Judged)
+	}
+}
+
+func TestJudgedErrors(t *testing.T) {
+	tests := []struct {
+		name, text string
+		sets       []string
+		want       string
+	}{
+		{"unknown key", base + "[judged]\nc1_min = 3\n", nil, `:12: unknown key "judged.c1_min"`},
+		{"negative N", base + "[judged]\nc1_min_present = -1\n", nil, "[judged] c1_min_present -1 is negative"},
+		{"share over 1", base + "[judged]\nc2_max_undeveloped = 1.5\n", nil, "[judged] c2_max_undeveloped 1.5 is outside 0..1"},
+		{"registered share", base + "[judged.registered]\nc2_max_undeveloped = -0.1\n", nil, "[judged.registered] c2_max_undeveloped -0.1 is outside"},
+		{"repeated section", base + "[judged]\nsections = [\"A\", \"A\"]\n", nil, `[judged] sections names "A" twice`},
+		{"set registered", base, []string{"judged.registered.c1_min_present=3"}, "unknown key"},
+		{"criterion without judge", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C2\"", 1), nil,
+			`hypothesis "H1": criterion C2 needs judge`},
+		{"judge without criterion", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\njudge = \"primary\"", 1), nil,
+			`hypothesis "H1": judge "primary" needs a criterion`},
+		{"unknown criterion", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C5\"\njudge = \"primary\"", 1), nil,
+			`hypothesis "H1": criterion "C5" is not a judged criterion`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(write(t, tc.text), tc.sets)
+			if err == nil || !strings.Contains(filepath.ToSlash(err.Error()), tc.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestJudgedHypothesisDigest(t *testing.T) {
+	h := Hypothesis{ID: "H1", Statement: "s", Prediction: Prediction{Kind: FewestFails, Model: "Model 1"}}
+	plain := h.Digest()
+	h.Prediction.Criterion, h.Prediction.Judge = "C2", "primary"
+	judged := h.Digest()
+	h.Prediction.Judge = "family-1"
+	if plain == judged || judged == h.Digest() {
+		t.Error("the criterion and judge of a prediction must change its digest")
+	}
+}

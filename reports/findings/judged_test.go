@@ -1,0 +1,67 @@
+package findings
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
+)
+
+func TestJudgedHypotheses(t *testing.T) {
+	sections := []inputs.Section{{Script: "A", Name: "ACT 1"}, {Script: "A", Name: "ACT 2"}, {Script: "B", Name: "ACT 1"}, {Script: "B", Name: "ACT 2"}}
+	block := func(c2 string) string {
+		return "=== ANALYSIS ===\nsteps\n=== VERDICTS ===\nC1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: " + c2 + "\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+	}
+	fsys := fstest.MapFS{
+		"judged/judges.toml": {Data: []byte("[[judge]]\nid = \"primary\"\nrole = \"primary\"\nmodel = \"m\"\nrun = 2026-07-02T09:00:00Z\nprompt_sha256 = \"" + strings.Repeat("a", 64) + "\"\n")},
+		"judged/primary.md": {Data: []byte("# A\n## ACT 1\n" + block("2 of 4") + "## ACT 2\n" + block("2 of 4") +
+			"# B\n## ACT 1\n" + block("0 of 4") + "## ACT 2\n" + block("1 of 4"))},
+	}
+	tier, err := judged.Load(fsys, "in", sections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hyp := func(kind, model, criterion, judge string) config.Hypothesis {
+		return config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: kind, Model: model, Criterion: criterion, Judge: judge}}
+	}
+	cfg := &config.Config{File: "config.toml", Judged: config.Judged{JudgedThresholds: config.DefaultJudged}}
+	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1", Fails: 0, Sections: 2}, {Script: "B", Alias: "Model 2", Fails: 2, Sections: 2}},
+		Judged: tier, JudgedResults: judged.Evaluate(tier, JudgedThresholds(cfg), nil, sections)}
+	tests := []struct {
+		h       config.Hypothesis
+		verdict string
+		reason  string
+	}{
+		// C5 FAIL counts say the opposite of C2's: the prediction reads its own criterion.
+		{hyp(config.FewestFails, "Model 2", "C2", "primary"), Supported, "C2 FAIL counts by judge primary: Model 1 2 of 2, Model 2 0 of 2"},
+		{hyp(config.FewestFails, "Model 2", "", ""), Refuted, "FAIL counts: Model 1 0 of 2, Model 2 2 of 2"},
+		{hyp(config.FailsAtMost, "", "C2", "primary"), Refuted, "observed 2 of 4"},
+		{hyp(config.FailsAtLeast, "Model 1", "C4", "primary"), Refuted, "observed 0 of 2"},
+	}
+	for _, tc := range tests {
+		if tc.h.Prediction.Fails == nil {
+			n := 1
+			tc.h.Prediction.Fails = &n
+		}
+		cfg.Hypotheses = []config.Hypothesis{tc.h}
+		res, err := EvaluateHypotheses(cfg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res[0].Verdict != tc.verdict || !strings.Contains(res[0].Reason, tc.reason) {
+			t.Errorf("%+v: %s (%s), want %s containing %q", tc.h.Prediction, res[0].Verdict, res[0].Reason, tc.verdict, tc.reason)
+		}
+	}
+	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "family-9")}
+	if _, err := EvaluateHypotheses(cfg, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which judges.toml does not describe (judges: "primary")`) {
+		t.Errorf("unknown judge: %v", err)
+	}
+	f.Judged, f.JudgedResults = nil, nil
+	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "primary")}
+	if res, err := EvaluateHypotheses(cfg, f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
+		t.Errorf("without the tier: %+v, %v", res, err)
+	}
+}

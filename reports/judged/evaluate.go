@@ -1,0 +1,300 @@
+package judged
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// Verdicts of a judged criterion on one cell, for one judge or labeller.
+const (
+	Pass      = "pass"
+	Fail      = "FAIL"
+	Unscored  = "unscored"  // no threshold to apply yet; Reason says why
+	Ambiguous = "ambiguous" // the judge or labeller named it on the AMBIGUOUS line
+	Missing   = "missing"   // the judge did not grade the section
+)
+
+// Thresholds are the pass lines applied to the judges' counts.
+type Thresholds struct {
+	// C1MinPresent is N: C1 fails when fewer bullets are present. 0 means
+	// N is not yet calibrated, and C1 is unscored.
+	C1MinPresent int
+	// C2MaxUndeveloped fails C2 when the undeveloped share of the groups is
+	// above it, compared at the precision the share is written in (0.3333
+	// passes 1 of 3, as "more than a third" means).
+	C2MaxUndeveloped float64
+}
+
+// Outcome is one criterion's verdict on one cell by one judge or labeller.
+type Outcome struct {
+	Criterion string
+	Verdict   string
+	Reason    string // why it is unscored, ambiguous or missing
+	Count     *Count // C1 and C2: the raw count, shown whatever the verdict
+}
+
+// Label returns the verdict as tables print it: "pass", "FAIL", or the
+// reason of an outcome without a verdict.
+func (o Outcome) Label() string {
+	if o.Reason != "" && o.Verdict != Pass && o.Verdict != Fail {
+		return o.Reason
+	}
+	return o.Verdict
+}
+
+// Grade is one judge's or labeller's outcomes on one cell, in the order of
+// Criteria.
+type Grade struct {
+	By       string // the judge's or labeller's id
+	Labeller bool
+	Sample   string // a label's sample (Pilot, Validation)
+	Missing  bool   // a judge that did not grade a judged section
+	Outcomes []Outcome
+}
+
+// Outcome returns the grade's outcome on criterion id.
+func (g Grade) Outcome(id string) (Outcome, bool) {
+	for _, o := range g.Outcomes {
+		if o.Criterion == id {
+			return o, true
+		}
+	}
+	return Outcome{}, false
+}
+
+// Cell is one writer's section with every grade it has: the judges', in the
+// order of judges.toml, then the labellers', by id.
+type Cell struct {
+	Script, Section string
+	Judged          bool // the section is one the tier covers
+	Grades          []Grade
+}
+
+// Rate counts one judge's verdicts on one criterion over one writer's
+// judged sections. A pass rate is Pass of Pass+Fail; ambiguous, unscored
+// and missing calls are counted, never folded in.
+type Rate struct {
+	Judge, Script, Criterion                 string
+	Pass, Fail, Ambiguous, Unscored, Missing int
+}
+
+// Scored returns the calls with a verdict.
+func (r Rate) Scored() int { return r.Pass + r.Fail }
+
+// Results is the judged tier's results under some thresholds.
+type Results struct {
+	Thresholds Thresholds
+	// Sections are the judged sections, in report order.
+	Sections []string
+	// Cells has one entry per cell that has a grade or is judged, in the
+	// order of the cells Evaluate was given.
+	Cells []Cell
+	// Rates are per judge (in judges.toml order), writer and criterion.
+	Rates []Rate
+	// Diagnostics are warnings: a judged section a judge did not grade, a
+	// reply on a section the tier does not cover.
+	Diagnostics diag.List
+}
+
+// Evaluate applies th to every reply and label of t. cells are the writers'
+// sections in report order; sections are the sections the tier covers,
+// or, when empty, every section some judge graded.
+func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section) *Results {
+	r := &Results{Thresholds: th}
+	covered := map[string]bool{}
+	if len(sections) == 0 {
+		for _, rs := range t.Replies {
+			for _, rep := range rs.Replies {
+				covered[rep.Section] = true
+			}
+		}
+	} else {
+		for _, s := range sections {
+			covered[s] = true
+		}
+	}
+	for _, c := range cells {
+		if covered[c.Name] && !slices.Contains(r.Sections, c.Name) {
+			r.Sections = append(r.Sections, c.Name)
+		}
+	}
+	rates := map[[3]string]*Rate{}
+	rate := func(judge, script, criterion string) *Rate {
+		k := [3]string{judge, script, criterion}
+		if rates[k] == nil {
+			rates[k] = &Rate{Judge: judge, Script: script, Criterion: criterion}
+		}
+		return rates[k]
+	}
+	missing := make([][]string, len(t.Judges))
+	for _, c := range cells {
+		cell := Cell{Script: c.Script, Section: c.Name, Judged: covered[c.Name]}
+		for ji, j := range t.Judges {
+			reply := t.Reply(j.ID, c.Script, c.Name)
+			switch {
+			case reply == nil && !cell.Judged:
+				continue
+			case reply == nil:
+				missing[ji] = append(missing[ji], c.Script+" / "+c.Name)
+				g := Grade{By: j.ID, Missing: true}
+				for _, id := range Criteria {
+					g.Outcomes = append(g.Outcomes, Outcome{Criterion: id, Verdict: Missing, Reason: "not graded"})
+					rate(j.ID, c.Script, id).Missing++
+				}
+				cell.Grades = append(cell.Grades, g)
+				continue
+			}
+			g := Grade{By: j.ID, Outcomes: th.Apply(reply.Verdicts)}
+			if !cell.Judged {
+				r.Diagnostics.Add(diag.Warnf(t.Replies[ji].File, reply.Line,
+					"section %q is not one [judged] sections covers; this reply is shown on its cell but counted in no rate", c.Name))
+			} else {
+				for _, o := range g.Outcomes {
+					p := rate(j.ID, c.Script, o.Criterion)
+					switch o.Verdict {
+					case Pass:
+						p.Pass++
+					case Fail:
+						p.Fail++
+					case Ambiguous:
+						p.Ambiguous++
+					case Unscored:
+						p.Unscored++
+					}
+				}
+			}
+			cell.Grades = append(cell.Grades, g)
+		}
+		for _, lab := range t.Labellers {
+			if l := lab.Label(c.Script, c.Name); l != nil {
+				cell.Grades = append(cell.Grades, Grade{By: lab.ID, Labeller: true, Sample: l.Sample, Outcomes: th.Apply(l.Verdicts)})
+			}
+		}
+		if cell.Judged || len(cell.Grades) > 0 {
+			r.Cells = append(r.Cells, cell)
+		}
+	}
+	for ji, j := range t.Judges {
+		if len(missing[ji]) > 0 {
+			r.Diagnostics.Add(diag.Warnf(t.judgesFile, j.Line, "judge %q did not grade %d judged section(s): %s; they are shown as missing",
+				j.ID, len(missing[ji]), strings.Join(missing[ji], ", ")))
+		}
+	}
+	var scripts []string
+	for _, c := range cells {
+		if !slices.Contains(scripts, c.Script) {
+			scripts = append(scripts, c.Script)
+		}
+	}
+	for _, j := range t.Judges {
+		for _, s := range scripts {
+			for _, id := range Criteria {
+				if p := rates[[3]string{j.ID, s, id}]; p != nil {
+					r.Rates = append(r.Rates, *p)
+				}
+			}
+		}
+	}
+	return r
+}
+
+// Apply turns a verdict block into outcomes, in the order of Criteria.
+func (th Thresholds) Apply(v Verdicts) []Outcome {
+	out := make([]Outcome, 0, len(Criteria))
+	for _, id := range Criteria {
+		o := Outcome{Criterion: id}
+		switch id {
+		case C1:
+			c := v.Coverage
+			o.Count = &c
+			switch {
+			case th.C1MinPresent == 0:
+				o.Verdict, o.Reason = Unscored, "N not yet calibrated"
+			case c.N < th.C1MinPresent:
+				o.Verdict = Fail
+			default:
+				o.Verdict = Pass
+			}
+		case C2:
+			c := v.Development
+			o.Count = &c
+			o.Verdict = Pass
+			if th.C2Fails(c) {
+				o.Verdict = Fail
+			}
+		case C4:
+			o.Verdict = passFail(v.Additions)
+		case C6:
+			o.Verdict = passFail(v.OnBrief)
+		}
+		if v.IsAmbiguous(id) {
+			o.Verdict, o.Reason = Ambiguous, "ambiguous"
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// C2Fails reports whether the undeveloped share of c is above the limit. A
+// share within C2Slack above the limit counts as at the limit, so that the
+// rubric's "more than a third", written 0.3333, passes 1 of 3 groups.
+func (th Thresholds) C2Fails(c Count) bool {
+	if c.Of == 0 {
+		return false
+	}
+	return float64(c.N)/float64(c.Of) > th.C2MaxUndeveloped+C2Slack
+}
+
+// C2Slack is how far above c2_max_undeveloped a share may be and still
+// count as at it: half the last digit of a limit written to four decimals.
+const C2Slack = 0.00005
+
+func passFail(pass bool) string {
+	if pass {
+		return Pass
+	}
+	return Fail
+}
+
+// Rate returns the rate of judge on script's criterion; zero when there is
+// none.
+func (r *Results) Rate(judge, script, criterion string) Rate {
+	for _, p := range r.Rates {
+		if p.Judge == judge && p.Script == script && p.Criterion == criterion {
+			return p
+		}
+	}
+	return Rate{Judge: judge, Script: script, Criterion: criterion}
+}
+
+// Cell returns the results of a writer's section, or nil.
+func (r *Results) Cell(script, section string) *Cell {
+	for i := range r.Cells {
+		if r.Cells[i].Script == script && r.Cells[i].Section == section {
+			return &r.Cells[i]
+		}
+	}
+	return nil
+}
+
+// String describes a rate with its counts: "7 of 9 pass (1 ambiguous)".
+func (p Rate) String() string {
+	s := fmt.Sprintf("%d of %d pass", p.Pass, p.Scored())
+	var extra []string
+	for _, e := range []struct {
+		n    int
+		what string
+	}{{p.Ambiguous, "ambiguous"}, {p.Unscored, "unscored"}, {p.Missing, "missing"}} {
+		if e.n > 0 {
+			extra = append(extra, fmt.Sprintf("%d %s", e.n, e.what))
+		}
+	}
+	if len(extra) > 0 {
+		s += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return s
+}
