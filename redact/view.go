@@ -31,6 +31,7 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/validation"
 )
 
 // RawDocument is a markdown document as read, before redaction.
@@ -50,6 +51,10 @@ type Input struct {
 	// view of the same inputs and settings, but for the verdict thresholds,
 	// held them (RunsOf), in cell order. A cell keeps its run view.
 	Runs []CellRuns
+	// Validation is the judge validation and the fixtures; Prompt the
+	// published judge prompt (nil when none is configured).
+	Validation *validation.Report
+	Prompt     *RawPrompt
 }
 
 // CellRuns are a cell's run view flag and runs, as a view holds them.
@@ -233,6 +238,8 @@ func New(in Input) (*public.View, error) {
 	for _, d := range f.SortedDigests() {
 		p.Inputs = append(p.Inputs, public.Digest{File: d[0], SHA256: d[1]})
 	}
+	p.Validation = publicValidation(in.Validation, alias, m)
+	p.Prompt = publicPrompt(in.Prompt, m)
 	return public.Seal(seal.Key{}, p), nil
 }
 

@@ -41,6 +41,11 @@ type Public struct {
 	Inputs          []Digest
 	MandatedPhrases int
 	Source          []SourceFile
+	// Validation is the judge validation and the adversarial fixtures
+	// (Validation.Ran is false when the judged tier has not run). Prompt is
+	// the published judge prompt; nil when none is set.
+	Validation Validation
+	Prompt     *Prompt
 }
 
 // Thresholds are the thresholds of the build.

@@ -46,6 +46,8 @@ const LengthTolerance = 0.10
 type Judge struct {
 	ID   string // public
 	Role string // Primary or Family
+	// Model and Version name the judge; a family judge's model is private.
+	Model, Version string
 	// FamilyOf is a family judge's writer (script heading, private).
 	FamilyOf     string
 	Run          time.Time
@@ -95,6 +97,9 @@ type Fixture struct {
 
 // Input is what Build needs.
 type Input struct {
+	// Ran is true when the judged tier exists; without it only the
+	// fixtures are checked.
+	Ran bool
 	// Criteria are the judged criteria, in report order.
 	Criteria []string
 	// Writers are the writers' script headings, in report order.
@@ -120,6 +125,7 @@ const (
 // JudgeReport is the validation of one judge.
 type JudgeReport struct {
 	ID, Role, FamilyOf string
+	Model, Version     string // private for a family judge
 	Run                time.Time
 	Iterations         int
 	TunedOn            string
@@ -217,6 +223,7 @@ type FixtureLength struct {
 
 // Report is the whole validation.
 type Report struct {
+	Ran       bool
 	Criteria  []string
 	Labellers []string
 	// Pilot and Sample are the sections labelled in the pilot and the
@@ -243,7 +250,7 @@ type Report struct {
 
 // Build validates the judges of in.
 func Build(in Input) *Report {
-	r := &Report{Criteria: in.Criteria, Fixtures: in.Fixtures, Prompt: in.Prompt}
+	r := &Report{Ran: in.Ran, Criteria: in.Criteria, Fixtures: in.Fixtures, Prompt: in.Prompt}
 	labellerRatings := make([]agreement.Ratings, len(in.Labellers))
 	pilot, sample := map[agreement.Item]bool{}, map[agreement.Item]bool{}
 	for i, l := range in.Labellers {
@@ -297,7 +304,7 @@ func sortedItems(set map[agreement.Item]bool) []agreement.Item {
 
 // judge validates one judge.
 func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeReport {
-	jr := JudgeReport{ID: jd.ID, Role: jd.Role, FamilyOf: jd.FamilyOf, Run: jd.Run, Iterations: jd.Iterations, TunedOn: jd.TunedOn}
+	jr := JudgeReport{ID: jd.ID, Role: jd.Role, FamilyOf: jd.FamilyOf, Model: jd.Model, Version: jd.Version, Run: jd.Run, Iterations: jd.Iterations, TunedOn: jd.TunedOn}
 
 	// Blind labels: every validation label must predate the judge's run.
 	var lateFiles []string

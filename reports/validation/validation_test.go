@@ -64,6 +64,7 @@ func demo() Input {
 		}
 	}
 	return Input{
+		Ran:      true,
 		Criteria: []string{"C1", "C2", "C4", "C6"},
 		Writers:  []string{"X", "Y", "Z"},
 		Judges: []Judge{

@@ -1,0 +1,167 @@
+package public
+
+// Validation is the judge validation of the judged tier, as the reporting
+// template and results.json show it: figures, verdicts, aliases, judge and
+// labeller ids. Without a judged tier only the fixtures are filled.
+type Validation struct {
+	// Ran is true when the judged tier has run (a judged/ folder exists).
+	Ran bool
+	// Criteria are the judged criteria, in report order.
+	Criteria  []string
+	Labellers []string
+	// Pilot and Sample count the sections labelled in the pilot and in the
+	// validation sample.
+	Pilot, Sample int
+	// HumanHuman compares the labellers criterion by criterion; empty with
+	// a single labeller.
+	HumanHuman []Agreement
+	Judges     []JudgeValidation
+	// Ambiguity is per criterion, AmbiguityAll over every criterion.
+	Ambiguity    []Ambiguity
+	AmbiguityAll Ambiguity
+	Fixtures     []Fixture
+	// LengthMatched is false when the fixtures differ in length by more
+	// than LengthTolerance of the longest.
+	LengthMatched   bool
+	LengthTolerance float64
+	Rankings        []Ranking
+	SelfPreference  []SelfPreference
+}
+
+// Rate is a share with its counts.
+type Rate struct{ Num, Den int }
+
+// Value returns the share; ok is false when the denominator is 0.
+func (r Rate) Value() (float64, bool) {
+	if r.Den == 0 {
+		return 0, false
+	}
+	return float64(r.Num) / float64(r.Den), true
+}
+
+// Agreement is rater A's agreement with rater B (the reference) on one
+// criterion over the validation sample.
+type Agreement struct {
+	A, B, Criterion string
+	// Sample is the sample's size; Compared the sections both scored PASS
+	// or FAIL; Ambiguous and Missing those left out.
+	Sample, Compared, Ambiguous, Missing int
+	// The 2x2 table, A's verdict first.
+	PassPass, PassFail, FailPass, FailFail int
+	Agree                                  Rate
+	// Kappa is Cohen's kappa; HasKappa is false where it is undefined
+	// (chance agreement is 1, or nothing was compared).
+	Kappa    float64
+	HasKappa bool
+	// Low and High bound the 95% bootstrap interval, when HasInterval.
+	Low, High            float64
+	HasInterval          bool
+	Resamples, Undefined int
+	CatchFail, CatchPass Rate
+}
+
+// JudgeValidation is one judge's validation.
+type JudgeValidation struct {
+	ID   string
+	Name string // "primary judge", or "Model 2's family judge"
+	Role string // "primary" or "family"
+	// Writer is a family judge's writer, by alias.
+	Writer string
+	// Model and Version name a primary judge; empty for family judges,
+	// whose model is private.
+	Model, Version string
+	Run            string // RFC 3339
+	Iterations     int
+	TunedOn        string
+	// TunedOnValidation marks agreement measured on the tuning set.
+	TunedOnValidation bool
+	// Late counts validation labels made at or after the run; Blind is
+	// true when there are none.
+	Late  int
+	Blind bool
+	// Prompt is "matches", "differs" or "unverified"; Withheld is true
+	// when the agreement may not be reported (Pairs is then empty).
+	Prompt   string
+	Withheld bool
+	Pairs    []Agreement
+	// Usability is "usable", "unusable", "undetermined" or "not run".
+	Usability string
+	Fixtures  []FixtureResult
+}
+
+// Ambiguity counts criterion applications marked AMBIGUOUS.
+type Ambiguity struct {
+	Criterion string // "" for all criteria
+	Rate      Rate   // ambiguous of applications
+}
+
+// Fixture is an adversarial fixture.
+type Fixture struct {
+	ID, Title string
+	File      string // relative to the content folder
+	Words     int
+	Expect    []Expected
+}
+
+// Expected is a fixture's expected verdict on one criterion.
+type Expected struct {
+	Criterion, Verdict string // "pass" or "FAIL"
+}
+
+// FixtureResult is one judge's verdicts on one fixture.
+type FixtureResult struct {
+	Fixture                 string
+	Replied, Caught, Flawed bool
+	Checks                  []Check
+}
+
+// Check is one expected verdict against the judge's.
+type Check struct {
+	Criterion, Expected, Observed string // "pass", "FAIL", "ambiguous", "none"
+	Match, Unscored               bool
+}
+
+// Ranking is the writers' order under one judge.
+type Ranking struct {
+	Judge, Name, Role string
+	Overall           Order
+	PerCriterion      []Order
+	// Flipped is true when the order flips against the primary judge's,
+	// overall or on a criterion; Flips lists the overall flips.
+	Flipped           bool
+	Flips             []Flip
+	FlipsPerCriterion [][]Flip
+}
+
+// Order is a ranking over one criterion, or all ("" criterion).
+type Order struct {
+	Criterion string
+	Standings []Standing
+}
+
+// Standing is a writer's place; tied writers share a rank.
+type Standing struct {
+	Writer               string
+	Passes, Scored, Rank int
+}
+
+// Flip is a pair of writers ordered oppositely by a judge and the primary:
+// Above is ahead under the primary.
+type Flip struct{ Above, Below string }
+
+// SelfPreference is a family judge's preference for its own writer.
+type SelfPreference struct {
+	Judge, Name, Writer                    string
+	Own, OwnPrimary, Others, OthersPrimary Rate
+	// OwnLift, OthersLift and Effect are differences of pass rates (family
+	// minus primary; own lift minus others' lift), when HasEffect.
+	OwnLift, OthersLift, Effect float64
+	HasEffect                   bool
+}
+
+// Prompt is the published judge prompt, shown verbatim.
+type Prompt struct {
+	File   string // relative to the content folder
+	Text   string
+	SHA256 string
+}

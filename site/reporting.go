@@ -1,0 +1,525 @@
+package site
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// The reporting template is the judge protocol's report, laid out in advance
+// as named slots in five parts (judge, validation, adversarial fixtures,
+// results, ranking stability). Every slot is filled from the view, or shows
+// what it is for and why it is empty: before the judged tier has run, and
+// where the protocol's rules withhold a figure. The same slots render as a
+// table ({{reporting template}}) and as plain text ({{reporting template
+// text}}).
+
+// reportPart is one part of the reporting template.
+type reportPart struct {
+	Title string
+	Slots []reportSlot
+}
+
+// reportSlot is one slot: its label, what it holds, and either its lines
+// or, when Empty is set, why it holds nothing.
+type reportSlot struct {
+	Label, Holds string
+	Lines        []string
+	Empty        string
+}
+
+// notRun is the reason of every slot that needs the judged tier.
+const notRun = "the judged tier has not been run: no judged/ folder in the private inputs"
+
+// oneLabeller is said, in the human-human slot, when a single person labelled.
+const oneLabeller = "A single labeller: no agreement between two people was measured, so there is no ceiling " +
+	"for the task itself against which the judges' agreement could be read."
+
+// rateText writes a share as "83% (10 of 12)", or "no data (0 of 0)".
+func rateText(r public.Rate) string {
+	v, ok := r.Value()
+	if !ok {
+		return "n/a (0 of 0)"
+	}
+	return fmt.Sprintf("%s (%d of %d)", wholePercent(v), r.Num, r.Den)
+}
+
+func wholePercent(v float64) string { return strconv.FormatFloat(v*100, 'f', 0, 64) + "%" }
+
+// kappaText writes kappa with its interval, or why it is undefined.
+func kappaText(a public.Agreement) string {
+	switch {
+	case a.Compared == 0:
+		return "κ undefined (nothing compared)"
+	case !a.HasKappa:
+		return "κ undefined (chance agreement is 1: both raters gave one verdict throughout)"
+	case !a.HasInterval:
+		return fmt.Sprintf("κ = %s (no interval)", signed(a.Kappa))
+	}
+	return fmt.Sprintf("κ = %s, 95%% CI %s to %s", signed(a.Kappa), signed(a.Low), signed(a.High))
+}
+
+func signed(x float64) string {
+	if x == 0 {
+		x = 0 // no "-0.00"
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+// agreementText writes percent agreement, never without kappa beside it.
+func agreementText(a public.Agreement) string {
+	s := rateText(a.Agree) + " agreement, " + kappaText(a)
+	if a.Ambiguous > 0 {
+		s += fmt.Sprintf("; %d ambiguous left out", a.Ambiguous)
+	}
+	if a.Missing > 0 {
+		s += fmt.Sprintf("; %d without a verdict", a.Missing)
+	}
+	return s
+}
+
+// humanCeiling returns the labellers' agreement on criterion, the ceiling
+// shown beside every judge figure.
+func humanCeiling(v *public.Validation, criterion string) string {
+	if len(v.Labellers) < 2 {
+		return "no human ceiling (single labeller)"
+	}
+	var parts []string
+	for _, h := range v.HumanHuman {
+		if h.Criterion == criterion {
+			parts = append(parts, fmt.Sprintf("humans %s vs %s: %s, %s", h.A, h.B, rateText(h.Agree), kappaText(h)))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// judgeNotes are the protocol's marks on a judge's agreement.
+func judgeNotes(j public.JudgeValidation) []string {
+	var out []string
+	if !j.Blind {
+		out = append(out, fmt.Sprintf("NOT BLIND: %d validation label(s) made at or after the judge ran", j.Late))
+	}
+	if j.TunedOnValidation {
+		out = append(out, "measured on the tuning set: the prompt was iterated on the validation sample")
+	}
+	if j.Prompt == "unverified" {
+		out = append(out, "prompt not verified: no published prompt to compare with")
+	}
+	return out
+}
+
+func judgeLabel(j public.JudgeValidation) string {
+	if j.Role == "primary" {
+		return j.ID
+	}
+	return j.ID + " (" + j.Name + ")"
+}
+
+// ReportingTemplate fills the reporting template from the view.
+func (sd *siteData) ReportingTemplate() []reportPart {
+	return reportingTemplate(sd.Public)
+}
+
+// ReportingTemplateText is the reporting template in plain text.
+func (sd *siteData) ReportingTemplateText() string {
+	return reportingText(reportingTemplate(sd.Public))
+}
+
+func reportingTemplate(p *public.Public) []reportPart {
+	v := &p.Validation
+	return []reportPart{
+		{"JUDGE", judgeSlots(p, v)},
+		{"VALIDATION", validationSlots(v)},
+		{"ADVERSARIAL FIXTURES", fixtureSlots(v)},
+		{"RESULTS", resultSlots(p, v)},
+		{"RANKING STABILITY", rankingSlots(v)},
+	}
+}
+
+func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
+	primary := reportSlot{Label: "primary judge", Holds: "the headline judge, from a model family no writer belongs to: model, version, when it ran"}
+	family := reportSlot{Label: "bias-measurement judges", Holds: "one judge from each writer's family, named after its writer"}
+	prompt := reportSlot{Label: "prompt", Holds: "frozen for the whole run and published verbatim; each judge's prompt digest checked against it"}
+	iter := reportSlot{Label: "iterations", Holds: "how often the prompt was revised, and on which sample"}
+	if p.Prompt != nil {
+		prompt.Lines = []string{fmt.Sprintf("published as %s (SHA-256 %s)", p.Prompt.File, p.Prompt.SHA256)}
+	}
+	if !v.Ran {
+		primary.Empty, family.Empty, iter.Empty = notRun, notRun, notRun
+		if p.Prompt == nil {
+			prompt.Empty = "no published prompt is configured ([judged] prompt)"
+		}
+		return []reportSlot{primary, family, prompt, iter}
+	}
+	for _, j := range v.Judges {
+		line := fmt.Sprintf("%s: ran %s", judgeLabel(j), j.Run)
+		if j.Role == "primary" {
+			primary.Lines = append(primary.Lines, fmt.Sprintf("%s: %s %s, ran %s", j.ID, j.Model, j.Version, j.Run))
+		} else {
+			family.Lines = append(family.Lines, line)
+		}
+		switch j.Prompt {
+		case "matches":
+			prompt.Lines = append(prompt.Lines, j.ID+": ran with the published prompt")
+		case "differs":
+			prompt.Lines = append(prompt.Lines, j.ID+": INVALID, ran with another prompt than the published one; its agreement is withheld")
+		default:
+			prompt.Lines = append(prompt.Lines, j.ID+": not verified")
+		}
+		it := fmt.Sprintf("%s: %d", j.ID, j.Iterations)
+		if j.Iterations > 0 {
+			tuned := j.TunedOn
+			if tuned == "" {
+				tuned = "an unstated sample"
+			}
+			it += ", tuned on " + tuned
+			if j.TunedOnValidation {
+				it += " (its agreement is measured on the tuning set)"
+			}
+		}
+		iter.Lines = append(iter.Lines, it)
+	}
+	if len(primary.Lines) == 0 {
+		primary.Empty = "no judge in judges.toml has the role primary"
+	}
+	if len(family.Lines) == 0 {
+		family.Empty = "no judge in judges.toml has the role family"
+	}
+	if p.Prompt == nil && len(prompt.Lines) == 0 {
+		prompt.Empty = "no published prompt is configured ([judged] prompt)"
+	}
+	return []reportSlot{primary, family, prompt, iter}
+}
+
+func validationSlots(v *public.Validation) []reportSlot {
+	pilot := reportSlot{Label: "pilot sample", Holds: "sections labelled by hand to fix the rubric before freezing it"}
+	sample := reportSlot{Label: "validation sample", Holds: "sections labelled blind by every labeller, before any judge output existed"}
+	hh := reportSlot{Label: "human-human agreement", Holds: "the ceiling: the labellers' agreement with each other, per criterion, percent with kappa"}
+	jh := reportSlot{Label: "judge-human agreement", Holds: "each judge against each labeller, per criterion, percent with kappa, the human ceiling beside it"}
+	amb := reportSlot{Label: "ambiguity rate", Holds: "the share of criterion applications marked AMBIGUOUS, per criterion"}
+	if !v.Ran {
+		for _, s := range []*reportSlot{&pilot, &sample, &hh, &jh, &amb} {
+			s.Empty = notRun
+		}
+		return []reportSlot{pilot, sample, hh, jh, amb}
+	}
+	pilot.Lines = []string{fmt.Sprintf("%d sections", v.Pilot)}
+	sample.Lines = []string{fmt.Sprintf("%d sections, labelled by %s", v.Sample, strings.Join(v.Labellers, ", "))}
+	switch {
+	case len(v.Labellers) == 0:
+		hh.Empty, jh.Empty, amb.Empty = "no labeller's forms in judged/labels/", "no labeller to compare with", "no validation sample"
+		sample.Lines = []string{"0 sections: no labeller's forms"}
+		return []reportSlot{pilot, sample, hh, jh, amb}
+	case len(v.Labellers) == 1:
+		hh.Lines = []string{oneLabeller}
+	default:
+		for _, h := range v.HumanHuman {
+			hh.Lines = append(hh.Lines, fmt.Sprintf("%s, %s vs %s: %s", h.Criterion, h.A, h.B, agreementText(h)))
+		}
+	}
+	for _, j := range v.Judges {
+		if j.Withheld {
+			jh.Lines = append(jh.Lines, j.ID+": WITHHELD, invalid: the judge ran with another prompt than the published one")
+			continue
+		}
+		for _, n := range judgeNotes(j) {
+			jh.Lines = append(jh.Lines, j.ID+": "+n)
+		}
+		for _, a := range j.Pairs {
+			jh.Lines = append(jh.Lines, fmt.Sprintf("%s, %s vs %s: %s [%s]", a.Criterion, a.A, a.B, agreementText(a), humanCeiling(v, a.Criterion)))
+		}
+	}
+	for _, a := range v.Ambiguity {
+		amb.Lines = append(amb.Lines, fmt.Sprintf("%s: %s", a.Criterion, rateText(a.Rate)))
+	}
+	amb.Lines = append(amb.Lines, "all criteria: "+rateText(v.AmbiguityAll.Rate))
+	return []reportSlot{pilot, sample, hh, jh, amb}
+}
+
+func expectText(f public.Fixture) string {
+	var parts []string
+	for _, e := range f.Expect {
+		parts = append(parts, e.Criterion+" "+e.Verdict)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func fixtureSlots(v *public.Validation) []reportSlot {
+	var out []reportSlot
+	if len(v.Fixtures) == 0 {
+		return []reportSlot{{Label: "fixtures", Holds: "texts engineered to trip one criterion each, with the verdicts a usable judge must return",
+			Empty: "no [[fixture]] is configured"}}
+	}
+	for _, f := range v.Fixtures {
+		s := reportSlot{Label: strings.TrimSpace(f.ID + " " + f.Title),
+			Holds: fmt.Sprintf("must return %s; %d words", expectText(f), f.Words)}
+		if !v.Ran {
+			s.Empty = notRun
+		}
+		for _, j := range v.Judges {
+			if j.Usability == "not run" {
+				s.Lines = append(s.Lines, j.ID+": no fixture replies")
+				continue
+			}
+			for _, r := range j.Fixtures {
+				if r.Fixture == f.ID {
+					s.Lines = append(s.Lines, j.ID+": "+checksText(r))
+				}
+			}
+		}
+		out = append(out, s)
+	}
+	usable := reportSlot{Label: "usable judges", Holds: "a judge that misses a fixture built to fail is unusable, whatever its agreement"}
+	if !v.Ran {
+		usable.Empty = notRun
+	}
+	for _, j := range v.Judges {
+		line := j.ID + ": " + j.Usability
+		var missed []string
+		for _, r := range j.Fixtures {
+			if r.Flawed && !r.Caught {
+				missed = append(missed, r.Fixture)
+			}
+		}
+		if len(missed) > 0 {
+			line += " (missed " + strings.Join(missed, ", ") + ")"
+		}
+		usable.Lines = append(usable.Lines, line)
+	}
+	length := reportSlot{Label: "length", Holds: "the fixtures are matched in length, so length cannot explain a difference"}
+	var words []string
+	for _, f := range v.Fixtures {
+		words = append(words, fmt.Sprintf("%s %d", f.ID, f.Words))
+	}
+	verdict := fmt.Sprintf("matched (the shortest within %s of the longest)", wholePercent(v.LengthTolerance))
+	if !v.LengthMatched {
+		verdict = fmt.Sprintf("NOT MATCHED: the shortest is more than %s shorter than the longest", wholePercent(v.LengthTolerance))
+	}
+	length.Lines = []string{strings.Join(words, ", ") + " words: " + verdict}
+	return append(out, usable, length)
+}
+
+// checksText writes a judge's verdicts on one fixture, each against the
+// expected one.
+func checksText(r public.FixtureResult) string {
+	if !r.Replied {
+		return "no reply (missed)"
+	}
+	var parts []string
+	for _, c := range r.Checks {
+		switch {
+		case c.Unscored:
+			parts = append(parts, c.Criterion+" not scored")
+		case c.Match:
+			parts = append(parts, c.Criterion+" "+c.Observed+" as expected")
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s, expected %s: MISSED", c.Criterion, c.Observed, c.Expected))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+var criterionNames = map[string]string{
+	"C1": "coverage", "C2": "development", "C4": "additions", "C5": "paraphrase", "C6": "on brief", "G1": "length (gate)",
+}
+
+func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
+	var primary *public.Ranking
+	for i := range v.Rankings {
+		if v.Rankings[i].Role == "primary" {
+			primary = &v.Rankings[i]
+			break
+		}
+	}
+	judged := func(c string) reportSlot {
+		s := reportSlot{Label: c + " " + criterionNames[c], Holds: "passes per writer under the primary judge, over the judged sections"}
+		switch {
+		case !v.Ran:
+			s.Empty = notRun
+		case primary == nil:
+			s.Empty = "no primary judge"
+		default:
+			for _, o := range primary.PerCriterion {
+				if o.Criterion != c {
+					continue
+				}
+				for _, st := range o.Standings {
+					s.Lines = append(s.Lines, fmt.Sprintf("%s: %d pass of %d scored", st.Writer, st.Passes, st.Scored))
+				}
+			}
+			if len(s.Lines) == 0 {
+				s.Empty = "not judged in this build"
+			}
+		}
+		return s
+	}
+	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "FAILs per writer over the measured sections (code, not a judge)"}
+	for _, w := range p.Writers {
+		c5.Lines = append(c5.Lines, fmt.Sprintf("%s: %d FAIL of %d sections", w.Alias, w.Fails, w.Sections))
+	}
+	if len(c5.Lines) == 0 {
+		c5.Empty = "no writer measured"
+	}
+	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate, reported apart from the quality criteria",
+		Empty: "not in this build's view"}
+	return []reportSlot{judged("C1"), judged("C2"), judged("C4"), c5, judged("C6"), g1}
+}
+
+// orderText writes a ranking: "Model 2 (20/24) > Model 1 = Model 3 (18/24)".
+func orderText(o public.Order) string {
+	var b strings.Builder
+	for i, s := range o.Standings {
+		if i > 0 {
+			if s.Rank == o.Standings[i-1].Rank {
+				b.WriteString(" = ")
+			} else {
+				b.WriteString(" > ")
+			}
+		}
+		fmt.Fprintf(&b, "%s (%d/%d)", s.Writer, s.Passes, s.Scored)
+	}
+	return b.String()
+}
+
+func flipsText(fs []public.Flip) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, fmt.Sprintf("%s and %s swap", f.Above, f.Below))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func points(x float64) string {
+	s := strconv.FormatFloat(x*100, 'f', 0, 64)
+	if s == "-0" {
+		s = "0"
+	}
+	if !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s + " points"
+}
+
+func rankingSlots(v *public.Validation) []reportSlot {
+	prim := reportSlot{Label: "ranking under primary judge", Holds: "writers by share of passes over the judged criteria; ties shown as ties"}
+	fam := reportSlot{Label: "ranking under each family judge", Holds: "the same order under each family judge, and whether it flips against the primary's"}
+	self := reportSlot{Label: "self-preference effect", Holds: "how much more often a family judge passes its own writer than the primary does, against the same difference for the other writers"}
+	if !v.Ran {
+		prim.Empty, fam.Empty, self.Empty = notRun, notRun, notRun
+		return []reportSlot{prim, fam, self}
+	}
+	for _, r := range v.Rankings {
+		lines := []string{r.Judge + ": " + orderText(r.Overall)}
+		for _, o := range r.PerCriterion {
+			lines = append(lines, fmt.Sprintf("  %s: %s", o.Criterion, orderText(o)))
+		}
+		if r.Role == "primary" {
+			prim.Lines = append(prim.Lines, lines...)
+			continue
+		}
+		switch {
+		case len(r.Flips) > 0:
+			lines[0] += "; FLIPS against the primary: " + flipsText(r.Flips)
+		case r.Flipped:
+			lines[0] += "; same overall order, but flips on a criterion"
+		default:
+			lines[0] += "; no flip against the primary"
+		}
+		for i, f := range r.FlipsPerCriterion {
+			if len(f) > 0 && i < len(r.PerCriterion) {
+				lines = append(lines, fmt.Sprintf("  %s flips: %s", r.PerCriterion[i].Criterion, flipsText(f)))
+			}
+		}
+		fam.Lines = append(fam.Lines, lines...)
+	}
+	if len(prim.Lines) == 0 {
+		prim.Empty = "no primary judge"
+	}
+	if len(fam.Lines) == 0 {
+		fam.Empty = "no family judge"
+	}
+	for _, s := range v.SelfPreference {
+		if !s.HasEffect {
+			self.Lines = append(self.Lines, fmt.Sprintf("%s (%s): no verdicts shared with the primary", s.Judge, s.Name))
+			continue
+		}
+		self.Lines = append(self.Lines, fmt.Sprintf("%s (%s): passes %s %s vs the primary's %s (%s); other writers %s vs %s (%s); effect %s",
+			s.Judge, s.Name, s.Writer, rateText(s.Own), rateText(s.OwnPrimary), points(s.OwnLift),
+			rateText(s.Others), rateText(s.OthersPrimary), points(s.OthersLift), points(s.Effect)))
+	}
+	if len(self.Lines) == 0 {
+		self.Empty = "no family judge"
+	}
+	return []reportSlot{prim, fam, self}
+}
+
+// reportingText lays the template out as plain text: each part's title,
+// then its slots, a label column and the lines beside it.
+func reportingText(parts []reportPart) string {
+	width := 0
+	for _, part := range parts {
+		for _, s := range part.Slots {
+			width = max(width, utf8.RuneCountInString(s.Label))
+		}
+	}
+	width += 4 // two to indent, two to separate
+	var b strings.Builder
+	for i, part := range parts {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(part.Title + "\n")
+		for _, s := range part.Slots {
+			lines := s.Lines
+			if s.Empty != "" {
+				lines = []string{"[empty: " + s.Holds + "; " + s.Empty + "]"}
+			}
+			for k, l := range lines {
+				label := ""
+				if k == 0 {
+					label = s.Label
+				}
+				fmt.Fprintf(&b, "  %-*s%s\n", width-2, label, l)
+			}
+		}
+	}
+	return b.String()
+}
+
+// validationBlocks are the judge validation's block placeholders, each
+// rendered by the template "block.<name>" (templates/validation.html).
+var validationBlocks = []string{"reporting template", "reporting template text", "judge prompt", "agreement", "fixtures"}
+
+// validationFuncs are the template functions of the validation's blocks.
+var validationFuncs = map[string]any{
+	"oneLabeller": func() string { return oneLabeller },
+	"rateText":    rateText,
+	"kappaText":   kappaText,
+	"expectText":  expectText,
+	"judgeNotes":  func(j public.JudgeValidation) string { return strings.Join(judgeNotes(j), "; ") },
+	"fixtureCell": func(j public.JudgeValidation, fixture string) string {
+		if j.Usability == "not run" {
+			return "no fixture replies"
+		}
+		for _, r := range j.Fixtures {
+			if r.Fixture == fixture {
+				return checksText(r)
+			}
+		}
+		return "no reply"
+	},
+}
+
+// The validation's blocks and functions join the site's own here, so that
+// they live beside the code that fills them.
+func init() {
+	for _, name := range validationBlocks {
+		blockNames[name] = true
+	}
+	for name, fn := range validationFuncs {
+		funcs[name] = fn
+	}
+}

@@ -1,0 +1,149 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// judgedFixture is a view with a judged tier: two labellers, a primary judge
+// and two family judges, one of them not blind and missing T3, the other
+// run with another prompt.
+func judgedFixture() *public.Public {
+	p := fixture()
+	ag := func(a, b, c string, pp, pf, fp, ff int, k, lo, hi float64) public.Agreement {
+		n := pp + pf + fp + ff
+		return public.Agreement{A: a, B: b, Criterion: c, Sample: 12, Compared: n, Missing: 12 - n,
+			PassPass: pp, PassFail: pf, FailPass: fp, FailFail: ff, Agree: public.Rate{Num: pp + ff, Den: n},
+			Kappa: k, HasKappa: true, Low: lo, High: hi, HasInterval: true,
+			CatchFail: public.Rate{Num: ff, Den: pf + ff}, CatchPass: public.Rate{Num: pp, Den: pp + fp}}
+	}
+	order := func(c string, s ...public.Standing) public.Order { return public.Order{Criterion: c, Standings: s} }
+	p.Prompt = &public.Prompt{File: "prompts/judge.txt", Text: "Grade the section.\n", SHA256: "ab12"}
+	p.Validation = public.Validation{
+		Ran: true, Criteria: []string{"C4"}, Labellers: []string{"author", "second"}, Pilot: 6, Sample: 12,
+		HumanHuman: []public.Agreement{ag("second", "author", "C4", 6, 1, 1, 3, 0.52, 0.0, 1)},
+		Judges: []public.JudgeValidation{
+			{ID: "primary", Name: "primary judge", Role: "primary", Model: "Basalt", Version: "1", Run: "2026-07-02T09:00:00Z",
+				Iterations: 2, TunedOn: "pilot", Blind: true, Prompt: "matches", Usability: "usable",
+				Pairs: []public.Agreement{ag("primary", "author", "C4", 7, 0, 0, 4, 1, 1, 1),
+					{A: "primary", B: "second", Criterion: "C4", Sample: 12, Compared: 12, PassPass: 12, Agree: public.Rate{Num: 12, Den: 12}}},
+				Fixtures: []public.FixtureResult{{Fixture: "T2", Replied: true, Caught: true, Flawed: true,
+					Checks: []public.Check{{Criterion: "C1", Expected: "FAIL", Observed: "FAIL", Match: true}}}}},
+			{ID: "family-1", Name: "Model 1's family judge", Role: "family", Writer: "Model 1", Run: "2026-07-02T10:00:00Z",
+				Late: 3, Iterations: 1, TunedOn: "validation", TunedOnValidation: true, Prompt: "matches", Usability: "unusable",
+				Pairs: []public.Agreement{ag("family-1", "author", "C4", 5, 2, 1, 3, 0.4, -0.1, 0.8)},
+				Fixtures: []public.FixtureResult{{Fixture: "T2", Replied: true, Flawed: true,
+					Checks: []public.Check{{Criterion: "C1", Expected: "FAIL", Observed: "pass"}}}}},
+			{ID: "family-2", Name: "Model 2's family judge", Role: "family", Writer: "Model 2", Run: "2026-07-02T11:00:00Z",
+				Blind: true, Prompt: "differs", Withheld: true, Usability: "not run"},
+		},
+		Ambiguity:     []public.Ambiguity{{Criterion: "C4", Rate: public.Rate{Num: 2, Den: 48}}},
+		AmbiguityAll:  public.Ambiguity{Rate: public.Rate{Num: 2, Den: 48}},
+		Fixtures:      []public.Fixture{{ID: "T2", Title: "Repetition-padded", Words: 131, Expect: []public.Expected{{Criterion: "C1", Verdict: "FAIL"}}}},
+		LengthMatched: true, LengthTolerance: 0.1,
+		Rankings: []public.Ranking{
+			{Judge: "primary", Name: "primary judge", Role: "primary",
+				Overall:      order("", public.Standing{Writer: "Model 2", Passes: 8, Scored: 10, Rank: 1}, public.Standing{Writer: "Model 1", Passes: 6, Scored: 10, Rank: 2}),
+				PerCriterion: []public.Order{order("C4", public.Standing{Writer: "Model 2", Passes: 8, Scored: 10, Rank: 1}, public.Standing{Writer: "Model 1", Passes: 6, Scored: 10, Rank: 2})}},
+			{Judge: "family-1", Name: "Model 1's family judge", Role: "family", Flipped: true,
+				Overall:           order("", public.Standing{Writer: "Model 1", Passes: 9, Scored: 10, Rank: 1}, public.Standing{Writer: "Model 2", Passes: 8, Scored: 10, Rank: 2}),
+				PerCriterion:      []public.Order{order("C4", public.Standing{Writer: "Model 1", Passes: 8, Scored: 10, Rank: 1}, public.Standing{Writer: "Model 2", Passes: 8, Scored: 10, Rank: 1})},
+				Flips:             []public.Flip{{Above: "Model 2", Below: "Model 1"}},
+				FlipsPerCriterion: [][]public.Flip{nil}},
+		},
+		SelfPreference: []public.SelfPreference{{Judge: "family-1", Name: "Model 1's family judge", Writer: "Model 1",
+			Own: public.Rate{Num: 9, Den: 10}, OwnPrimary: public.Rate{Num: 6, Den: 10}, Others: public.Rate{Num: 8, Den: 10}, OthersPrimary: public.Rate{Num: 8, Den: 10},
+			OwnLift: 0.3, OthersLift: 0, Effect: 0.3, HasEffect: true}},
+	}
+	return p
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs:\n%s", path, got)
+	}
+}
+
+// TestReportingTemplateUnfilled: before the judged tier runs, every slot
+// says what it will hold and why it is empty.
+func TestReportingTemplateUnfilled(t *testing.T) {
+	parts := reportingTemplate(fixture())
+	var titles []string
+	for _, part := range parts {
+		titles = append(titles, part.Title)
+		for _, s := range part.Slots {
+			if s.Holds == "" {
+				t.Errorf("%s / %s says nothing of what it holds", part.Title, s.Label)
+			}
+			if s.Empty == "" && len(s.Lines) == 0 {
+				t.Errorf("%s / %s is neither filled nor says why it is empty", part.Title, s.Label)
+			}
+			if part.Title != "RESULTS" && s.Empty == "" {
+				t.Errorf("%s / %s is filled without a judged tier: %v", part.Title, s.Label, s.Lines)
+			}
+		}
+	}
+	if strings.Join(titles, ",") != "JUDGE,VALIDATION,ADVERSARIAL FIXTURES,RESULTS,RANKING STABILITY" {
+		t.Errorf("parts %v", titles)
+	}
+	golden(t, "template-unfilled.golden.txt", reportingText(parts))
+}
+
+func TestReportingTemplateFilled(t *testing.T) {
+	text := reportingText(reportingTemplate(judgedFixture()))
+	golden(t, "template-filled.golden.txt", text)
+	for _, must := range []string{
+		"Basalt 1",
+		"family-2: INVALID",
+		"family-2: WITHHELD",
+		"family-1: NOT BLIND: 3 validation label(s)",
+		"measured on the tuning set",
+		// Percent agreement always with kappa, and the human ceiling beside each judge figure.
+		"C4, primary vs author: 100% (11 of 11) agreement, κ = 1.00, 95% CI 1.00 to 1.00; 1 without a verdict [humans second vs author: 82% (9 of 11), κ = 0.52",
+		"κ undefined (chance agreement is 1",
+		"family-1: C1 pass, expected FAIL: MISSED",
+		"family-1: unusable (missed T2)",
+		"FLIPS against the primary: Model 2 and Model 1 swap",
+		"Model 1 (8/10) = Model 2 (8/10)",
+		"effect +30 points",
+		"C4: 4% (2 of 48)",
+	} {
+		if !strings.Contains(text, must) {
+			t.Errorf("filled template lacks %q", must)
+		}
+	}
+	// Every figure line that gives a percent agreement also gives kappa.
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "agreement,") && !strings.Contains(line, "κ") {
+			t.Errorf("percent agreement without kappa: %s", line)
+		}
+	}
+}
+
+func TestReportingTemplateOneLabeller(t *testing.T) {
+	p := judgedFixture()
+	p.Validation.Labellers = p.Validation.Labellers[:1]
+	p.Validation.HumanHuman = nil
+	text := reportingText(reportingTemplate(p))
+	if !strings.Contains(text, "A single labeller: no agreement between two people") {
+		t.Errorf("one labeller: no statement that the human baseline is missing:\n%s", text)
+	}
+	if !strings.Contains(text, "[no human ceiling (single labeller)]") {
+		t.Errorf("one labeller: judge figures lack the missing-ceiling note:\n%s", text)
+	}
+}
