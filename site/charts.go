@@ -3,6 +3,8 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -51,42 +53,127 @@ func baseOpts(id, title string) []charts.GlobalOpts {
 	}
 }
 
-// runsHeatmap shows the longest run of every writer x section.
+// verdictGrades are the heatmap's colours: a passing cell, and a failing
+// cell graded by how far past its limit its worst rule is.
+var verdictGrades = []struct {
+	Label, Color, Text string
+	Below              float64 // the grade holds ratios under this
+}{
+	{"pass (both rules within their limits)", "#cfe3f0", "#1b1f24", 0},
+	{"FAIL, up to 2× the limit", "#f7c9a9", "#1b1f24", 2},
+	{"FAIL, 2× to 4× the limit", "#e98a55", "#1b1f24", 4},
+	{"FAIL, over 4× the limit", "#a83c0c", "#ffffff", math.Inf(1)},
+}
+
+// pastLimit is how many times its limit a failing cell's worst failing
+// rule reaches (infinite for a limit of 0); 0 for a passing cell.
+func pastLimit(p *public.Public, c public.Cell) float64 {
+	ratio := func(v, limit float64) float64 {
+		if limit <= 0 {
+			return math.Inf(1)
+		}
+		return v / limit
+	}
+	r := 0.0
+	if c.RunFails {
+		r = max(r, ratio(float64(c.Run), float64(p.Thresholds.MaxRun)))
+	}
+	if c.OverlapFails {
+		r = max(r, ratio(c.Overlap, p.Thresholds.MaxOverlap))
+	}
+	return r
+}
+
+// grade returns the index in verdictGrades of a cell.
+func grade(p *public.Public, c public.Cell) int {
+	if !c.Fail {
+		return 0
+	}
+	r := pastLimit(p, c)
+	for i := 1; i < len(verdictGrades); i++ {
+		if r < verdictGrades[i].Below {
+			return i
+		}
+	}
+	return len(verdictGrades) - 1
+}
+
+// runsHeatmap shows every cell's verdict, sections down and writers across
+// as in the grid, coloured by the verdict and graded by how far past its
+// limit a failing cell is, each labelled with its run and overlap.
 func runsHeatmap(p *public.Public) (chart, error) {
 	hm := charts.NewHeatMap()
-	var data []opts.HeatMapData
-	col := map[string]int{}
-	for i, s := range p.Sections {
-		col[s] = i
-	}
 	row := map[string]int{}
-	for i, w := range p.Writers {
-		row[w.Alias] = i
+	// Sections from the top down: the y axis counts upwards.
+	sections := slices.Clone(p.Sections)
+	slices.Reverse(sections)
+	for i, s := range sections {
+		row[s] = i
 	}
+	col := map[string]int{}
+	for i, w := range p.Writers {
+		col[w.Alias] = i
+	}
+	type item struct {
+		Value [3]int         `json:"value"`
+		Label map[string]any `json:"label"`
+	}
+	var items []item
+	var data []opts.HeatMapData
 	for _, c := range p.Cells {
 		if !c.HasExample {
 			continue
 		}
-		data = append(data, opts.HeatMapData{Value: [3]int{col[c.Section], row[c.Writer], c.Run}})
+		g := grade(p, c)
+		v := [3]int{col[c.Writer], row[c.Section], g}
+		data = append(data, opts.HeatMapData{Value: v})
+		items = append(items, item{Value: v, Label: map[string]any{"show": true, "formatter": fmt.Sprintf("%d / %s", c.Run, percent(c.Overlap, 0)), "color": verdictGrades[g].Text}})
 	}
-	title := fmt.Sprintf("Longest verbatim run (words) per writer and section; fails above %d", p.Thresholds.MaxRun)
+	var pieces []map[string]any
+	for i, g := range verdictGrades {
+		pieces = append(pieces, map[string]any{"value": i, "label": g.Label, "color": g.Color})
+	}
+	title := fmt.Sprintf("Verdict per section and writer, labelled longest run / overlap; a cell fails on a run over %d words or an overlap over %s", p.Thresholds.MaxRun, sharePercent(p.Thresholds.MaxOverlap))
 	hm.SetGlobalOptions(append(baseOpts("chart-runs", title),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: p.Sections, AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: aliases(p)}),
-		charts.WithGridOpts(opts.Grid{Bottom: "30%", Left: "12%"}),
-		charts.WithVisualMapOpts(opts.VisualMap{
-			Type: "piecewise", Left: "center", Top: "0",
-			Pieces: []opts.Piece{
-				{Lt: float32(p.Thresholds.MaxRun) + 0.5, Color: "#cfe8f3"},
-				{Gt: float32(p.Thresholds.MaxRun) + 0.5, Color: "#D55E00"},
-			},
-		}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: aliases(p), Position: "top", AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: sections, AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+		charts.WithGridOpts(opts.Grid{Top: "40", Bottom: "110", Left: "8", Right: "8", ContainLabel: opts.Bool(true)}),
+		charts.WithVisualMapOpts(opts.VisualMap{Type: "piecewise", Orient: "vertical", Left: "0", Bottom: "0"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 	)...)
-	hm.AddSeries("longest run", data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true)}))
-	option, err := optionJSON(hm)
-	return chart{ID: "chart-runs", Title: "Longest run per writer and section", Option: option, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
-		return fmt.Sprintf("%d", c.Run)
-	}), Height: 120 + 40*len(p.Writers)}, err
+	hm.AddSeries("verdict", data, charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: 1}))
+	m, err := optionMap(hm)
+	if err != nil {
+		return chart{}, err
+	}
+	// go-echarts has no per-item label nor a piece's own value and label.
+	m["series"].([]any)[0].(map[string]any)["data"] = items
+	vm, ok := m["visualMap"].([]any)
+	if !ok || len(vm) != 1 {
+		return chart{}, fmt.Errorf("failed to encode chart option: no visual map")
+	}
+	vm[0].(map[string]any)["pieces"] = pieces
+	b, err := json.Marshal(m)
+	if err != nil {
+		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
+	}
+	return chart{ID: "chart-runs", Title: "Verdict per section and writer", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
+		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, percent(c.Overlap, 1), verdictGrades[grade(p, c)].Label)
+	}), Height: 150 + 34*len(p.Sections)}, nil
+}
+
+// optionMap is a chart's option as generic JSON values, to be adjusted
+// where go-echarts has no field (a data item's own label).
+func optionMap(c echartsChart) (map[string]any, error) {
+	s, err := optionJSON(c)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		return nil, fmt.Errorf("failed to decode chart option: %w", err)
+	}
+	return m, nil
 }
 
 func aliases(p *public.Public) []string {

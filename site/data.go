@@ -19,6 +19,8 @@ type Results struct {
 	Hypotheses []ResultsHypothesis `json:"hypotheses"`
 	Changes    []Change            `json:"changes"`
 	Inputs     []ResultsInput      `json:"inputs"`
+	// Statistics is how the measures split between sections and writers.
+	Statistics *ResultsStatistics `json:"statistics,omitempty"`
 }
 
 // ResultsThresholds are the thresholds of a build.
@@ -72,6 +74,9 @@ type ResultsHypothesis struct {
 	Reason     string   `json:"reason"`
 	SHA256     string   `json:"sha256"`
 	Drift      []string `json:"threshold_drift"`
+	// Chance is how often shuffling verdicts among writers gives a FAIL
+	// gap as large as the named writer's; absent when none is named.
+	Chance *ResultsChance `json:"chance,omitempty"`
 }
 
 // ResultsInput is the digest of one private input.

@@ -14,11 +14,13 @@ import (
 // block placeholder is replaced by a rendered block:
 //
 //	{{hypotheses}}  {{summary}}  {{results}}  {{chart runs}}  {{chart overlap}}  {{chart fails}}
+//	{{grid}}  {{sections}}  {{rules}}  {{spread}}
 
 // blockNames are the placeholders that stand alone on a line for a block.
 var blockNames = map[string]bool{
 	"hypotheses": true, "summary": true, "results": true,
 	"chart runs": true, "chart overlap": true, "chart fails": true, "chart sensitivity": true,
+	"grid": true, "sections": true, "rules": true, "spread": true,
 }
 
 func percent(x float64, decimals int) string {

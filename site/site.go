@@ -24,6 +24,7 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/figures"
 )
 
 // Options are the inputs of Render besides the view.
@@ -111,6 +112,13 @@ type siteData struct {
 	Baselined bool
 	Results   []cellRow
 	HasIndex  bool
+	Grid      gridTable
+	Sections  []sectionRow
+	Rules     ruleTable
+	Spreads   figures.Spreads
+	// Chances holds each hypothesis's chance figure by ID; absent for a
+	// hypothesis that names no writer.
+	Chances map[string]*figures.Chance
 
 	rows htmlCache // ResultRows by root
 }
@@ -170,7 +178,12 @@ var funcs = template.FuncMap{
 		}
 		return m, nil
 	},
-	"runclass": runClass,
+	"runclass":        runClass,
+	"sharepct":        sharePct,
+	"plural":          figures.Plural,
+	"predictionwords": predictionWords,
+	"thresholdwords":  thresholdWords,
+	"capitalise":      capitalise,
 }
 
 // htmlCache holds HTML that is the same on many pages, rendered once per
@@ -287,6 +300,13 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		sd.Charts[c.ID] = c
 	}
+	sd.Grid, sd.Sections, sd.Rules = buildGrid(p), buildSectionRows(p), buildRuleTable(p)
+	sd.Spreads, sd.Chances = figures.Compute(p), map[string]*figures.Chance{}
+	for _, h := range p.Hypotheses {
+		if c := figures.HypothesisChance(p, h); c != nil {
+			sd.Chances[h.ID] = c
+		}
+	}
 	sd.Changes = computeChanges(p, opt.Baseline)
 	sd.Baselined = opt.Baseline != nil
 	for _, c := range p.Cells {
@@ -387,6 +407,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			}
 		}
 		out.Results = buildResults(p, sd.Changes)
+		out.Results.addStatistics(sd.Spreads, sd.Chances)
 		results, err := encodeJSON(out.Results)
 		if err != nil {
 			return err

@@ -87,7 +87,7 @@ func TestBuildBasicSite(t *testing.T) {
 		}
 	}
 	findings := files["findings.html"]
-	for _, want := range []string{`id="hypothesis-h1"`, `badge-refuted`, `class="chart"`, `data-option="{`, "Model 3", "2 FAIL of 3 sections"} {
+	for _, want := range []string{`id="hypothesis-h1"`, `badge-refuted`, `class="chart"`, `data-option="{`, "Model 3", "<td>67%</td>"} {
 		if !strings.Contains(findings, want) {
 			t.Errorf("findings.html lacks %q", want)
 		}
@@ -161,7 +161,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Errorf("prose placeholders did not follow the new thresholds")
 	}
 	findings, _ := os.ReadFile(filepath.Join(out, "findings.html"))
-	if !bytes.Contains(findings, []byte("Thresholds changed since registration")) {
+	if !bytes.Contains(findings, []byte("This build's thresholds differ:")) {
 		t.Errorf("no drift warning on the hypotheses")
 	}
 	// A rebuild with nothing changed says so.

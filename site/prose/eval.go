@@ -165,7 +165,8 @@ func init() {
 		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"writer":     {2, 2, false, `writer("Model 2", fails|passes|sections|fail_rate)`, evalWriter},
 		"cell":       {3, 3, false, `cell("Model 2", "ACT 5", run|words|overlap|shared|distinct|variant|verdict|rules)`, evalCell},
-		"hypothesis": {2, 2, false, "hypothesis(H1, verdict|verdict_registered|statement|registered)", evalHypothesis},
+		"hypothesis": {2, 2, false, "hypothesis(H1, verdict|verdict_registered|statement|registered|chance)", evalHypothesis},
+		"spread":     {2, 2, false, "spread(run|overlap, sections|writers|neither|section_chance|writer_chance|sentence)", evalSpread},
 	}
 }
 
@@ -359,7 +360,7 @@ func evalCell(ev *evaluator, c call) (Value, error) {
 }
 
 func evalHypothesis(ev *evaluator, c call) (Value, error) {
-	field, err := word(c, 1, "verdict", "verdict_registered", "statement", "registered")
+	field, err := word(c, 1, "verdict", "verdict_registered", "statement", "registered", "chance")
 	if err != nil {
 		return Value{}, err
 	}
@@ -379,6 +380,8 @@ func evalHypothesis(ev *evaluator, c call) (Value, error) {
 			return textValue(h.RegisteredVerdict), nil
 		case "statement":
 			return textValue(h.Statement), nil
+		case "chance":
+			return ev.hypothesisChance(h.ID), nil
 		}
 		return textValue(h.Registered), nil
 	}

@@ -1,0 +1,56 @@
+package prose
+
+import (
+	"github.com/evalpress/evalpress/site/figures"
+)
+
+// evalSpread quotes how a measure splits between sections and writers:
+// spread(run|overlap, sections|writers|neither|section_chance|writer_chance|sentence).
+func evalSpread(ev *evaluator, c call) (Value, error) {
+	measure, err := word(c, 0, "run", "overlap")
+	if err != nil {
+		return Value{}, err
+	}
+	name, err := word(c, 1, figures.FigureNames...)
+	if err != nil {
+		return Value{}, err
+	}
+	sp, _ := figures.Compute(ev.p).Measure(measure)
+	x, text, number, _ := sp.Figure(name)
+	switch {
+	case text != "":
+		return textValue(text), nil
+	case !number:
+		return Value{}, nil // n/a: too few complete sections or writers
+	case name == "section_chance" || name == "writer_chance":
+		return shareValue(x, chanceDecimals(x)), nil
+	}
+	return shareValue(x, 0), nil
+}
+
+// hypothesisChance is the chance figure of hypothesis h: how often
+// shuffling each section's verdicts among the writers gives its writer a
+// FAIL gap as large; n/a when it names no writer.
+func (ev *evaluator) hypothesisChance(id string) Value {
+	for _, h := range ev.p.Hypotheses {
+		if h.ID == id {
+			if ch := figures.HypothesisChance(ev.p, h); ch != nil {
+				p := ch.Gap.P()
+				return shareValue(p, chanceDecimals(p))
+			}
+		}
+	}
+	return Value{}
+}
+
+// chanceDecimals is how many decimals show a chance's first significant
+// digit, as figures.ChancePercent writes it.
+func chanceDecimals(p float64) int {
+	switch {
+	case p >= 0.1 || p == 0:
+		return 0
+	case p >= 0.01:
+		return 1
+	}
+	return 2
+}

@@ -1,0 +1,115 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/figures"
+)
+
+// predictionWords states a hypothesis's prediction in words.
+func predictionWords(h public.Hypothesis) string {
+	who := "all writers together"
+	if h.Model != "" {
+		who = h.Model
+	}
+	bound := 0
+	if h.Fails != nil {
+		bound = *h.Fails
+	}
+	switch h.Kind {
+	case "fewest_fails":
+		return h.Model + " has strictly the fewest FAILs: fewer than every other writer."
+	case "most_fails":
+		return h.Model + " has strictly the most FAILs: more than every other writer."
+	case "fails_at_most":
+		return fmt.Sprintf("At most %d section%s fail%s for %s.", bound, figures.Plural(bound), verbS(bound), who)
+	case "fails_at_least":
+		return fmt.Sprintf("At least %d section%s fail%s for %s.", bound, figures.Plural(bound), verbS(bound), who)
+	}
+	return "The prediction is of an unknown kind (" + h.Kind + ")."
+}
+
+func verbS(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}
+
+// thresholdWords states a set of C5 thresholds in words.
+func thresholdWords(t public.Thresholds) string {
+	return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", t.MaxRun, sharePercent(t.MaxOverlap), t.NGram)
+}
+
+// capitalise makes a sentence start with a capital letter.
+func capitalise(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
+
+// ResultsSpread is a decomposition in results.json.
+type ResultsSpread struct {
+	Sections      int     `json:"sections"`
+	Writers       int     `json:"writers"`
+	SectionShare  float64 `json:"section_share"`
+	WriterShare   float64 `json:"writer_share"`
+	ResidualShare float64 `json:"residual_share"`
+	// SectionP and WriterP are the permutation tests' shares of
+	// arrangements at least as extreme as the observed one.
+	SectionP     float64 `json:"section_p"`
+	WriterP      float64 `json:"writer_p"`
+	Exact        bool    `json:"exact"`
+	Arrangements int     `json:"arrangements"`
+	Seed         uint64  `json:"seed"`
+	Sentence     string  `json:"sentence"`
+}
+
+// ResultsStatistics is the statistics block of results.json.
+type ResultsStatistics struct {
+	Run     *ResultsSpread `json:"run"`
+	Overlap *ResultsSpread `json:"overlap"`
+	// Omitted lists the sections left out: not measured for every writer.
+	Omitted []string `json:"omitted_sections"`
+}
+
+// ResultsChance is a hypothesis's chance figure in results.json.
+type ResultsChance struct {
+	Writer       string  `json:"writer"`
+	Fails        int     `json:"fails"`
+	OthersMean   float64 `json:"others_mean"`
+	Sections     int     `json:"sections"`
+	AtLeast      string  `json:"at_least"`     // a decimal integer, exact
+	Arrangements string  `json:"arrangements"` // a decimal integer, exact
+	P            float64 `json:"p"`
+}
+
+func resultsSpread(sp figures.Spread) *ResultsSpread {
+	if !sp.OK {
+		return nil
+	}
+	d := sp.Parts
+	return &ResultsSpread{Sections: sp.Sections, Writers: sp.Writers, SectionShare: d.RowShare(), WriterShare: d.ColumnShare(),
+		ResidualShare: d.ResidualShare(), SectionP: sp.BySection.P(), WriterP: sp.ByWriter.P(), Exact: sp.BySection.Exact && sp.ByWriter.Exact,
+		Arrangements: sp.BySection.Arrangements, Seed: figures.Seed, Sentence: sp.Sentence()}
+}
+
+// addStatistics puts the decomposition and the hypotheses' chance figures
+// into r.
+func (r *Results) addStatistics(s figures.Spreads, chances map[string]*figures.Chance) {
+	omitted := s.Omitted
+	if omitted == nil {
+		omitted = []string{}
+	}
+	r.Statistics = &ResultsStatistics{Run: resultsSpread(s.Run), Overlap: resultsSpread(s.Overlap), Omitted: omitted}
+	for i, h := range r.Hypotheses {
+		if c := chances[h.ID]; c != nil {
+			g := c.Gap
+			r.Hypotheses[i].Chance = &ResultsChance{Writer: c.Writer, Fails: g.Fails, OthersMean: g.Others, Sections: g.Rows,
+				AtLeast: g.AtLeast.String(), Arrangements: g.Arrangements.String(), P: g.P()}
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package site
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// gridTable is the C5 report's main table: sections down, writers across,
+// each cell "run / overlap".
+type gridTable struct {
+	Writers []string
+	Rows    []gridRow
+}
+
+type gridRow struct {
+	Section string
+	Cells   []gridCell // in Writers order
+}
+
+// gridCell is one writer's section in the grid. Page is relative to the
+// site's root; empty when the cell has no run view.
+type gridCell struct {
+	Present, HasExample   bool
+	Writer, Section       string
+	Run                   int
+	Overlap               string
+	RunFails, OverlapFail bool
+	Fail                  bool
+	Page                  string
+}
+
+func buildGrid(p *public.Public) gridTable {
+	g := gridTable{Writers: aliases(p)}
+	col := map[string]int{}
+	for i, w := range p.Writers {
+		col[w.Alias] = i
+	}
+	row := map[string]int{}
+	for i, s := range p.Sections {
+		row[s] = i
+		g.Rows = append(g.Rows, gridRow{Section: s, Cells: make([]gridCell, len(p.Writers))})
+	}
+	for _, c := range p.Cells {
+		i, okRow := row[c.Section]
+		j, okCol := col[c.Writer]
+		if !okRow || !okCol {
+			continue
+		}
+		g.Rows[i].Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
+			Overlap: percent(c.Overlap, 1), RunFails: c.RunFails, OverlapFail: c.OverlapFails, Fail: c.Fail, Page: cellPath(c)}
+	}
+	return g
+}
+
+// sectionRow is a section's line in the per-section table.
+type sectionRow struct {
+	Section            string
+	Fails, Measured    int
+	ShortRun, LongRun  int
+	MaxOverlap         string
+	Present            bool // at least one writer was measured
+	ShortestBy, LongBy string
+}
+
+func buildSectionRows(p *public.Public) []sectionRow {
+	index := map[string]int{}
+	rows := make([]sectionRow, len(p.Sections))
+	for i, s := range p.Sections {
+		index[s] = i
+		rows[i].Section = s
+	}
+	overlap := make([]float64, len(rows))
+	for _, c := range p.Cells {
+		i, ok := index[c.Section]
+		if !ok || !c.HasExample {
+			continue
+		}
+		r := &rows[i]
+		if !r.Present || c.Run < r.ShortRun {
+			r.ShortRun, r.ShortestBy = c.Run, c.Writer
+		}
+		if !r.Present || c.Run > r.LongRun {
+			r.LongRun, r.LongBy = c.Run, c.Writer
+		}
+		if !r.Present || c.Overlap > overlap[i] {
+			overlap[i] = c.Overlap
+		}
+		r.Present = true
+		r.Measured++
+		if c.Fail {
+			r.Fails++
+		}
+	}
+	for i := range rows {
+		rows[i].MaxOverlap = percent(overlap[i], 1)
+	}
+	return rows
+}
+
+// ruleRow counts the cells that fail on exactly one combination of rules.
+type ruleRow struct {
+	Label string
+	Cells int
+	Pass  bool // the row of cells that break no rule
+}
+
+// ruleTable is the per-rule table: how many cells fail on each rule alone,
+// on several, on none, and each rule's total, so that "22 exceed the run
+// limit" can be checked against how many of those fail on overlap too.
+type ruleTable struct {
+	Rows     []ruleRow
+	Totals   []ruleRow // per rule, alone or with others
+	Measured int
+}
+
+// ruleNames are the rules in the order the tables list them.
+var ruleNames = []string{"run", "overlap"}
+
+// ruleLabel describes a rule with its limit.
+func ruleLabel(p *public.Public, rule string) string {
+	switch rule {
+	case "run":
+		return fmt.Sprintf("longest run over %d words", p.Thresholds.MaxRun)
+	case "overlap":
+		return fmt.Sprintf("overlap over %s", sharePercent(p.Thresholds.MaxOverlap))
+	}
+	return rule
+}
+
+func buildRuleTable(p *public.Public) ruleTable {
+	var t ruleTable
+	byCombo := map[string]int{}
+	total := map[string]int{}
+	for _, c := range p.Cells {
+		if !c.HasExample {
+			continue
+		}
+		t.Measured++
+		r := rules(c)
+		byCombo[strings.Join(r, "+")]++
+		for _, name := range r {
+			total[name]++
+		}
+	}
+	// Each rule alone, then all of them together, then none.
+	for _, name := range ruleNames {
+		t.Rows = append(t.Rows, ruleRow{Label: "FAIL on the " + ruleLabel(p, name) + " alone", Cells: byCombo[name]})
+	}
+	t.Rows = append(t.Rows, ruleRow{Label: "FAIL on both", Cells: byCombo[strings.Join(ruleNames, "+")]})
+	t.Rows = append(t.Rows, ruleRow{Label: "pass on both", Cells: byCombo[""], Pass: true})
+	for _, name := range ruleNames {
+		t.Totals = append(t.Totals, ruleRow{Label: "All cells with the " + ruleLabel(p, name), Cells: total[name]})
+	}
+	return t
+}
+
+// sharePct is a writer's FAIL share as a whole percentage.
+func sharePct(fails, sections int) string {
+	if sections == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%d%%", int(math.Round(float64(fails)*100/float64(sections))))
+}

@@ -1,0 +1,87 @@
+package site
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+func TestGrid(t *testing.T) {
+	p := fixture()
+	p.Cells[1].RunView, p.Cells[1].Slug = true, "model-1-act-1"
+	g := buildGrid(p)
+	if !reflect.DeepEqual(g.Writers, []string{"Model 1", "Model 2"}) || len(g.Rows) != 2 || g.Rows[1].Section != "ACT 1" {
+		t.Fatalf("grid shape: %+v", g)
+	}
+	c := g.Rows[1].Cells[0]
+	want := gridCell{Present: true, HasExample: true, Writer: "Model 1", Section: "ACT 1", Run: 40, Overlap: "50.0%",
+		RunFails: true, OverlapFail: true, Fail: true, Page: "cells/model-1-act-1.html"}
+	if c != want {
+		t.Errorf("ACT 1 / Model 1 = %+v, want %+v", c, want)
+	}
+	if h := g.Rows[0].Cells[1]; h.RunFails || !h.OverlapFail || h.Run != 11 || h.Overlap != "12.5%" {
+		t.Errorf("HOOK / Model 2 = %+v", h)
+	}
+}
+
+func TestSectionRows(t *testing.T) {
+	rows := buildSectionRows(fixture())
+	want := []sectionRow{
+		{Section: "HOOK", Fails: 1, Measured: 2, ShortRun: 4, LongRun: 11, MaxOverlap: "12.5%", Present: true, ShortestBy: "Model 1", LongBy: "Model 2"},
+		{Section: "ACT 1", Fails: 2, Measured: 2, ShortRun: 40, LongRun: 82, MaxOverlap: "100.0%", Present: true, ShortestBy: "Model 1", LongBy: "Model 2"},
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("section rows\n got %+v\nwant %+v", rows, want)
+	}
+}
+
+func TestRuleTable(t *testing.T) {
+	rt := buildRuleTable(fixture())
+	got := map[string]int{}
+	for _, r := range append(rt.Rows, rt.Totals...) {
+		got[r.Label] = r.Cells
+	}
+	want := map[string]int{
+		"FAIL on the longest run over 12 words alone":  0,
+		"FAIL on the overlap over 10% alone":           1,
+		"FAIL on both":                                 2,
+		"pass on both":                                 1,
+		"All cells with the longest run over 12 words": 2,
+		"All cells with the overlap over 10%":          3,
+	}
+	if !reflect.DeepEqual(got, want) || rt.Measured != 4 {
+		t.Errorf("rule table %v (measured %d), want %v", got, rt.Measured, want)
+	}
+}
+
+func TestSharePercent(t *testing.T) {
+	for _, tc := range []struct {
+		fails, sections int
+		want            string
+	}{{7, 9, "78%"}, {8, 9, "89%"}, {0, 9, "0%"}, {2, 3, "67%"}, {1, 0, "–"}} {
+		if got := sharePct(tc.fails, tc.sections); got != tc.want {
+			t.Errorf("sharePct(%d, %d) = %q, want %q", tc.fails, tc.sections, got, tc.want)
+		}
+	}
+}
+
+func TestPredictionWords(t *testing.T) {
+	three := 3
+	for _, tc := range []struct {
+		h    public.Hypothesis
+		want string
+	}{
+		{public.Hypothesis{Kind: "fewest_fails", Model: "Model 2"}, "Model 2 has strictly the fewest FAILs: fewer than every other writer."},
+		{public.Hypothesis{Kind: "most_fails", Model: "Model 1"}, "Model 1 has strictly the most FAILs: more than every other writer."},
+		{public.Hypothesis{Kind: "fails_at_least", Fails: &three}, "At least 3 sections fail for all writers together."},
+		{public.Hypothesis{Kind: "fails_at_most", Model: "Model 3", Fails: new(int)}, "At most 0 sections fail for Model 3."},
+	} {
+		if got := predictionWords(tc.h); got != tc.want {
+			t.Errorf("predictionWords(%+v) = %q, want %q", tc.h, got, tc.want)
+		}
+	}
+	if got := capitalise("predicted at least"); got != "Predicted at least" {
+		t.Errorf("capitalise: %q", got)
+	}
+}
