@@ -70,6 +70,8 @@ func blockMarkdown(name string, p *public.Public) string {
 			}
 			fmt.Fprintf(&b, ". %s\n", h.Reason)
 		}
+	case "grid", "sections", "rules", "spread":
+		b.WriteString(tableMarkdown(name, p))
 	default:
 		fmt.Fprintf(&b, "*(The %s is drawn on the page; data/results.csv holds its numbers.)*\n", name)
 	}

@@ -183,7 +183,7 @@ var funcs = template.FuncMap{
 	"plural":          figures.Plural,
 	"predictionwords": predictionWords,
 	"thresholdwords":  thresholdWords,
-	"capitalise":      capitalise,
+	"sentence":        sentence,
 }
 
 // htmlCache holds HTML that is the same on many pages, rendered once per

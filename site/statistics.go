@@ -43,6 +43,15 @@ func thresholdWords(t public.Thresholds) string {
 	return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", t.MaxRun, sharePercent(t.MaxOverlap), t.NGram)
 }
 
+// sentence makes s a sentence: a capital first and a full stop last.
+func sentence(s string) string {
+	s = capitalise(strings.TrimSpace(s))
+	if s != "" && !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
 // capitalise makes a sentence start with a capital letter.
 func capitalise(s string) string {
 	for i, r := range s {

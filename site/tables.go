@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/figures"
 )
 
 // gridTable is the C5 report's main table: sections down, writers across,
@@ -163,4 +164,63 @@ func sharePct(fails, sections int) string {
 		return "–"
 	}
 	return fmt.Sprintf("%d%%", int(math.Round(float64(fails)*100/float64(sections))))
+}
+
+// tableMarkdown is a table block as markdown, for downloaded documents.
+func tableMarkdown(name string, p *public.Public) string {
+	var b strings.Builder
+	switch name {
+	case "grid":
+		g := buildGrid(p)
+		b.WriteString("| Section |")
+		for _, w := range g.Writers {
+			b.WriteString(" " + w + " |")
+		}
+		b.WriteString("\n| --- |" + strings.Repeat(" --- |", len(g.Writers)) + "\n")
+		for _, r := range g.Rows {
+			b.WriteString("| " + r.Section + " |")
+			for _, c := range r.Cells {
+				switch {
+				case !c.Present:
+					b.WriteString(" – |")
+				case !c.HasExample:
+					b.WriteString(" no example |")
+				default:
+					run, overlap := fmt.Sprint(c.Run), c.Overlap
+					if c.RunFails {
+						run = "**" + run + "**"
+					}
+					if c.OverlapFail {
+						overlap = "**" + overlap + "**"
+					}
+					mark := "pass"
+					if c.Fail {
+						mark = "✗ FAIL"
+					}
+					fmt.Fprintf(&b, " %s / %s %s |", run, overlap, mark)
+				}
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "\nEach cell: longest run in words / share of the section's %d-grams found in the example; a value past its limit in bold.\n", p.Thresholds.NGram)
+	case "sections":
+		b.WriteString("| Section | FAIL | Shortest run | Longest run | Largest overlap |\n| --- | --- | --- | --- | --- |\n")
+		for _, r := range buildSectionRows(p) {
+			if !r.Present {
+				fmt.Fprintf(&b, "| %s | no example | | | |\n", r.Section)
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | %d of %d | %d | %d | %s |\n", r.Section, r.Fails, r.Measured, r.ShortRun, r.LongRun, r.MaxOverlap)
+		}
+	case "rules":
+		t := buildRuleTable(p)
+		fmt.Fprintf(&b, "| Outcome (of %d measured cells) | Cells |\n| --- | --- |\n", t.Measured)
+		for _, r := range append(t.Rows, t.Totals...) {
+			fmt.Fprintf(&b, "| %s | %d |\n", r.Label, r.Cells)
+		}
+	case "spread":
+		s := figures.Compute(p)
+		b.WriteString(s.Run.Sentence() + "\n\n" + s.Overlap.Sentence() + "\n")
+	}
+	return b.String()
 }

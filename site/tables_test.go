@@ -2,6 +2,7 @@ package site
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
@@ -81,7 +82,25 @@ func TestPredictionWords(t *testing.T) {
 			t.Errorf("predictionWords(%+v) = %q, want %q", tc.h, got, tc.want)
 		}
 	}
-	if got := capitalise("predicted at least"); got != "Predicted at least" {
-		t.Errorf("capitalise: %q", got)
+	for in, want := range map[string]string{"predicted at least 3": "Predicted at least 3.", "Done.": "Done.", "": ""} {
+		if got := sentence(in); got != want {
+			t.Errorf("sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTableMarkdown(t *testing.T) {
+	p := fixture()
+	grid := tableMarkdown("grid", p)
+	for _, want := range []string{"| Section | Model 1 | Model 2 |", "| HOOK | 4 / 0.0% pass | 11 / **12.5%** ✗ FAIL |", "| ACT 1 | **40** / **50.0%** ✗ FAIL |"} {
+		if !strings.Contains(grid, want) {
+			t.Errorf("grid markdown lacks %q:\n%s", want, grid)
+		}
+	}
+	if rules := tableMarkdown("rules", p); !strings.Contains(rules, "| FAIL on the overlap over 10% alone | 1 |") {
+		t.Errorf("rules markdown:\n%s", rules)
+	}
+	if s := tableMarkdown("sections", p); !strings.Contains(s, "| ACT 1 | 2 of 2 | 40 | 82 | 100.0% |") {
+		t.Errorf("sections markdown:\n%s", s)
 	}
 }
