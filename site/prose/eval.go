@@ -2,6 +2,7 @@ package prose
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,6 +169,7 @@ func init() {
 		"hypothesis": {2, 2, false, "hypothesis(H1, verdict|verdict_registered|statement|registered|chance)", evalHypothesis},
 		"spread":     {2, 2, false, "spread(run|overlap, sections|writers|neither|section_chance|writer_chance|sentence)", evalSpread},
 	}
+	maps.Copy(resolvers, validationResolvers) // the judge validation's (validation.go)
 }
 
 func resolverNames() []string {

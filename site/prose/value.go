@@ -30,6 +30,9 @@ type Value struct {
 	// Decimals is how many decimals a share is written with; -1 writes as
 	// many as it has (a configured threshold: 0.1 is "10%", 0.125 "12.5%").
 	Decimals int
+	// Plain writes a share as a decimal number, not a percentage: kappa is
+	// "0.62" and still compares with 0.6.
+	Plain bool
 }
 
 // String writes v as a document shows it.
@@ -38,6 +41,9 @@ func (v Value) String() string {
 	case Int:
 		return strconv.FormatFloat(v.Num, 'f', -1, 64)
 	case Share:
+		if v.Plain {
+			return strconv.FormatFloat(v.Num, 'f', v.Decimals, 64)
+		}
 		switch v.Decimals {
 		case -1:
 			return strconv.FormatFloat(math.Round(v.Num*100*1e6)/1e6, 'f', -1, 64) + "%"
