@@ -185,7 +185,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	var certified *sync.Map // cell page paths whose body the scan certified for reuse
 	if scanner != nil {
 		certified = new(sync.Map)
-		check = scanner.fileCheck(permittedExcerpts(view), reuse, certified)
+		check = scanner.fileCheck(permittedExcerpts(cfg, folder, f), reuse, certified)
 	}
 	w, err := site.NewWriter(outDir, cfg.Publish.Audience, check)
 	if err != nil {
@@ -252,15 +252,14 @@ func sourceFiles() []public.SourceFile {
 	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
 }
 
-// permittedExcerpts lists the run texts a public build may show.
-func permittedExcerpts(v *public.View) []string {
-	var out []string
-	for _, c := range v.Public().Cells {
-		if c.Excerpt != "" {
-			out = append(out, c.Excerpt)
-		}
+// permittedExcerpts lists the run texts a public build may show, from the
+// private findings and the thresholds (never from the view the scan checks):
+// none unless the build shows excerpts.
+func permittedExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Findings) []string {
+	if cfg.Publish.Audience != config.Public || !cfg.Publish.Excerpts {
+		return nil
 	}
-	return out
+	return redact.PermittedExcerpts(folder, redact.MeasuredCells(f), f.Thresholds)
 }
 
 // errLeak stops a build whose files hold a private term or passage.

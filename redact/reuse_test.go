@@ -91,7 +91,7 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 	var index passageIndex
 	index.add(privateText)
 	gen := func() *Scanner {
-		return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+		return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 	}
 	certifier, scanner := gen(), gen()
 	certifier.Permit(c.excerpt)
@@ -141,7 +141,7 @@ func TestCertifyRefusesAPermittedPassageInTheBody(t *testing.T) {
 	excerpt := strings.Join(words[50:62], " ")
 	var index passageIndex
 	index.add(privateText)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 	s.Permit(excerpt)
 	fill := "quay zebra " + randomText(rng, 300) // no private passage runs on from the header
 	cases := []struct {

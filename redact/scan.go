@@ -46,8 +46,8 @@ func (l Leak) String() string {
 // URL, JSON and JavaScript escaping and removing markup.
 type Scanner struct {
 	terms    *Matcher
-	passages *gramSet // hashes of the private texts' passages; nil: terms only
-	allowed  *hashSet // hashes of the permitted excerpts' passages
+	passages *gramSet   // hashes of the private texts' passages; nil: terms only
+	allowed  *permitSet // the permitted excerpts, each as a whole
 }
 
 // NewScanner returns a scanner for the private inputs in folder. With
@@ -58,7 +58,7 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 	if !passages {
 		return s, nil
 	}
-	s.allowed = newHashSet(64)
+	s.allowed = new(permitSet)
 	var private passageIndex
 	size := int64(0)
 	for _, sec := range folder.Sections {
@@ -137,7 +137,7 @@ func NewScannerFromIndex(folder *inputs.Folder, index []byte, allowed []string) 
 	}
 	set := sortedGramSet(sorted)
 	set.vocab = &vocab
-	s := &Scanner{terms: NewMatcher(PrivateTerms(folder)), passages: set, allowed: newHashSet(64)}
+	s := &Scanner{terms: NewMatcher(PrivateTerms(folder)), passages: set, allowed: new(permitSet)}
 	s.Permit(allowed...)
 	return s, nil
 }
@@ -165,15 +165,73 @@ func (p *passageIndex) set() *gramSet {
 	return s
 }
 
-// Permit adds excerpts that the build may show: their passages are no leak.
+// Permit adds excerpts that the build may show: each is no leak as the
+// whole string it is, but a passage that runs on beyond an excerpt, or
+// joins two overlapping excerpts into a longer one, is.
 func (s *Scanner) Permit(excerpts ...string) {
 	if s.allowed == nil { // a scanner for terms only: nothing to permit
 		return
 	}
 	for _, e := range excerpts {
-		forEachGram(e, func(h uint64, _ int) { s.allowed.add(h) })
+		var seq []uint64
+		forEachGram(e, func(h uint64, _ int) { seq = append(seq, h) })
+		s.allowed.add(seq)
 	}
 }
+
+// permitSet holds the permitted excerpts as sequences of grams.
+type permitSet struct {
+	seqs [][]uint64
+	at   map[uint64][]permitRef // where each gram is in the sequences
+}
+
+// permitRef is a place in a permitted sequence.
+type permitRef struct{ seq, pos int32 }
+
+func (p *permitSet) add(seq []uint64) {
+	if len(seq) == 0 {
+		return
+	}
+	if p.at == nil {
+		p.at = map[uint64][]permitRef{}
+	}
+	for k, g := range seq {
+		p.at[g] = append(p.at[g], permitRef{int32(len(p.seqs)), int32(k)})
+	}
+	p.seqs = append(p.seqs, seq)
+}
+
+// permitRun follows a run of consecutive private grams (each gram the next
+// word on from the one before) through the permitted sequences: the run is
+// permitted while it is a stretch of one sequence.
+type permitRun struct {
+	live []permitRef
+	on   bool // a run is being followed
+}
+
+// next adds the run's next gram, or starts a run, and reports whether the
+// run so far lies within one permitted excerpt.
+func (r *permitRun) next(p *permitSet, g uint64) bool {
+	if p == nil {
+		return false
+	}
+	if !r.on {
+		r.on = true
+		r.live = append(r.live[:0], p.at[g]...)
+		return len(r.live) > 0
+	}
+	live := r.live[:0]
+	for _, ref := range r.live {
+		if seq := p.seqs[ref.seq]; int(ref.pos)+1 < len(seq) && seq[ref.pos+1] == g {
+			live = append(live, permitRef{ref.seq, ref.pos + 1})
+		}
+	}
+	r.live = live
+	return len(live) > 0
+}
+
+// end ends the run: the next gram starts a new one.
+func (r *permitRun) end() { r.on, r.live = false, r.live[:0] }
 
 // eachWord calls fn with the hash and byte offset of every word of text: a
 // maximal run of letters and digits (combining marks included), folded as
@@ -292,6 +350,7 @@ func wordHash(folded []byte) uint64 {
 // only when all its words are private words.
 func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
 	var r gramRoller
+	var run permitRun
 	lastPermitted = -1
 	streak := 0 // private words in a row
 	for k, start := range q.starts {
@@ -299,15 +358,19 @@ func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
 		r.add(h, 0)
 		if !s.passages.vocab.has(h) {
 			streak = 0
+			run.end()
 			continue
 		}
 		if streak++; streak >= PassageWords {
-			if g := r.gram(); s.passages.has(g) {
-				if !s.allowed.has(g) {
-					return true, lastPermitted
-				}
-				lastPermitted = k + 1 - PassageWords
+			g := r.gram()
+			if !s.passages.has(g) {
+				run.end()
+				continue
 			}
+			if !run.next(s.allowed, g) {
+				return true, lastPermitted
+			}
+			lastPermitted = k + 1 - PassageWords
 		}
 	}
 	return false, lastPermitted
@@ -467,13 +530,17 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 
 func (s *Scanner) scanPassages(name, text string) []Leak {
 	var leaks []Leak
+	var run permitRun
 	inPassage := false // the previous gram was private and reported
 	forEachGram(text, func(h uint64, at int) {
 		switch {
 		case !s.passages.has(h):
 			inPassage = false
-		case inPassage || s.allowed.has(h):
-			// One leak per passage; a permitted excerpt is no leak.
+			run.end()
+		case inPassage:
+			// One leak per passage.
+		case run.next(s.allowed, h):
+			// Within a permitted excerpt.
 		default:
 			inPassage = true
 			line, col := lineCol(text, at)
@@ -688,57 +755,4 @@ func radixSort(a []uint64) {
 		src, dst = dst, src
 	}
 	// Four passes: the sorted values are back in a.
-}
-
-// hashSet is an open-addressing set of non-zero 64-bit hashes.
-type hashSet struct {
-	slots []uint64
-	n     int
-}
-
-func newHashSet(capacity int) *hashSet {
-	size := 16
-	for size < 2*capacity {
-		size <<= 1
-	}
-	return &hashSet{slots: make([]uint64, size)}
-}
-
-func (s *hashSet) add(h uint64) {
-	if 2*(s.n+1) > len(s.slots) {
-		old := s.slots
-		s.slots = make([]uint64, 2*len(old))
-		s.n = 0
-		for _, v := range old {
-			if v != 0 {
-				s.add(v)
-			}
-		}
-	}
-	mask := uint64(len(s.slots) - 1)
-	for i := (h * 0x9E3779B97F4A7C15) >> 7 & mask; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case h:
-			return
-		case 0:
-			s.slots[i] = h
-			s.n++
-			return
-		}
-	}
-}
-
-func (s *hashSet) has(h uint64) bool {
-	if s == nil {
-		return false
-	}
-	mask := uint64(len(s.slots) - 1)
-	for i := (h * 0x9E3779B97F4A7C15) >> 7 & mask; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case h:
-			return true
-		case 0:
-			return false
-		}
-	}
 }

@@ -26,7 +26,7 @@ func BenchmarkScanFile(b *testing.B) {
 	}
 	var index passageIndex
 	index.add(randomPrivateText)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: newHashSet(8)}
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for _, p := range pages {

@@ -118,7 +118,7 @@ func TestPassageScan(t *testing.T) {
 	excerpt := "a quiet week of sun and the boats stayed"
 	var index passageIndex
 	index.add(private)
-	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: newHashSet(8)}
+	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
 	s.Permit(excerpt)
 	tests := []struct {
 		name, text string
@@ -206,7 +206,7 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 	private := randomText(rng, 400)
 	var index passageIndex
 	index.add(private)
-	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: newHashSet(8)}
+	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
 	words := strings.Fields(private)
 	decorate := []string{"<b>", "</b>", " — ", "É", "\u0301", "<a href='x'>", ", ", "\n"}
 	leaky := 0

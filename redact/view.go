@@ -31,6 +31,7 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/reports/validation"
 )
 
@@ -186,12 +187,19 @@ func New(in Input) (*public.View, error) {
 		pc.Slug = uniqueSlug(slugs, Slug(pc.Writer)+"--"+Slug(pc.Section))
 		p.Cells[i] = pc
 	}
+	// A public view shows exactly the excerpts the leak scan permits.
+	var excerpts []string
+	if masked && cfg.Publish.Excerpts {
+		excerpts = CellExcerpts(m, MeasuredCells(f), f.Thresholds)
+	}
 	// Texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
 		c, pc := &f.Cells[i], &p.Cells[i]
-		excerptOK := !masked || (cfg.Publish.Excerpts && pc.Fail)
-		if excerptOK && c.HasExample {
-			pc.Excerpt = m.Replace(Excerpt(c.RunText))
+		switch {
+		case !masked && c.HasExample:
+			pc.Excerpt = Excerpt(m, c.RunText)
+		case excerpts != nil:
+			pc.Excerpt = excerpts[i]
 		}
 		if c.SectionText == nil || c.ExampleText == nil {
 			if in.Runs != nil && in.Runs[i].RunView && c.HasExample {
@@ -243,13 +251,13 @@ func New(in Input) (*public.View, error) {
 	return public.Seal(seal.Key{}, p), nil
 }
 
-// Excerpt cuts a run's normalised text at 100 characters, as the reference
-// prints it: the most of a run a public build may show.
-func Excerpt(runText string) string {
-	if len(runText) > 100 {
-		return runText[:100]
+// MeasuredCells returns the measurement of each cell of f.
+func MeasuredCells(f *findings.Findings) []measure.Cell {
+	out := make([]measure.Cell, len(f.Cells))
+	for i, c := range f.Cells {
+		out[i] = c.Cell
 	}
-	return runText
+	return out
 }
 
 // Slug turns a public name into a lowercase file-name-safe form.

@@ -69,8 +69,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 }
 
 // permittedFor recomputes, from the private inputs, the excerpts a public
-// build may show: the longest run (cut at 100 characters) of each failing
-// cell, under the thresholds the scanned site declares in data/results.json
+// build may show (redact.PermittedExcerpts, as build permits them), under the thresholds the scanned site declares in data/results.json
 // (the rubric's when it has none).
 func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]string, error) {
 	th := c5.DefaultThresholds
@@ -83,11 +82,5 @@ func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]str
 	if err != nil {
 		return nil, err
 	}
-	var out []string
-	for _, c := range res.Cells {
-		if c.HasExample && th.Judge(c.Comparison).Fail() {
-			out = append(out, redact.Excerpt(c.RunText))
-		}
-	}
-	return out, nil
+	return redact.PermittedExcerpts(folder, res.Cells, th), nil
 }

@@ -78,8 +78,9 @@ type Cell struct {
 	Fail         bool
 	RunFails     bool
 	OverlapFails bool
-	// Excerpt is the longest run's normalised text, cut at 100 characters as
-	// the reference prints it; set only where the audience may see it.
+	// Excerpt is the longest run's normalised text, redacted, then cut at a
+	// word to at most 100 characters (redact.Excerpt); set only where the
+	// audience may see it.
 	Excerpt string
 	Runs    []Run
 	// RunView is true when the cell has a run view page (cells/Slug.html):

@@ -1,0 +1,72 @@
+package redact
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+// ExcerptChars is the most characters of a run an excerpt shows.
+const ExcerptChars = 100
+
+// ellipsis ends an excerpt that was cut.
+const ellipsis = "…"
+
+// Excerpt returns what a site may show of a run's normalised text: the
+// whole text redacted first (so that no cut can split a private term into
+// something the matcher cannot see), then shortened to at most ExcerptChars
+// characters at a word boundary, with an ellipsis when it was cut.
+func Excerpt(m *Matcher, runText string) string {
+	redacted := m.Replace(runText)
+	if utf8.RuneCountInString(redacted) <= ExcerptChars {
+		return redacted
+	}
+	limit := ExcerptChars - utf8.RuneCountInString(ellipsis)
+	cut, at, n := 0, 0, 0 // the last word boundary, the limit, in bytes
+	for i, r := range redacted {
+		if r == ' ' {
+			cut = i
+		}
+		if n == limit {
+			at = i
+			break
+		}
+		n++
+	}
+	if cut == 0 { // one long word: cut it at the limit
+		cut = at
+	}
+	return strings.TrimRight(redacted[:cut], " ") + ellipsis
+}
+
+// CellExcerpts returns, for each measured cell, the excerpt of its longest
+// run (Excerpt) that a public build with excerpts shows, or "" when it shows
+// none: a cell without an example, or one that passes the C5 thresholds.
+// It reads only the private measurement and the thresholds, never a public
+// view, so that build and check permit the same strings whatever a view
+// holds.
+func CellExcerpts(m *Matcher, cells []measure.Cell, th c5.Thresholds) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		if c.HasExample && th.Judge(c.Comparison).Fail() {
+			out[i] = Excerpt(m, c.RunText)
+		}
+	}
+	return out
+}
+
+// PermittedExcerpts lists the excerpts a public build of folder with
+// excerpts on may show (CellExcerpts): the leak scan permits each as the
+// whole string it is, nothing longer.
+func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th c5.Thresholds) []string {
+	var out []string
+	for _, e := range CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th) {
+		if e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+// TestExcerptRedactsBeforeCutting: a term that straddles the cut is
+// redacted whole, and the cut falls at a word boundary.
+func TestExcerptRedactsBeforeCutting(t *testing.T) {
+	m := NewMatcher([]PrivateTerm{{Text: "Northwind Media Group", Kind: KindRedact}})
+	run := strings.Repeat("word ", 16) + "northwind media group and then a good many more words after it"
+	got := Excerpt(m, run)
+	if m.Contains(got) || strings.Contains(got, "northwind") {
+		t.Fatalf("Excerpt = %q holds the term", got)
+	}
+	if !strings.Contains(got, "[redacted]") {
+		t.Fatalf("Excerpt = %q: the term was cut before it was redacted", got)
+	}
+	if n := utf8.RuneCountInString(got); n > ExcerptChars {
+		t.Fatalf("Excerpt has %d characters", n)
+	}
+	body := strings.TrimSuffix(got, ellipsis)
+	if body == got || !strings.HasPrefix(strings.ReplaceAll(run, "northwind media group", "[redacted]"), body+" ") {
+		t.Fatalf("Excerpt = %q is not cut at a word with an ellipsis", got)
+	}
+	if short := "a short run"; Excerpt(m, short) != short {
+		t.Fatalf("a short run was changed")
+	}
+}
+
+// TestCellExcerptsFollowThePrivateVerdicts: only failing cells with an
+// example have an excerpt.
+func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
+	th := c5.Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
+	cells := []measure.Cell{
+		{HasExample: true, Comparison: c5.Comparison{Run: 11}, RunText: "fails by its run"},
+		{HasExample: true, Comparison: c5.Comparison{Run: 3, Overlap: 0.6}, RunText: "fails by overlap"},
+		{HasExample: true, Comparison: c5.Comparison{Run: 10}, RunText: "passes"},
+		{HasExample: false, Comparison: c5.Comparison{Run: 40}, RunText: "no example"},
+	}
+	got := CellExcerpts(NewMatcher(nil), cells, th)
+	want := []string{"fails by its run", "fails by overlap", "", ""}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("cell %d: excerpt %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestOverlappingExcerptsDoNotStitch: two permitted excerpts that overlap
+// in the private text do not permit the longer passage they join into,
+// nor a passage that runs on beyond one of them.
+func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
+	words := strings.Fields("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
+	private := strings.Join(words, " ")
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	a, b := strings.Join(words[0:12], " "), strings.Join(words[6:18], " ")
+	s.Permit(a, b)
+	for _, tc := range []struct {
+		name, text string
+		leak       bool
+	}{
+		{"first excerpt", "<p>" + a + "</p>", false},
+		{"second excerpt", "<p>" + b + "</p>", false},
+		{"both, apart", "<p>" + a + "</p><p>and</p><p>" + b + "</p>", false},
+		{"a part of one", strings.Join(words[2:11], " "), false},
+		{"stitched", strings.Join(words[0:18], " "), true},
+		{"run on beyond one", strings.Join(words[6:19], " "), true},
+	} {
+		leaks := s.ScanFile("p.html", []byte(tc.text))
+		if (len(leaks) > 0) != tc.leak {
+			t.Errorf("%s: leaks %v, want a leak: %v", tc.name, leaks, tc.leak)
+		}
+		q := quickPool.Get().(*[2]quickText)
+		quickFold(tc.text, &q[0], &q[1])
+		quick, _ := s.mayLeakPassage(&q[1])
+		quickPool.Put(q)
+		if quick != tc.leak {
+			t.Errorf("%s: quick check says %v, want %v", tc.name, quick, tc.leak)
+		}
+	}
+}
