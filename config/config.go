@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -58,6 +59,37 @@ type C5 struct {
 	MaxRun     int     `toml:"max_run"`
 	MaxOverlap float64 `toml:"max_overlap"`
 	NGram      int     `toml:"ngram"`
+	// Registered are the thresholds the rubric registered ([c5.registered]),
+	// a fact of the past: documents quote them with their own placeholder and
+	// no --set changes them. nil when the file declares none.
+	Registered *C5 `toml:"registered"`
+}
+
+// Same reports whether c and o have the same thresholds.
+func (c C5) Same(o C5) bool {
+	return c.MaxRun == o.MaxRun && c.MaxOverlap == o.MaxOverlap && c.NGram == o.NGram
+}
+
+// Drift lists the thresholds of now that differ from registered, in words
+// ("max_run 20 (registered 12)"); empty when none do.
+func Drift(registered, now C5) []string {
+	var out []string
+	if registered.MaxRun != now.MaxRun {
+		out = append(out, fmt.Sprintf("max_run %d (registered %d)", now.MaxRun, registered.MaxRun))
+	}
+	if registered.MaxOverlap != now.MaxOverlap {
+		out = append(out, fmt.Sprintf("max_overlap %s (registered %s)", SharePercent(now.MaxOverlap), SharePercent(registered.MaxOverlap)))
+	}
+	if registered.NGram != now.NGram {
+		out = append(out, fmt.Sprintf("ngram %d (registered %d)", now.NGram, registered.NGram))
+	}
+	return out
+}
+
+// SharePercent writes a configured share as a percentage with no more
+// decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
+func SharePercent(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
 }
 
 // Thresholds converts c to the measurement's thresholds.
@@ -291,6 +323,14 @@ func (c *Config) Validate() error {
 	file := c.File
 	if err := c.C5.Thresholds().Validate(); err != nil {
 		return diag.Errorf(file, 0, "[c5] %v", err)
+	}
+	if r := c.C5.Registered; r != nil {
+		if r.Registered != nil {
+			return diag.Errorf(file, 0, "[c5.registered.registered]: registered thresholds have no registered thresholds of their own")
+		}
+		if err := r.Thresholds().Validate(); err != nil {
+			return diag.Errorf(file, 0, "[c5.registered] %v", err)
+		}
 	}
 	if c.Runs.MinWords < 0 {
 		return diag.Errorf(file, 0, "[runs] min_words %d is negative", c.Runs.MinWords)

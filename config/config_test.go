@@ -102,3 +102,30 @@ func TestHypothesisDigestChangesWithAnyField(t *testing.T) {
 		t.Error("editing a registered hypothesis keeps its digest")
 	}
 }
+
+// The registered thresholds are read from [c5.registered], validated, and
+// never changed by --set.
+func TestRegisteredThresholds(t *testing.T) {
+	path := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\nngram = 8\n", 1))
+	cfg, err := Load(path, []string{"c5.max_run=20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := cfg.C5.Registered; r == nil || r.MaxRun != 12 || r.MaxOverlap != 0.1 || r.NGram != 8 || cfg.C5.MaxRun != 20 {
+		t.Fatalf("registered %+v, c5 %+v", r, cfg.C5)
+	}
+	if got := strings.Join(Drift(*cfg.C5.Registered, cfg.C5), "; "); got != "max_run 20 (registered 12)" {
+		t.Errorf("drift %q", got)
+	}
+	if _, err := Load(path, []string{"c5.registered.max_run=20"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
+		t.Errorf("--set reached the registered thresholds: %v", err)
+	}
+	bad := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\n", 1))
+	if _, err := Load(bad, nil); err == nil || !strings.Contains(err.Error(), "[c5.registered] n-gram size 0") {
+		t.Errorf("incomplete [c5.registered]: %v", err)
+	}
+	unknown := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_runs = 12\n", 1))
+	if _, err := Load(unknown, nil); err == nil || !strings.Contains(err.Error(), `c5.registered.max_runs`) {
+		t.Errorf("unknown key in [c5.registered]: %v", err)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -67,6 +68,11 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	cfg, err := config.Load(o.Config, o.Sets)
 	if err != nil {
 		return nil, err
+	}
+	if r := cfg.C5.Registered; r != nil {
+		if d := config.Drift(*r, cfg.C5); len(d) > 0 {
+			fmt.Fprintf(stderr, "evalpress: %s: warning: thresholds differ from [c5.registered]: %s; pages with verdicts say so\n", o.Config, strings.Join(d, ", "))
+		}
 	}
 	inputsDir := cfg.Path(cfg.Inputs.Dir)
 	if o.Inputs != "" {

@@ -160,6 +160,7 @@ func New(in Input) (*public.View, error) {
 		Excerpts: cfg.Publish.Excerpts || !masked,
 		Thresholds: public.Thresholds{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap,
 			NGram: f.Thresholds.NGram, MinRun: f.MinRun},
+		Registered:      registered(in.Config),
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
 	}
@@ -229,14 +230,12 @@ func New(in Input) (*public.View, error) {
 		return nil
 	})
 	for _, h := range f.Hypotheses {
-		reg := config.DefaultC5
-		if h.Thresholds != nil {
-			reg = *h.Thresholds
-		}
+		reg := findings.Registration(in.Config, h.Hypothesis)
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
+			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 			Registration: public.Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},
 		})
 	}
@@ -595,3 +594,12 @@ func anchorChain(runs []c5.Run) []c5.Run {
 }
 
 func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// registered returns the rubric's registered thresholds, or nil.
+func registered(cfg *config.Config) *public.Thresholds {
+	r := cfg.C5.Registered
+	if r == nil {
+		return nil
+	}
+	return &public.Thresholds{MaxRun: r.MaxRun, MaxOverlap: r.MaxOverlap, NGram: r.NGram}
+}

@@ -12,7 +12,10 @@ import (
 
 // Results is the shape of data/results.json.
 type Results struct {
-	Thresholds ResultsThresholds   `json:"thresholds"`
+	Thresholds ResultsThresholds `json:"thresholds"`
+	// Registered are the rubric's registered thresholds ([c5.registered]),
+	// absent when the config declares none.
+	Registered *ResultsRegistered  `json:"registered_thresholds,omitempty"`
 	Audience   string              `json:"audience"`
 	Cells      []ResultsCell       `json:"cells"`
 	Summary    []ResultsSummary    `json:"summary"`
@@ -77,6 +80,10 @@ type ResultsHypothesis struct {
 	// Chance is how often shuffling verdicts among writers gives a FAIL
 	// gap as large as the named writer's; absent when none is named.
 	Chance *ResultsChance `json:"chance,omitempty"`
+	// VerdictRegistered is the verdict at the registered thresholds, when
+	// those differ from the build's; otherwise the verdict.
+	VerdictRegistered string `json:"verdict_registered"`
+	ReasonRegistered  string `json:"reason_registered"`
 }
 
 // ResultsInput is the digest of one private input.
@@ -115,6 +122,7 @@ func cellPath(c public.Cell) string {
 func buildResults(p *public.Public, changes []Change) Results {
 	r := Results{
 		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun},
+		Registered: registeredThresholds(p),
 		Audience:   p.Audience,
 		Cells:      []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
 	}
@@ -138,8 +146,12 @@ func buildResults(p *public.Public, changes []Change) Results {
 		if drift == nil {
 			drift = []string{}
 		}
+		then, why := h.RegisteredVerdict, h.RegisteredReason
+		if then == "" {
+			then, why = h.Verdict, h.Reason
+		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
-			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift})
+			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why})
 	}
 	for _, d := range p.Inputs {
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256})
@@ -270,4 +282,19 @@ func computeChanges(p *public.Public, base *Results) []Change {
 		changes = append(changes, Change{Model: c.Writer, Section: c.Section, Before: b.Verdict, After: after, Rules: flipped})
 	}
 	return changes
+}
+
+// ResultsRegistered are the thresholds the rubric registered.
+type ResultsRegistered struct {
+	MaxRun     int     `json:"max_run"`
+	MaxOverlap float64 `json:"max_overlap"`
+	NGram      int     `json:"ngram"`
+}
+
+func registeredThresholds(p *public.Public) *ResultsRegistered {
+	if p.Registered == nil {
+		return nil
+	}
+	r := p.Registered
+	return &ResultsRegistered{MaxRun: r.MaxRun, MaxOverlap: r.MaxOverlap, NGram: r.NGram}
 }

@@ -36,6 +36,7 @@ type page struct {
 	TOC      []tocEntry
 	Blocks   []string // block placeholders, in order
 	Markdown string   // the redacted markdown, offered for download
+	Data     bool     // the document quotes or tests computed values
 }
 
 type tocEntry struct {
@@ -337,7 +338,7 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	if err := md.Renderer().Render(&body, source, root); err != nil {
 		return nil, nil, diag.Errorf(file, 0, "cannot render: %v", err)
 	}
-	pg = &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: placed.Blocks,
+	pg = &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: placed.Blocks, Data: placed.UsesData(),
 		Markdown: placed.Markdown(doc.Markdown, func(name string) string { return blockMarkdown(name, p) })}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)

@@ -90,6 +90,7 @@ type pageData struct {
 	Body     template.HTML
 	Nav      template.HTML // the navigation's items, from the "nav" template
 	Download string        // the document's markdown, for documents
+	Verdicts bool          // the page shows verdicts: it carries the threshold note
 	Cell     *cellPage
 	Cells    []cellRow
 	// headerOnly renders a cell page's header, and bodyEnd where the body
@@ -119,6 +120,9 @@ type siteData struct {
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance
+	// ThresholdNote says how this build's thresholds differ from the
+	// registered ones; "" when they do not (or none are registered).
+	ThresholdNote string
 
 	rows htmlCache // ResultRows by root
 }
@@ -244,7 +248,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
 	out := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == "internal", Charts: map[string]chart{}}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == "internal", Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
 
 	// Documents first: they define the navigation.
 	docs, files := map[string]bool{}, map[string]bool{}
@@ -387,13 +391,13 @@ func Render(v *public.View, opt Options) (*Output, error) {
 				}
 			}
 			download := "docs/" + pg.Source
-			if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download}); err != nil {
+			if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download, Verdicts: pg.Data}); err != nil {
 				return err
 			}
 			add(download, []byte(pg.Markdown))
 		}
 		if !sd.HasIndex {
-			if err := addPage("index.html", "overview.html", &pageData{Title: "Overview"}); err != nil {
+			if err := addPage("index.html", "overview.html", &pageData{Title: "Overview", Verdicts: true}); err != nil {
 				return err
 			}
 		}
@@ -402,7 +406,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			{"changes.html", "changes.html", "What changed"},
 			{"method.html", "method.html", "Method and provenance"},
 		} {
-			if err := addPage(f.file, f.tmpl, &pageData{Title: f.title}); err != nil {
+			if err := addPage(f.file, f.tmpl, &pageData{Title: f.title, Verdicts: f.file != "method.html"}); err != nil {
 				return err
 			}
 		}
@@ -600,4 +604,38 @@ func explain(p *public.Public, c public.Cell) (run, overlap string) {
 	overlap = fmt.Sprintf("overlap %s %s %s (%d of %d distinct %d-grams): %s", percent(c.Overlap, 1), cmp,
 		sharePercent(t.MaxOverlap), c.Shared, c.Distinct, t.NGram, verdict)
 	return run, overlap
+}
+
+// thresholdNote says, for every page that shows verdicts, which of the
+// build's thresholds differ from the registered ones.
+func thresholdNote(p *public.Public) string {
+	r, t := p.Registered, p.Thresholds
+	if r == nil {
+		return ""
+	}
+	var now, then []string
+	if t.MaxRun != r.MaxRun {
+		now = append(now, fmt.Sprintf("a longest run of %d words", t.MaxRun))
+		then = append(then, fmt.Sprintf("%d words", r.MaxRun))
+	}
+	if t.MaxOverlap != r.MaxOverlap {
+		now = append(now, "an overlap of "+sharePercent(t.MaxOverlap))
+		then = append(then, sharePercent(r.MaxOverlap))
+	}
+	if t.NGram != r.NGram {
+		now = append(now, fmt.Sprintf("%d-grams", t.NGram))
+		then = append(then, fmt.Sprintf("%d-grams", r.NGram))
+	}
+	if len(now) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Verdicts here use %s; the registered thresholds are %s.", joinAnd(now), joinAnd(then))
+}
+
+// joinAnd joins "a", "b" and "c" as "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

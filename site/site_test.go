@@ -180,3 +180,23 @@ func TestBaselineOfResultsIsWhatParsingItsJSONGives(t *testing.T) {
 		t.Fatalf("Baseline() = %+v\nparsed   = %+v", got, parsed)
 	}
 }
+
+func TestThresholdNote(t *testing.T) {
+	tests := []struct {
+		now, registered *public.Thresholds
+		want            string
+	}{
+		{&public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, nil, ""},
+		{&public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, &public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, ""},
+		{&public.Thresholds{MaxRun: 20, MaxOverlap: 0.1, NGram: 8}, &public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
+			"Verdicts here use a longest run of 20 words; the registered thresholds are 12 words."},
+		{&public.Thresholds{MaxRun: 20, MaxOverlap: 0.13, NGram: 6}, &public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
+			"Verdicts here use a longest run of 20 words, an overlap of 13% and 6-grams; the registered thresholds are 12 words, 10% and 8-grams."},
+	}
+	for _, tc := range tests {
+		p := &public.Public{Thresholds: *tc.now, Registered: tc.registered}
+		if got := thresholdNote(p); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -60,6 +60,10 @@ type Findings struct {
 	// JudgedResults are its verdicts under cfg's [judged] thresholds.
 	Judged        *judged.Tier
 	JudgedResults *judged.Results
+
+	// measureAt measures the inputs at another n-gram size, for verdicts
+	// at registered thresholds.
+	measureAt func(ngram int) (*measure.Result, error)
 }
 
 // ErrStaleMeasurement reports a measurement that does not fit the texts it
@@ -85,6 +89,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		}
 	}
 	f := &Findings{Thresholds: th, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
+	f.measureAt = func(ngram int) (*measure.Result, error) { return measure.Run(ctx, folder, ngram) }
 	f.Writers = AssignAliases(folder)
 	index := map[string]int{}
 	for i, w := range f.Writers {

@@ -3,11 +3,13 @@ package findings
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/c5"
 )
 
 // Hypothesis verdicts.
@@ -28,6 +30,21 @@ type HypothesisResult struct {
 	// Drift lists the thresholds in force that differ from those at
 	// registration ("max_run 12 -> 20"); empty when they match.
 	Drift []string
+	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
+	// registered thresholds; set only when those differ from the build's.
+	RegisteredVerdict, RegisteredReason string
+}
+
+// Registration returns the thresholds a hypothesis was registered at: its
+// own, else the config's [c5.registered], else the rubric's defaults.
+func Registration(cfg *config.Config, h config.Hypothesis) config.C5 {
+	switch {
+	case h.Thresholds != nil:
+		return *h.Thresholds
+	case cfg.C5.Registered != nil:
+		return *cfg.C5.Registered
+	}
+	return config.DefaultC5
 }
 
 // EvaluateHypotheses judges every hypothesis of cfg against f. A prediction
@@ -53,14 +70,52 @@ func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, er
 			continue
 		}
 		r.Verdict, r.Reason = judge(p, f.Writers, "FAIL counts")
-		registered := config.DefaultC5
-		if h.Thresholds != nil {
-			registered = *h.Thresholds
-		}
+		registered := Registration(cfg, h)
 		r.Drift = drift(registered, config.C5{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap, NGram: f.Thresholds.NGram})
+		if len(r.Drift) > 0 && (registered.NGram == f.Thresholds.NGram || f.measureAt != nil) {
+			then, err := f.at(registered.Thresholds())
+			if err != nil {
+				return nil, err
+			}
+			r.RegisteredVerdict, r.RegisteredReason = judge(p, then.Writers, "FAIL counts")
+		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// at returns f's verdicts and counts at other thresholds: the cells judged
+// anew (measured anew when the n-gram size differs), the writers' FAILs
+// counted again. The texts and runs are not carried over.
+func (f *Findings) at(th c5.Thresholds) (*Findings, error) {
+	cells := f.Cells
+	if th.NGram != f.Thresholds.NGram {
+		m, err := f.measureAt(th.NGram)
+		if err != nil {
+			return nil, err
+		}
+		cells = make([]Cell, len(m.Cells))
+		for i, mc := range m.Cells {
+			cells[i] = Cell{Cell: mc}
+		}
+	}
+	g := &Findings{Thresholds: th, Writers: slices.Clone(f.Writers), Cells: make([]Cell, len(cells))}
+	index := map[string]int{}
+	for i := range g.Writers {
+		g.Writers[i].Fails, g.Writers[i].Sections = 0, 0
+		index[g.Writers[i].Script] = i
+	}
+	for i, c := range cells {
+		g.Cells[i] = Cell{Cell: c.Cell, Verdict: th.Judge(c.Comparison)}
+		if c.HasExample {
+			w := &g.Writers[index[c.Script]]
+			w.Sections++
+			if g.Cells[i].Verdict.Fail() {
+				w.Fails++
+			}
+		}
+	}
+	return g, nil
 }
 
 func (f *Findings) writerByAlias(alias string) *Writer {

@@ -66,3 +66,44 @@ func TestDrift(t *testing.T) {
 		t.Errorf("no change reported as %q", got)
 	}
 }
+
+// A hypothesis is judged at its registered thresholds too, from the same
+// measurement, when they differ from the build's.
+func TestVerdictAtRegisteredThresholds(t *testing.T) {
+	f := &Findings{Thresholds: c5.Thresholds{MaxRun: 20, MaxOverlap: 0.5, NGram: 8}}
+	f.Writers = []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}}
+	add := func(script string, run int, overlap float64) {
+		c := Cell{}
+		c.Script, c.HasExample = script, true
+		c.Comparison.Run, c.Comparison.Overlap = run, overlap
+		c.Verdict = f.Thresholds.Judge(c.Comparison)
+		f.Cells = append(f.Cells, c)
+		w := &f.Writers[map[string]int{"A": 0, "B": 1}[script]]
+		w.Sections++
+		if c.Verdict.Fail() {
+			w.Fails++
+		}
+	}
+	add("A", 15, 0.05) // fails at 12 words, passes at 20
+	add("A", 30, 0.05) // fails at both
+	add("B", 25, 0.2)  // fails at both
+	add("B", 5, 0.0)
+	cfg := &config.Config{C5: config.C5{MaxRun: 20, MaxOverlap: 0.5, NGram: 8, Registered: &config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}}
+	cfg.Hypotheses = []config.Hypothesis{{ID: "H1", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 2"}}}
+	res, err := EvaluateHypotheses(cfg, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := res[0]
+	if h.Verdict != Refuted || !strings.Contains(h.Reason, "Model 1 1 of 2, Model 2 1 of 2") {
+		t.Errorf("current: %s (%s)", h.Verdict, h.Reason)
+	}
+	if h.RegisteredVerdict != Supported || !strings.Contains(h.RegisteredReason, "Model 1 2 of 2, Model 2 1 of 2") {
+		t.Errorf("registered: %s (%s)", h.RegisteredVerdict, h.RegisteredReason)
+	}
+	cfg.C5 = *cfg.C5.Registered
+	f.Thresholds = cfg.C5.Thresholds()
+	if res, _ := EvaluateHypotheses(cfg, f); res[0].RegisteredVerdict != "" {
+		t.Errorf("a verdict at registered thresholds equal to the build's: %+v", res[0])
+	}
+}

@@ -33,3 +33,7 @@ func (d *Doc) Markdown(source string, block func(name string) string) string {
 	b.WriteString(source[at:])
 	return b.String()
 }
+
+// UsesData reports whether the document quotes, tests or places anything
+// computed from the data.
+func (d *Doc) UsesData() bool { return len(d.edits) > 0 }
