@@ -23,6 +23,7 @@ import (
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/jscompat"
@@ -48,6 +49,11 @@ type Options struct {
 	Sets     []string // key=value overrides
 	Baseline string   // earlier results.json; "" for the output folder's
 	Force    bool     // let an internal build replace a public one
+	// Wait makes a build wait for another one writing the same output
+	// folder or cache, rather than fail.
+	Wait bool
+	// OutLocked says the caller holds the output folder's lock (serve).
+	OutLocked bool
 }
 
 // Result describes a finished build.
@@ -82,6 +88,17 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if o.Out != "" {
 		outDir = o.Out
 	}
+	// A folder that cannot be one is said so before it is locked.
+	if _, err := site.ExistingAudience(outDir); err != nil {
+		return nil, err
+	}
+	// One build at a time in the output folder and in the cache; what a
+	// killed build left is recovered first.
+	release, err := lockBuild(ctx, o, outDir, cfg.Path(CacheDir), stderr)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	existing, err := site.ExistingAudience(outDir)
 	if err != nil {
 		return nil, err
@@ -193,7 +210,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		certified = new(sync.Map)
 		check = scanner.fileCheck(permittedExcerpts(cfg, folder, f), reuse, certified)
 	}
-	w, err := site.NewWriter(outDir, cfg.Publish.Audience, check)
+	w, err := site.NewWriter(ctx, outDir, cfg.Publish.Audience, check)
 	if err != nil {
 		return nil, err
 	}
@@ -221,6 +238,44 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	progress.say("done")
 	watch := []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
 	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch}, nil
+}
+
+// lockBuild takes the locks of the output folder (unless the caller holds
+// it) and of the cache, for the whole build, then recovers what a killed
+// build left in both. The function it returns releases the locks.
+func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr io.Writer) (func(), error) {
+	var out *buildlock.Lock
+	if !o.OutLocked {
+		var err error
+		if out, err = LockOutput(ctx, outDir, o.Wait, stderr); err != nil {
+			return nil, err
+		}
+	}
+	cache, err := buildlock.Acquire(ctx, filepath.Join(cacheDir, ".lock"), cacheDir, o.Wait, stderr)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	release := func() { cache.Release(); out.Release() }
+	said, err := site.Recover(outDir)
+	for _, line := range said {
+		fmt.Fprintf(stderr, "evalpress: %s\n", line)
+	}
+	if err != nil {
+		release()
+		return nil, err
+	}
+	if n := cachefile.RemoveLeftovers(cacheDir); n > 0 {
+		fmt.Fprintf(stderr, "evalpress: %s: removed %d files interrupted builds left\n", cacheDir, n)
+	}
+	return release, nil
+}
+
+// LockOutput takes the lock of the output folder dir: a build that finds
+// it held fails with one line naming the holder, or with wait says so
+// and waits. serve holds its folder's for as long as it runs.
+func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*buildlock.Lock, error) {
+	return buildlock.Acquire(ctx, site.LockPath(dir), dir, wait, stderr)
 }
 
 // loadMeasurement returns the cached measurement of folder, and true, or

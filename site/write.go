@@ -1,9 +1,9 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -24,25 +23,6 @@ const MarkerFile = ".evalpress-build"
 // public one.
 var ErrInternalOverPublic = errors.New("refusing to replace a public build with an internal one")
 
-// ExistingAudience returns the audience of the build in dir, "" when dir
-// does not exist or is empty, and an error when it holds something evalpress
-// did not build.
-func ExistingAudience(dir string) (string, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) || err == nil && len(entries) == 0 {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("%s: cannot use as the output folder: %w", dir, unwrapPath(err))
-	}
-	data, err := os.ReadFile(filepath.Join(dir, MarkerFile))
-	if err != nil {
-		return "", fmt.Errorf("%s: the output folder exists and was not built by evalpress; remove it or choose another --out", dir)
-	}
-	audience := strings.TrimPrefix(strings.TrimSpace(string(data)), "audience=")
-	return audience, nil
-}
-
 // SpareDir returns the folder beside the output folder dir where Write keeps
 // the files of the public site it last replaced, to reuse them.
 func SpareDir(dir string) string {
@@ -50,7 +30,7 @@ func SpareDir(dir string) string {
 	if err != nil {
 		abs = dir
 	}
-	return filepath.Join(filepath.Dir(abs), "."+filepath.Base(abs)+".spare")
+	return sibling(abs, "spare")
 }
 
 // A File is one file of a site on its way to the disk.
@@ -66,8 +46,8 @@ type File struct {
 
 // Write writes out into dir so that dir changes only if everything works:
 // it hands every file of out to a Writer and commits it.
-func Write(out *Output, dir, audience string, check func(File) error) error {
-	w, err := NewWriter(dir, audience, check)
+func Write(ctx context.Context, out *Output, dir, audience string, check func(File) error) error {
+	w, err := NewWriter(ctx, dir, audience, check)
 	if err != nil {
 		return err
 	}
@@ -84,7 +64,13 @@ func Write(out *Output, dir, audience string, check func(File) error) error {
 // nothing check rejects reaches the disk. The files go into a temporary
 // folder beside the target, which Commit swaps in when all of them passed
 // and were written. On any failure the previous folder is left as it was,
-// and the error of the first file in path order is returned.
+// and the error of the first file in path order is returned. When ctx is
+// cancelled, nothing more is written, and what was is left for the next
+// build's Recover to remove: stopping does not wait for a removal.
+//
+// Only the files it wrote are evalpress's: the marker file lists them (the
+// manifest), and everything else in the output folder, a .git folder, a
+// CNAME file, is carried into the new site untouched (see swapIn).
 //
 // Creating a file is the slow part of writing a site on some file systems
 // (allocating an inode can cost a hundred times more than overwriting a
@@ -94,6 +80,7 @@ func Write(out *Output, dir, audience string, check func(File) error) error {
 // Only regular files with no other hard link are overwritten, and an
 // internal site is never kept.
 type Writer struct {
+	ctx                     context.Context
 	dir, abs, tmp, audience string
 	check                   func(File) error
 	spare                   string
@@ -113,7 +100,8 @@ type Writer struct {
 }
 
 // NewWriter prepares to write a site into dir for audience. check may be nil.
-func NewWriter(dir, audience string, check func(File) error) (*Writer, error) {
+// The caller holds the folder's lock (LockPath) and has called Recover.
+func NewWriter(ctx context.Context, dir, audience string, check func(File) error) (*Writer, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -126,10 +114,11 @@ func NewWriter(dir, audience string, check func(File) error) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
-	w := &Writer{dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
+	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
 		added: make(chan File, 1024), passed: make(chan File, 1024), writerDone: make(chan struct{}),
 		errs: map[string]error{}, seen: map[string]bool{}}
-	// The spare takes the temporary folder's name.
+	// The spare takes the temporary folder's name: only a public site
+	// evalpress built, holding nothing but the files it lists.
 	if overwrites && isRealDir(w.spare) && isSpare(w.spare) && os.Remove(tmp) == nil {
 		if os.Rename(w.spare, tmp) == nil {
 			w.staged = true
@@ -174,6 +163,9 @@ func (w *Writer) fail(path string, err error) {
 func (w *Writer) checkFiles() {
 	defer w.checked.Done()
 	for f := range w.added {
+		if w.ctx.Err() != nil {
+			continue // stopping: drain
+		}
 		if w.check != nil {
 			if err := w.check(f); err != nil {
 				w.fail(f.Path, err)
@@ -188,11 +180,15 @@ func (w *Writer) checkFiles() {
 
 func (w *Writer) writeFiles() {
 	if w.staged {
-		w.existing = regularFiles(w.tmp)
+		var pure bool
+		w.existing, pure = readRecord(w.tmp).ownedFiles(w.tmp)
+		if !pure { // something else got into the spare: it stays as it is
+			w.unstage()
+		}
 	}
 	dirs := map[string]bool{w.tmp: true}
 	for f := range w.passed {
-		if w.failed.Load() {
+		if w.failed.Load() || w.ctx.Err() != nil {
 			continue
 		}
 		path := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
@@ -201,6 +197,21 @@ func (w *Writer) writeFiles() {
 		}
 	}
 	close(w.writerDone)
+}
+
+// unstage puts the spare back and writes into a new temporary folder.
+func (w *Writer) unstage() {
+	w.staged, w.existing = false, nil
+	if os.Rename(w.tmp, w.spare) != nil {
+		return // no other folder: write over it all the same
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(w.abs), "."+filepath.Base(w.abs)+".tmp-")
+	if err != nil {
+		os.Rename(w.spare, w.tmp)
+		w.fail(MarkerFile, fmt.Errorf("%s: cannot write beside the output folder: %w", w.dir, unwrapPath(err)))
+		return
+	}
+	w.tmp = tmp
 }
 
 // writeFile writes data to path: over the spare's file there when it has
@@ -273,36 +284,12 @@ func isRealDir(path string) bool {
 
 // removeStale removes the spare's files the new site does not have, and the
 // folders that leaves empty.
-func (w *Writer) removeStale() error {
-	var folders []string
-	for path := range w.existing {
-		// Gone already when a file of the new site replaced its folder.
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return err
-		}
-		for d := filepath.Dir(path); d != w.tmp && len(d) > len(w.tmp); d = filepath.Dir(d) {
-			folders = append(folders, d)
-		}
-	}
-	// Deepest first; a folder that still holds something stays.
-	slices.SortFunc(folders, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return strings.Compare(a, b)
-	})
-	for _, d := range slices.Compact(folders) {
-		if info, err := os.Lstat(d); err == nil && info.IsDir() {
-			os.Remove(d)
-		}
-	}
-	return nil
-}
+func (w *Writer) removeStale() error { return removeFiles(w.tmp, w.existing) }
 
 // Abort stops the writer and removes what it wrote; the folder is left as
 // it was. It does nothing after Commit.
 func (w *Writer) Abort() {
-	if w.finish() {
+	if w.finish() && w.ctx.Err() == nil {
 		os.RemoveAll(w.tmp)
 	}
 }
@@ -321,17 +308,26 @@ func (w *Writer) finish() bool {
 	return true
 }
 
-// Commit writes the marker file, waits for every file, and swaps the new
-// site in when all of them passed and were written.
+// Commit writes the marker file with the list of files written, waits for
+// every file, and swaps the new site in when all of them passed and were
+// written.
 func (w *Writer) Commit() error {
 	if w.done {
 		return fmt.Errorf("%s: the site was already written", w.dir)
 	}
-	w.Add(File{Path: MarkerFile, Data: []byte("audience=" + w.audience + "\n")})
+	w.mu.Lock()
+	files := slices.Sorted(maps.Keys(w.seen))
+	w.mu.Unlock()
+	w.Add(File{Path: MarkerFile, Data: markerData(w.audience, files)})
 	w.finish()
+	if err := w.ctx.Err(); err != nil {
+		return err // the next build removes the temporary folder
+	}
 	ok := false
 	defer func() {
-		if !ok {
+		// A swap that could not be undone keeps its journal, and the
+		// entries it carried: the next build's Recover tries again.
+		if _, swapping := readJournal(w.abs); !ok && !swapping {
 			os.RemoveAll(w.tmp)
 		}
 	}()
@@ -345,50 +341,22 @@ func (w *Writer) Commit() error {
 	if err := os.Chmod(w.tmp, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", w.dir, unwrapPath(err))
 	}
-	abs, dir := w.abs, w.dir
-	parent, base := filepath.Dir(abs), filepath.Base(abs)
-	previous, _ := ExistingAudience(abs)
-	old := ""
-	if _, err := os.Stat(abs); err == nil {
-		old = filepath.Join(parent, "."+base+".old-"+filepath.Base(w.tmp)[len(base)+6:])
-		if err := os.Rename(abs, old); err != nil {
-			return fmt.Errorf("%s: cannot move the previous site aside: %w", dir, unwrapPath(err))
-		}
+	step("written")
+	if err := w.ctx.Err(); err != nil {
+		return err
 	}
-	if err := os.Rename(w.tmp, abs); err != nil {
-		if old != "" {
-			os.Rename(old, abs)
-		}
-		return fmt.Errorf("%s: cannot put the new site in place: %w", dir, unwrapPath(err))
+	if err := swapIn(w.tmp, w.abs, w.spare); err != nil {
+		return fmt.Errorf("%s: cannot put the new site in place: %w", w.dir, unwrapPath(err))
 	}
 	ok = true
-	// The replaced site becomes the spare when it was public, so that
-	// nothing private lingers beside the output.
-	if old != "" {
-		if previous != "public" || os.Rename(old, w.spare) != nil {
-			os.RemoveAll(old)
-		}
-	}
 	return nil
 }
 
 // isSpare reports whether dir is a spare site Write kept: a public site
 // evalpress built. Anything else there is left alone.
 func isSpare(dir string) bool {
-	audience, err := ExistingAudience(dir)
-	return err == nil && audience == "public"
-}
-
-// regularFiles lists the regular files under dir, by path.
-func regularFiles(dir string) map[string]bool {
-	files := map[string]bool{}
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			files[path] = true
-		}
-		return nil
-	})
-	return files
+	r := readRecord(dir)
+	return r != nil && r.audience == "public" && !r.legacy
 }
 
 func unwrapPath(err error) error {

@@ -3,11 +3,14 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 	"syscall"
 	"testing"
@@ -36,10 +39,10 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 	}
 	var inodes []map[uint64]bool
 	for i, files := range builds {
-		if err := Write(&Output{Files: files}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: files}, dir, "public", nil); err != nil {
 			t.Fatalf("build %d: %v", i+1, err)
 		}
-		want := map[string]string{MarkerFile: "audience=public\n"}
+		want := map[string]string{MarkerFile: string(markerData("public", sortedKeys(files)))}
 		for name, data := range files {
 			want[name] = string(data)
 		}
@@ -81,7 +84,7 @@ func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
 	dir := filepath.Join(root, "public")
 	write := func(text string) {
 		t.Helper()
-		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -105,7 +108,7 @@ func TestWriteKeepsNoInternalSpare(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
 	for _, audience := range []string{"internal", "public"} {
 		files := map[string][]byte{"index.html": []byte("private words of an " + audience + " build")}
-		if err := Write(&Output{Files: files}, dir, audience, nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: files}, dir, audience, nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(SpareDir(dir)); !errors.Is(err, os.ErrNotExist) {
@@ -117,7 +120,7 @@ func TestWriteKeepsNoInternalSpare(t *testing.T) {
 func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "public")
-	if err := Write(&Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{"index.html": []byte("leaky"), "a.html": []byte("fine"), "cells/z.html": []byte("leaky too")}
@@ -143,7 +146,7 @@ func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 			bad = append(bad, matches...)
 		}
 	}()
-	err := Write(&Output{Files: files}, dir, "public", func(f File) error {
+	err := Write(context.Background(), &Output{Files: files}, dir, "public", func(f File) error {
 		name, data := f.Path, f.Data
 		mu.Lock()
 		checked[name] = string(data)
@@ -166,7 +169,7 @@ func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 	if !errors.Is(err, leak2) {
 		t.Fatalf("err = %v, want the first error in path order (cells/z.html)", err)
 	}
-	if len(checked) != len(files)+1 || checked[MarkerFile] != "audience=public\n" {
+	if len(checked) != len(files)+1 || checked[MarkerFile] != string(markerData("public", sortedKeys(files))) {
 		t.Errorf("the check saw %d files, want all %d and the marker", len(checked), len(files)+1)
 	}
 	entries, _ := os.ReadDir(root)
@@ -189,7 +192,7 @@ func TestWriteLeavesAForeignSpareFolderAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, text := range []string{"one", "two", "three"} {
-		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -209,7 +212,7 @@ func TestWriteOverSpareOfAnotherShape(t *testing.T) {
 	os.WriteFile(outside, []byte("not evalpress's"), 0o644)
 	first := map[string][]byte{"index.html": []byte("1"), "x/inner.html": []byte("1"), "y": []byte("1"), "gone/deep/old.html": []byte("1"), "link.html": []byte("1")}
 	for _, files := range []map[string][]byte{first, {"index.html": []byte("2")}} {
-		if err := Write(&Output{Files: files}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: files}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -225,11 +228,11 @@ func TestWriteOverSpareOfAnotherShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	third := map[string][]byte{"index.html": []byte("3"), "x": []byte("3"), "y/inner.html": []byte("3"), "link.html": []byte("3"), "gone/new.html": []byte("3")}
-	if err := Write(&Output{Files: third}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &Output{Files: third}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	got := testtree.Read(t, dir)
-	want := map[string]string{MarkerFile: "audience=public\n", "index.html": "3", "x": "3", "y/inner.html": "3", "link.html": "3", "gone/new.html": "3"}
+	want := map[string]string{MarkerFile: string(markerData("public", sortedKeys(third))), "index.html": "3", "x": "3", "y/inner.html": "3", "link.html": "3", "gone/new.html": "3"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("site %v, want %v", got, want)
 	}
@@ -251,7 +254,7 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 	dir := filepath.Join(root, "public")
 	elsewhere := filepath.Join(root, "elsewhere")
 	for _, text := range []string{"1", "2"} {
-		if err := Write(&Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -261,7 +264,7 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 	if err := os.Symlink(elsewhere, SpareDir(dir)); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(&Output{Files: map[string][]byte{"index.html": []byte("3")}}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte("3")}}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(elsewhere, "index.html")); string(data) != "1" {
@@ -271,3 +274,5 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 		t.Errorf("index.html = %q", data)
 	}
 }
+
+func sortedKeys(files map[string][]byte) []string { return slices.Sorted(maps.Keys(files)) }

@@ -3,6 +3,7 @@
 package site
 
 import (
+	"errors"
 	"io/fs"
 	"syscall"
 )
@@ -68,3 +69,15 @@ func retry(call func() (int, error)) (int, error) {
 		}
 	}
 }
+
+// inodeOf returns the inode number of path, 0 when unknown.
+func inodeOf(path string) uint64 {
+	var st syscall.Stat_t
+	if syscall.Lstat(path, &st) != nil {
+		return 0
+	}
+	return uint64(st.Ino)
+}
+
+// isNotDir reports whether err says a path's parent is not a folder.
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

@@ -29,7 +29,7 @@ func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
 type buildOptions struct {
 	config, inputs, out, baseline string
 	sets                          setFlags
-	force                         bool
+	force, wait                   bool
 }
 
 func (o *buildOptions) register(fs *flag.FlagSet) {
@@ -39,11 +39,12 @@ func (o *buildOptions) register(fs *flag.FlagSet) {
 	fs.Var(&o.sets, "set", "override a config key, `key=value` (repeatable), e.g. c5.max_run=20")
 	fs.StringVar(&o.baseline, "baseline", "", "earlier results.json `file` to record changes against (default: the one in the output folder)")
 	fs.BoolVar(&o.force, "force", false, "let an internal build replace a public one")
+	fs.BoolVar(&o.wait, "wait", false, "wait for another build writing the same output folder or cache, rather than fail")
 }
 
 // Run implements command.
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("build", "build [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force]", c.stdout)
+	fs := newFlagSet("build", "build [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]", c.stdout)
 	var o buildOptions
 	o.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -66,5 +67,5 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 }
 
 func (o *buildOptions) pipeline() pipeline.Options {
-	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force}
+	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force, Wait: o.wait}
 }

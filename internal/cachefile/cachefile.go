@@ -11,6 +11,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -97,4 +98,42 @@ func Write(dir, kind, key string, pieces ...[]byte) error {
 		}
 	}
 	return nil
+}
+
+// RemoveLeftovers removes the temporary files a killed Write left in dir
+// (".KIND-*", never renamed to their key) and returns how many. The
+// caller holds the cache's lock: no Write is under way.
+func RemoveLeftovers(dir string) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && isTemp(name) && os.Remove(filepath.Join(dir, name)) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// isTemp reports whether name is that of a file Write writes before it
+// renames it: "." then a kind (lower-case letters), "-", then digits.
+func isTemp(name string) bool {
+	kind, rest, ok := strings.Cut(strings.TrimPrefix(name, "."), "-")
+	if !ok || !strings.HasPrefix(name, ".") || kind == "" || rest == "" {
+		return false
+	}
+	for _, r := range kind {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

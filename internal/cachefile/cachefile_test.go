@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -71,5 +72,28 @@ func TestDamageIsAMiss(t *testing.T) {
 		if _, _, ok := Map(dir, "pages", "k"); ok {
 			t.Errorf("%s: Map used a damaged file", name)
 		}
+	}
+}
+
+func TestRemoveLeftoversRemovesOnlyTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(dir, "scanner", "k", []byte("index")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".scanner-123456", ".pages-9", ".lock", ".scanner-notes", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := RemoveLeftovers(dir); n != 2 {
+		t.Errorf("removed %d files, want 2", n)
+	}
+	entries, _ := os.ReadDir(dir)
+	var left []string
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{".lock", ".scanner-notes", "notes.txt", "scanner-k.bin"}; !slices.Equal(left, want) {
+		t.Errorf("left %v, want %v", left, want)
 	}
 }

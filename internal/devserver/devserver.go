@@ -66,6 +66,14 @@ func (s *Server) Run(ctx context.Context) error {
 	defer os.RemoveAll(tmp)
 	s.siteDir = filepath.Join(tmp, "site")
 	s.Build.Out = s.siteDir
+	// serve holds its folder as a build does, for as long as it runs.
+	lock, err := pipeline.LockOutput(ctx, s.siteDir, false, s.Stderr)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer lock.Release()
+	s.Build.OutLocked = true
 	s.clients = map[chan event]bool{}
 
 	watch := s.rebuild(ctx)

@@ -1,0 +1,211 @@
+package site
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// manifestLine opens the list of files in the marker file: every path
+// evalpress wrote into the site, one a line, sorted. evalpress removes or
+// moves only those; everything else in the output folder (a .git folder,
+// CNAME, .nojekyll) is carried into each new site untouched.
+const manifestLine = "# the files evalpress wrote; it moves or removes nothing else here"
+
+// markerData is the marker file of a site for audience holding files.
+func markerData(audience string, files []string) []byte {
+	var b bytes.Buffer
+	b.WriteString("audience=" + audience + "\n" + manifestLine + "\n")
+	for _, f := range files {
+		b.WriteString(f)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// record is what a site's marker file says: its audience and the files
+// evalpress wrote. A marker written before the manifest existed (legacy)
+// lists no files: then every entry but the top level's hidden ones and
+// CNAME counts as evalpress's.
+type record struct {
+	audience string
+	files    map[string]bool // slash-separated paths
+	dirs     map[string]bool // the folders that hold them
+	legacy   bool
+}
+
+// readRecord reads the marker file of the site in dir; nil when there is
+// none.
+func readRecord(dir string) *record {
+	f, err := os.Open(filepath.Join(dir, MarkerFile))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	r := &record{files: map[string]bool{}, dirs: map[string]bool{}, legacy: true}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 0; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case n == 0:
+			r.audience = strings.TrimPrefix(strings.TrimSpace(line), "audience=")
+		case line == manifestLine:
+			r.legacy = false
+		case !r.legacy && line != "":
+			r.files[line] = true
+			for d := path.Dir(line); d != "."; d = path.Dir(d) {
+				r.dirs[d] = true
+			}
+		}
+	}
+	return r
+}
+
+// carriable reports whether a top-level entry name of an output folder is
+// one a publishing set-up keeps there (a git checkout's .git, .nojekyll,
+// CNAME): evalpress builds into a folder holding only such entries.
+func carriable(name string) bool {
+	return name != MarkerFile && (strings.HasPrefix(name, ".") || name == "CNAME")
+}
+
+// owns reports whether the site's record says evalpress wrote the file or
+// folder at rel (slash-separated).
+func (r *record) owns(rel string) bool {
+	if rel == MarkerFile {
+		return true
+	}
+	if r.legacy {
+		top, _, _ := strings.Cut(rel, "/")
+		return !carriable(top)
+	}
+	return r.files[rel]
+}
+
+// foreign lists the entries of the site in dir that evalpress did not
+// write, by slash-separated path, outermost only: a foreign folder is one
+// entry. A folder evalpress wrote files into is looked into; anything else
+// is not.
+func (r *record) foreign(dir string) ([]string, error) {
+	var out []string
+	var walk func(rel string) error
+	walk = func(rel string) error {
+		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			p := path.Join(rel, e.Name())
+			switch {
+			case r.owns(p):
+			case !r.legacy && r.dirs[p] && e.IsDir():
+				if err := walk(p); err != nil {
+					return err
+				}
+			default:
+				out = append(out, p)
+			}
+		}
+		return nil
+	}
+	if err := walk(""); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ExistingAudience returns the audience of the build in dir: "" when dir
+// does not exist, is empty or holds only what a publishing set-up keeps
+// there (.git, other hidden entries, CNAME), and an error when it holds
+// something else evalpress did not build.
+func ExistingAudience(dir string) (string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: cannot use as the output folder: %w", dir, unwrapPath(err))
+	}
+	if r := readRecord(dir); r != nil {
+		return r.audience, nil
+	}
+	for _, e := range entries {
+		if !carriable(e.Name()) {
+			return "", fmt.Errorf("%s: the output folder exists and was not built by evalpress (it holds %s); remove it or choose another --out", dir, e.Name())
+		}
+	}
+	return "", nil
+}
+
+// ownedFiles lists the regular files under dir that r says evalpress
+// wrote, and reports whether dir holds nothing else (but folders).
+func (r *record) ownedFiles(dir string) (map[string]bool, bool) {
+	files, pure := map[string]bool{}, true
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return nil
+		}
+		rel := filepath.ToSlash(p[len(dir)+1:])
+		switch {
+		case d.IsDir() && (r.legacy && r.owns(rel) || r.dirs[rel]):
+		case d.Type().IsRegular() && r.owns(rel):
+			files[p] = true
+		default:
+			pure = false
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+		}
+		return nil
+	})
+	return files, pure
+}
+
+// removeOwned removes what evalpress wrote in the site at dir, by its
+// record, the folders that leaves empty, and dir when it is empty then.
+func removeOwned(dir string) {
+	r := readRecord(dir)
+	if r == nil {
+		// A folder with no marker evalpress made: empty, or left alone.
+		os.Remove(dir)
+		return
+	}
+	files, _ := r.ownedFiles(dir)
+	delete(files, filepath.Join(dir, MarkerFile)) // last: it says what is ours
+	removeFiles(dir, files)
+	os.Remove(filepath.Join(dir, MarkerFile))
+	os.Remove(dir)
+}
+
+// removeFiles removes files (absolute paths under root) and then the
+// folders under root that it leaves empty, deepest first.
+func removeFiles(root string, files map[string]bool) error {
+	var folders []string
+	for p := range files {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) {
+			return err
+		}
+		for d := filepath.Dir(p); d != root && len(d) > len(root); d = filepath.Dir(d) {
+			folders = append(folders, d)
+		}
+	}
+	slices.SortFunc(folders, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	for _, d := range slices.Compact(folders) {
+		if isRealDir(d) {
+			os.Remove(d) // a folder that still holds something stays
+		}
+	}
+	return nil
+}

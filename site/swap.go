@@ -1,0 +1,312 @@
+package site
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// AtStep, when set, is called at each step of putting a new site in place
+// (see Writer.Commit) with the step's name. It is for fault-injection tests,
+// which kill the process there; nil otherwise.
+var AtStep func(step string)
+
+func step(name string) {
+	if AtStep != nil {
+		AtStep(name)
+	}
+}
+
+// journal records a swap in progress, beside the output folder, so that
+// the build after a killed one can finish or undo it (Recover).
+type journal struct {
+	Staging string   `json:"staging"` // the new site's folder, by base name
+	Ino     uint64   `json:"ino"`     // its inode: the output folder's once swapped
+	Aside   string   `json:"aside"`   // where the old site goes where no exchange is possible
+	Foreign []string `json:"foreign"` // entries carried from the old site into the new
+}
+
+func journalPath(abs string) string { return sibling(abs, "swap") }
+
+// sibling names the file or folder beside the output folder abs that
+// evalpress keeps for it: .NAME.what
+func sibling(abs, what string) string {
+	return filepath.Join(filepath.Dir(abs), "."+filepath.Base(abs)+"."+what)
+}
+
+// LockPath returns the file whose lock a build holds while it writes the
+// output folder dir (see internal/buildlock). It is beside the folder, not
+// in it: the folder is swapped for a new one by every build.
+func LockPath(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return sibling(abs, "lock")
+}
+
+func writeJournal(abs string, j journal) error {
+	data, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	tmp := sibling(abs, "swap.tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, journalPath(abs))
+}
+
+func readJournal(abs string) (journal, bool) {
+	var j journal
+	data, err := os.ReadFile(journalPath(abs))
+	if err != nil || json.Unmarshal(data, &j) != nil || j.Staging == "" || strings.ContainsAny(j.Staging+j.Aside, `/\`) {
+		return j, false
+	}
+	return j, true
+}
+
+// swapIn puts the new site in tmp in place of the folder abs. The entries
+// of the folder evalpress did not write are moved into the new site first;
+// the old site then takes the new one's place in one step (exchange, where
+// the system allows it) and is kept as the spare or removed. A journal
+// beside the folder lets Recover finish or undo the swap after a kill.
+func swapIn(tmp, abs, spare string) error {
+	info, err := os.Lstat(abs)
+	if errors.Is(err, os.ErrNotExist) {
+		step("rename")
+		return os.Rename(tmp, abs)
+	}
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("not a folder")
+	}
+	old := readRecord(abs)
+	if old == nil {
+		old = &record{files: map[string]bool{}, dirs: map[string]bool{}} // every entry carriable (ExistingAudience)
+	}
+	foreign, err := old.foreign(abs)
+	if err != nil {
+		return err
+	}
+	foreign, err = carryList(abs, tmp, foreign)
+	if err != nil {
+		return err
+	}
+	j := journal{Staging: filepath.Base(tmp), Ino: inodeOf(tmp), Aside: filepath.Base(tmp) + ".old", Foreign: foreign}
+	if err := writeJournal(abs, j); err != nil {
+		return fmt.Errorf("cannot record the swap: %w", unwrapPath(err))
+	}
+	step("journal")
+	for _, f := range foreign {
+		to := filepath.Join(tmp, filepath.FromSlash(f))
+		err := os.MkdirAll(filepath.Dir(to), 0o755)
+		if err == nil {
+			err = os.Rename(filepath.Join(abs, filepath.FromSlash(f)), to)
+		}
+		if err != nil {
+			undo(abs, j)
+			return fmt.Errorf("cannot carry %s into the new site: %w", f, unwrapPath(err))
+		}
+		step("carry")
+	}
+	oldAt := tmp
+	if err := exchange(tmp, abs); err != nil {
+		// No exchange here: two renames, which the journal covers.
+		oldAt = filepath.Join(filepath.Dir(abs), j.Aside)
+		if err := os.Rename(abs, oldAt); err != nil {
+			undo(abs, j)
+			return fmt.Errorf("cannot move the previous site aside: %w", unwrapPath(err))
+		}
+		step("aside")
+		if err := os.Rename(tmp, abs); err != nil {
+			os.Rename(oldAt, abs)
+			undo(abs, j)
+			return fmt.Errorf("cannot put the new site in place: %w", unwrapPath(err))
+		}
+	}
+	step("swapped")
+	retire(oldAt, spare)
+	step("retired")
+	os.Remove(journalPath(abs))
+	return nil
+}
+
+// carryList returns the paths to move from the old site in abs into the
+// new one in tmp for the foreign entries: an entry itself, or, for a
+// folder the new site has too, the entries in it. A file the new site
+// has where the old one has a foreign entry is an error.
+func carryList(abs, tmp string, foreign []string) ([]string, error) {
+	var out []string
+	for len(foreign) > 0 {
+		f := foreign[0]
+		foreign = foreign[1:]
+		there, err := os.Lstat(filepath.Join(tmp, filepath.FromSlash(f)))
+		if errors.Is(err, os.ErrNotExist) {
+			out = append(out, f)
+			continue
+		}
+		if err == nil && there.IsDir() && isRealDir(filepath.Join(abs, filepath.FromSlash(f))) {
+			entries, err := os.ReadDir(filepath.Join(abs, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range entries {
+				foreign = append(foreign, path.Join(f, e.Name()))
+			}
+			continue
+		}
+		return nil, fmt.Errorf("%s was not written by evalpress and the new site has a file there; move it away", f)
+	}
+	return out, nil
+}
+
+// undo carries the entries a swap moved into its new site back into the
+// old one, and removes the new site; false when something could not be
+// moved back, and the new site is left.
+func undo(abs string, j journal) bool {
+	staging := filepath.Join(filepath.Dir(abs), j.Staging)
+	ok := true
+	for _, f := range j.Foreign {
+		from, to := filepath.Join(staging, filepath.FromSlash(f)), filepath.Join(abs, filepath.FromSlash(f))
+		if _, err := os.Lstat(from); err != nil {
+			continue // not carried, or carried back
+		}
+		if _, err := os.Lstat(to); err == nil || os.Rename(from, to) != nil {
+			ok = false
+		}
+	}
+	if ok {
+		os.RemoveAll(staging) // only evalpress's files are left in it
+		os.Remove(journalPath(abs))
+	}
+	return ok
+}
+
+// retire keeps the site a build replaced as the spare when it was public
+// (no private text lingers beside the output), else removes it: only
+// what its record says evalpress wrote.
+func retire(old, spare string) {
+	r := readRecord(old)
+	if _, err := os.Lstat(spare); errors.Is(err, os.ErrNotExist) && overwrites && r != nil && r.audience == "public" && !r.legacy {
+		if os.Rename(old, spare) == nil {
+			return
+		}
+	}
+	removeOwned(old)
+}
+
+// Recover finishes or undoes what a killed build left beside the output
+// folder dir, and removes what such builds left over: a swap half done
+// (the previous site is put back, or the new one kept and the previous one
+// set aside), temporary folders of new sites, and the previous site moved
+// aside by a build of an earlier evalpress. It returns a line to show for
+// each thing it did. The caller holds the folder's lock.
+func Recover(dir string) ([]string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	var said []string
+	if j, ok := readJournal(abs); ok {
+		line, err := finishSwap(abs, j)
+		if err != nil {
+			return nil, fmt.Errorf("%s: an interrupted build left a swap half done that cannot be finished: %w", dir, err)
+		}
+		said = append(said, fmt.Sprintf("%s: %s", dir, line))
+	}
+	parent, base := filepath.Dir(abs), filepath.Base(abs)
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return said, nil // nothing to recover: the folder's parent is made later
+	}
+	if _, err := os.Lstat(abs); errors.Is(err, os.ErrNotExist) {
+		// An earlier evalpress moved the previous site aside, then was
+		// killed before it put the new one in place.
+		for _, e := range entries {
+			if old := filepath.Join(parent, e.Name()); strings.HasPrefix(e.Name(), "."+base+".old-") && readRecord(old) != nil && os.Rename(old, abs) == nil {
+				said = append(said, fmt.Sprintf("%s: put back the previous site an interrupted build had moved aside", dir))
+				break
+			}
+		}
+	}
+	var removed, kept []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "."+base+".tmp-") && !strings.HasPrefix(name, "."+base+".old-") && name != "."+base+".swap.tmp" {
+			continue
+		}
+		p := filepath.Join(parent, name)
+		if _, err := os.Lstat(p); err != nil {
+			continue // put back above
+		}
+		if holdsCarriable(p) {
+			kept = append(kept, name)
+			continue
+		}
+		if os.RemoveAll(p) == nil {
+			removed = append(removed, name)
+		}
+	}
+	if len(removed) > 0 {
+		said = append(said, fmt.Sprintf("%s: removed what interrupted builds left beside it: %s", dir, strings.Join(removed, ", ")))
+	}
+	if len(kept) > 0 {
+		said = append(said, fmt.Sprintf("%s: warning: left alone, as they hold files evalpress did not write (move those back, then remove them): %s", dir, strings.Join(kept, ", ")))
+	}
+	return said, nil
+}
+
+// holdsCarriable reports whether the folder p holds, at its top, an entry
+// a publishing set-up keeps (.git, CNAME): an earlier evalpress moved
+// such entries with the site, so the folder is not removed.
+func holdsCarriable(p string) bool {
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if carriable(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// finishSwap finishes or undoes the swap j records, and says which.
+func finishSwap(abs string, j journal) (string, error) {
+	parent := filepath.Dir(abs)
+	staging, aside := filepath.Join(parent, j.Staging), filepath.Join(parent, j.Aside)
+	if _, err := os.Lstat(abs); errors.Is(err, os.ErrNotExist) {
+		// Killed between the two renames: the previous site is aside.
+		if err := os.Rename(aside, abs); err != nil {
+			// Nothing to put back: the new site is complete.
+			if err := os.Rename(staging, abs); err != nil {
+				return "", fmt.Errorf("no site to put in place: %w", unwrapPath(err))
+			}
+			os.Remove(journalPath(abs))
+			return "an interrupted build had no previous site in place; its new one was put there", nil
+		}
+	}
+	if j.Ino != 0 && inodeOf(abs) == j.Ino {
+		oldAt := staging
+		if _, err := os.Lstat(aside); err == nil {
+			oldAt = aside
+		}
+		if _, err := os.Lstat(oldAt); err == nil {
+			retire(oldAt, sibling(abs, "spare"))
+		}
+		os.Remove(journalPath(abs))
+		return "an interrupted build had put its new site in place; the previous one was set aside", nil
+	}
+	if !undo(abs, j) {
+		return "", fmt.Errorf("cannot carry the entries it had moved back from %s", path.Base(staging))
+	}
+	return "an interrupted build was undone; the previous site is in place", nil
+}
