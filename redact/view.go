@@ -229,6 +229,7 @@ func New(in Input) (*public.View, error) {
 		pc.Diff = wordDiff(c.ExampleText, c.SectionText, c.Runs, masked)
 		return nil
 	})
+	judgedView(cfg, f, p, m, alias, publicName)
 	for _, h := range f.Hypotheses {
 		reg := findings.Registration(in.Config, h.Hypothesis)
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{

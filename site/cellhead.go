@@ -30,6 +30,9 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 		b.WriteString("\n<p class=\"note\">Public build: the texts are private, so each word shows as a bar ▬ (longer words, more bars). Runs keep their places and lengths; punctuation and other characters inside a run show as ·, a stripped mandated phrase as [mandated phrase].</p>")
 	}
 	b.WriteString("\n")
+	if len(r.Judged) > 0 {
+		b.WriteString(judgedCellHTML(r.Cell))
+	}
 	return template.HTML(b.String())
 }
 

@@ -24,6 +24,8 @@ type Results struct {
 	Inputs     []ResultsInput      `json:"inputs"`
 	// Statistics is how the measures split between sections and writers.
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
+	// Judged is the judged tier; absent when it has not been run.
+	Judged *ResultsJudged `json:"judged,omitempty"`
 }
 
 // ResultsThresholds are the thresholds of a build.
@@ -51,6 +53,8 @@ type ResultsCell struct {
 	Variants   int          `json:"variants"`
 	Page       string       `json:"page,omitempty"`
 	Runs       []ResultsRun `json:"runs"`
+	// Judged are every judge's and labeller's verdicts on the cell.
+	Judged []ResultsGrade `json:"judged,omitempty"`
 }
 
 // ResultsRun is one highlighted run of a cell.
@@ -132,12 +136,13 @@ func buildResults(p *public.Public, changes []Change) Results {
 	for _, c := range p.Cells {
 		rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
 			Shared: c.Shared, Distinct: c.Distinct, Fail: c.Fail, Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
-			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}}
+			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c)}
 		for _, run := range c.Runs {
 			rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
 		}
 		r.Cells = append(r.Cells, rc)
 	}
+	r.Judged = judgedResults(p.Judged)
 	for _, w := range p.Writers {
 		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails, Sections: w.Sections})
 	}
@@ -205,6 +210,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 		Cells      []struct {
 			Model, Section, Verdict string
 			Rules                   []string
+			Judged                  []ResultsGrade `json:"judged"`
 		} `json:"cells"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -216,7 +222,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
 	for i, c := range baseline.Cells {
-		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules}
+		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged}
 	}
 	return r.CheckBaseline()
 }
@@ -230,7 +236,7 @@ func (r *Results) Baseline() *Results {
 		b.Cells = make([]ResultsCell, len(r.Cells))
 	}
 	for i, c := range r.Cells {
-		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules}
+		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged}
 	}
 	return b
 }

@@ -123,6 +123,7 @@ type siteData struct {
 	// ThresholdNote says how this build's thresholds differ from the
 	// registered ones; "" when they do not (or none are registered).
 	ThresholdNote string
+	Judged        []judgedTable // the judged tier per judge; nil when not run
 
 	rows htmlCache // ResultRows by root
 }
@@ -287,7 +288,12 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		sd.Nav = append(sd.Nav, navItem{Title: title, Path: pg.HTMLPath})
 	}
-	sd.Nav = append(sd.Nav, navItem{Title: "C5 results", Path: "results.html"}, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
+	sd.Nav = append(sd.Nav, navItem{Title: "C5 results", Path: "results.html"})
+	if p.Judged != nil {
+		sd.Nav = append(sd.Nav, navItem{Title: "Judged results", Path: "judged.html"})
+		sd.Judged = judgedTables(p)
+	}
+	sd.Nav = append(sd.Nav, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
 
 	for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
 		c, err := mk(p)
@@ -312,6 +318,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 	}
 	sd.Changes = computeChanges(p, opt.Baseline)
+	if judgedFlips := judgedChanges(p, opt.Baseline); len(judgedFlips) > 0 {
+		sd.Changes = append(sd.Changes, judgedFlips...)
+	}
 	sd.Baselined = opt.Baseline != nil
 	for _, c := range p.Cells {
 		sd.Results = append(sd.Results, newRow(c, ""))
@@ -422,6 +431,16 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			return err
 		}
 		add("data/results.csv", csvData)
+		if p.Judged != nil {
+			if err := addPage("judged.html", "judged.html", &pageData{Title: "Judged results"}); err != nil {
+				return err
+			}
+			judgedData, err := judgedCSV(p)
+			if err != nil {
+				return err
+			}
+			add("data/judged.csv", judgedData)
+		}
 		css, err := chromaCSS()
 		if err != nil {
 			return err

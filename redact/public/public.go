@@ -46,6 +46,8 @@ type Public struct {
 	// the published judge prompt; nil when none is set.
 	Validation Validation
 	Prompt     *Prompt
+	// Judged is the judged tier; nil when it has not been run.
+	Judged *Judged
 }
 
 // Thresholds are the thresholds of the build.
@@ -92,6 +94,8 @@ type Cell struct {
 	SectionText *TextView
 	ExampleText *TextView
 	Diff        []DiffOp
+	// Judged are every judge's and labeller's verdicts on the cell.
+	Judged []JudgedGrade
 }
 
 // Run is a highlighted shared run. ID 1 is the longest.
@@ -154,3 +158,55 @@ type Digest struct{ File, SHA256 string }
 
 // SourceFile is a file of the measurement's source code.
 type SourceFile struct{ Name, Code string }
+
+// Judged is the judged tier's public results: per judge, writer, section
+// and criterion, never averaged across judges and never a composite.
+type Judged struct {
+	Judges    []JudgedJudge
+	Labellers []string // ids, shown as they are
+	Criteria  []string // C1, C2, C4, C6
+	Sections  []string // public names of the sections the tier covers
+	// C1MinPresent (0: N not yet calibrated) and C2MaxUndeveloped are the
+	// thresholds applied; Registered* are the rubric's registered ones.
+	C1MinPresent, RegisteredC1MinPresent         int
+	C2MaxUndeveloped, RegisteredC2MaxUndeveloped float64
+	FirstRun, LastRun                            string // RFC 3339, UTC
+	Rates                                        []JudgedRate
+}
+
+// JudgedJudge is one judge as the public may know it. A family judge is
+// named after its writer's alias and its model is withheld in public.
+type JudgedJudge struct {
+	ID, Name, Role string
+	Model, Version string // empty for a family judge in public
+	Writer         string // a family judge's writer's alias
+	Run            string // RFC 3339, UTC
+	PromptSHA256   string
+	Iterations     int
+	TunedOn        string
+}
+
+// JudgedRate is one judge's calls on one criterion over one writer's judged
+// sections.
+type JudgedRate struct {
+	Judge, Writer, Criterion                 string
+	Pass, Fail, Ambiguous, Unscored, Missing int
+}
+
+// JudgedGrade is one judge's or labeller's verdicts on a cell.
+type JudgedGrade struct {
+	By, Name string // id, and the name pages show
+	Labeller bool
+	Sample   string
+	Missing  bool
+	Outcomes []JudgedOutcome
+	// Analysis is the judge's reasoning: internal builds only.
+	Analysis string
+}
+
+// JudgedOutcome is one criterion's verdict, with its raw count for C1 and C2.
+type JudgedOutcome struct {
+	Criterion, Verdict, Label string
+	N, Of                     int
+	HasCount                  bool
+}

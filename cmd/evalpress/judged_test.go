@@ -1,0 +1,132 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+)
+
+const judgedDigest = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+// judgedTree is the basic artifact with a judged tier: a primary judge and
+// Beta Scribe's family judge, whose model is a private name.
+func judgedTree(t *testing.T, extra map[string]string) string {
+	reply := func(c1, c2, c4 string) string {
+		return "=== ANALYSIS ===\nThe harbour lights passage covers the opening beat.\n=== VERDICTS ===\nC1_COVERAGE: " + c1 +
+			"\nC2_DEVELOPMENT: " + c2 + "\nC4_ADDITIONS: " + c4 + "\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+	}
+	files := map[string]string{
+		"private/judged/judges.toml": `[[judge]]
+id = "primary"
+role = "primary"
+model = "Neutral Grader"
+run = 2026-07-02T09:00:00Z
+prompt_sha256 = "` + judgedDigest + `"
+[[judge]]
+id = "fam-b"
+role = "family"
+model = "Seabird Critic"
+family_of = "Beta Scribe"
+run = 2026-07-02T10:00:00Z
+prompt_sha256 = "` + judgedDigest + `"
+`,
+		"private/judged/primary.md": "# Alpha Writer 9000\n## INTRO\n" + reply("5 of 6", "1 of 4", "PASS") + "## MIDDLE\n" + reply("4 of 6", "2 of 4", "FAIL") +
+			"# Beta Scribe\n## INTRO\n" + reply("6 of 6", "0 of 4", "PASS") + "## MIDDLE\n" + reply("5 of 6", "1 of 4", "PASS"),
+		// The family judge did not grade Alpha Writer 9000's MIDDLE.
+		"private/judged/fam-b.md": "# Alpha Writer 9000\n## INTRO\n" + reply("4 of 6", "2 of 4", "FAIL") +
+			"# Beta Scribe\n## INTRO\n" + reply("6 of 6", "0 of 4", "PASS") + "## MIDDLE\n" + reply("6 of 6", "0 of 4", "PASS"),
+		"private/judged/labels/author.md": "# Beta Scribe\n## INTRO\nSAMPLE: validation\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" +
+			"C1_COVERAGE: 6 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n",
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	dir := newSite(t, nil)
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, "config.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), "[runs]", "[judged]\nsections = [\"INTRO\", \"MIDDLE\"]\nc1_min_present = 5\n[runs]", 1))
+	if err := os.WriteFile(cfg, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestJudgedTierBuild(t *testing.T) {
+	dir := judgedTree(t, nil)
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatalf("build failed (%d): %s", code, stderr)
+	}
+	if !strings.Contains(stderr, `warning: judge "fam-b" did not grade 1 judged section(s)`) {
+		t.Errorf("no warning about the section fam-b did not grade:\n%s", stderr)
+	}
+	files := testtree.Read(t, filepath.Join(dir, "public"))
+	page := files["judged.html"]
+	for _, want := range []string{"Model 2&#39;s family judge", "Neutral Grader", "FAIL (4 of 6)", "missing", "1 of 2 pass"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("judged.html lacks %q", want)
+		}
+	}
+	for name, text := range files {
+		for _, private := range []string{"seabird critic", "the harbour lights passage covers"} {
+			if strings.Contains(lettersOnly(name+" "+text), lettersOnly(private)) {
+				t.Errorf("%s holds %q", name, private)
+			}
+		}
+	}
+	r := results(t, filepath.Join(dir, "public"))
+	if _, ok := r["judged"].(map[string]any); !ok {
+		t.Errorf("results.json has no judged block")
+	}
+	if !strings.Contains(files["data/judged.csv"], "Model 2,INTRO,author,labeller,validation,C4,FAIL") {
+		t.Errorf("judged.csv:\n%s", files["data/judged.csv"])
+	}
+	// A threshold change re-judges and shows on the changes page.
+	if code, stderr := buildSite(t, dir, "--set", "judged.c1_min_present=6"); code != 0 {
+		t.Fatal(stderr)
+	}
+	changes := testtree.Read(t, filepath.Join(dir, "public"))["changes.html"]
+	if !strings.Contains(changes, "C1 by primary judge") {
+		t.Errorf("changes.html does not list the C1 flips")
+	}
+}
+
+func TestJudgedTierInternalShowsAnalysis(t *testing.T) {
+	dir := judgedTree(t, nil)
+	if code, stderr := buildSite(t, dir, "--set", "publish.audience=internal", "--out", filepath.Join(dir, "internal")); code != 0 {
+		t.Fatal(stderr)
+	}
+	found := false
+	for name, text := range testtree.Read(t, filepath.Join(dir, "internal")) {
+		if strings.HasPrefix(name, "cells/") && strings.Contains(text, "The harbour lights passage covers the opening beat.") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no internal cell page shows a judge's analysis")
+	}
+}
+
+func TestJudgedTierBadInput(t *testing.T) {
+	dir := judgedTree(t, map[string]string{"private/judged/other.md": "# Beta Scribe\n## INTRO\nx\n"})
+	code, stderr := buildSite(t, dir)
+	want := `private/judged/other.md: judge "other" has no [[judge]] entry in judges.toml`
+	if code != 1 || !strings.Contains(filepath.ToSlash(stderr), want) {
+		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, stderr, want)
+	}
+}
