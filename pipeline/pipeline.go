@@ -181,7 +181,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles()}
+	report, prompt, err := validate(cfg, f, docs, files, stderr)
+	if err != nil {
+		return nil, err
+	}
+	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles(),
+		Validation: report, Prompt: prompt}
 	var bodies map[string][]byte
 	if reuse != nil {
 		in.Runs, bodies = reuse.Runs, reuse.Bodies()

@@ -97,7 +97,7 @@ func publicValidation(r *validation.Report, alias map[string]string, m *Matcher)
 	}
 	for _, rk := range r.Rankings {
 		pr := public.Ranking{Judge: m.Replace(rk.Judge), Name: names[rk.Judge], Role: rk.Role, Overall: order(rk.Overall),
-			Flipped: rk.Flipped(), Flips: flips(rk.Flips)}
+			Flipped: rk.Flipped(), Same: rk.Same, Flips: flips(rk.Flips)}
 		for _, o := range rk.PerCriterion {
 			pr.PerCriterion = append(pr.PerCriterion, order(o))
 		}

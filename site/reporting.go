@@ -424,9 +424,11 @@ func rankingSlots(v *public.Validation) []reportSlot {
 		case len(r.Flips) > 0:
 			lines[0] += "; FLIPS against the primary: " + flipsText(r.Flips)
 		case r.Flipped:
-			lines[0] += "; same overall order, but flips on a criterion"
+			lines[0] += "; no overall flip against the primary, but flips on a criterion"
+		case r.Same:
+			lines[0] += "; the primary's order: stable"
 		default:
-			lines[0] += "; no flip against the primary"
+			lines[0] += "; no flip against the primary, but ties differ"
 		}
 		for i, f := range r.FlipsPerCriterion {
 			if len(f) > 0 && i < len(r.PerCriterion) {

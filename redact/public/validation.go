@@ -128,7 +128,9 @@ type Ranking struct {
 	PerCriterion      []Order
 	// Flipped is true when the order flips against the primary judge's,
 	// overall or on a criterion; Flips lists the overall flips.
-	Flipped           bool
+	Flipped bool
+	// Same is true when every writer has the primary's rank, overall.
+	Same              bool
 	Flips             []Flip
 	FlipsPerCriterion [][]Flip
 }

@@ -509,3 +509,6 @@ func Attach(folder *inputs.Folder, dir string) (*Tier, error) {
 	folder.AddPrivate(digests, t.PrivateTerms())
 	return t, nil
 }
+
+// JudgesFile returns judges.toml's path as messages name it.
+func (t *Tier) JudgesFile() string { return t.judgesFile }

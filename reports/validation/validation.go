@@ -59,8 +59,11 @@ type Judge struct {
 	// Ratings are its verdicts on the writers' sections.
 	Ratings agreement.Ratings
 	// Fixtures are its verdicts on the fixtures, by fixture id then
-	// criterion; nil when it has no fixture replies.
-	Fixtures map[string]map[string]agreement.Verdict
+	// criterion; nil when it has no fixture replies. FixtureFile and
+	// FixtureLines place the replies, for messages.
+	Fixtures     map[string]map[string]agreement.Verdict
+	FixtureFile  string
+	FixtureLines map[string]int
 }
 
 // Label is a labeller's verdicts on one section.
@@ -199,6 +202,8 @@ type Ranking struct {
 	// ranking (empty for the primary itself).
 	Flips             []agreement.Flip
 	FlipsPerCriterion [][]agreement.Flip
+	// Same is true when the overall ranks are the primary's.
+	Same bool
 }
 
 // Flipped reports whether the order flips against the primary judge's,
@@ -390,7 +395,12 @@ func (r *Report) checkFixtures(in Input) {
 		jd, jr := in.Judges[k], &r.Judges[k]
 		for _, id := range sortedKeys(jd.Fixtures) {
 			if !known[id] {
-				r.Warnings.Add(diag.Warnf(jd.File, jd.Line, "judge %q replied on fixture %q, which no [[fixture]] entry describes", jd.ID, id))
+				file, line := jd.File, jd.Line
+				if jd.FixtureFile != "" {
+					file, line = jd.FixtureFile, jd.FixtureLines[id]
+				}
+				r.Warnings.Add(diag.Warnf(file, line, "judge %q replied on fixture %q, which no [[fixture]] entry describes", jd.ID, id).
+					WithHint("describe it in a [[fixture]] entry of the config, or remove the reply"))
 			}
 		}
 		if jd.Fixtures == nil {
@@ -467,6 +477,7 @@ func (r *Report) rank(in Input) {
 			continue
 		}
 		rk.Flips = agreement.Flips(base.Overall, rk.Overall)
+		rk.Same = agreement.Same(base.Overall, rk.Overall)
 		for i := range in.Criteria {
 			rk.FlipsPerCriterion = append(rk.FlipsPerCriterion, agreement.Flips(base.PerCriterion[i], rk.PerCriterion[i]))
 		}
