@@ -161,7 +161,7 @@ func init() {
 	resolvers = map[string]resolver{
 		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run)", evalThreshold},
 		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram)", evalRegistered},
-		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases], filters...)", evalCount},
+		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases|changed_thresholds], filters...)", evalCount},
 		"min":        {1, 1, true, "min(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"writer":     {2, 2, false, `writer("Model 2", fails|passes|sections|fail_rate)`, evalWriter},
@@ -221,9 +221,15 @@ func evalCount(ev *evaluator, c call) (Value, error) {
 	what := "cells"
 	if len(c.words) == 1 {
 		var err error
-		if what, err = word(c, 0, "fails", "passes", "cells", "no_example", "writers", "sections", "mandated_phrases"); err != nil {
+		if what, err = word(c, 0, "fails", "passes", "cells", "no_example", "writers", "sections", "mandated_phrases", "changed_thresholds"); err != nil {
 			return Value{}, err
 		}
+	}
+	if what == "changed_thresholds" {
+		if len(c.filters) > 0 {
+			return Value{}, evalErrorf(c.filters[0].col, "count(changed_thresholds) takes no filters")
+		}
+		return intValue(changedThresholds(ev.p)), nil
 	}
 	if what == "mandated_phrases" {
 		if len(c.filters) > 0 {
@@ -428,4 +434,20 @@ func verdictWord(c public.Cell) string {
 		return "FAIL"
 	}
 	return "pass"
+}
+
+// changedThresholds counts the build's C5 thresholds that differ from the
+// registered ones; 0 when none are registered.
+func changedThresholds(p *public.Public) int {
+	r, t := p.Registered, p.Thresholds
+	if r == nil {
+		return 0
+	}
+	n := 0
+	for _, differs := range []bool{r.MaxRun != t.MaxRun, r.MaxOverlap != t.MaxOverlap, r.NGram != t.NGram} {
+		if differs {
+			n++
+		}
+	}
+	return n
 }

@@ -65,6 +65,7 @@ func TestValues(t *testing.T) {
 		{`{{cell "Model 1" HOOK rules}} {{cell "Model 1" HOOK run}}`, "none 4"},
 		{"{{hypothesis H1 verdict}} / {{hypothesis H1 verdict_registered}}", "refuted / supported"},
 		{"{{count writers}} {{count sections}} {{count mandated_phrases}} {{count no_example}}", "2 2 3 0"},
+		{"{{count changed_thresholds}}", "2"},
 		// Registered thresholds are their own.
 		{"{{registered max_run}} {{registered max_overlap}} {{registered(ngram)}}", "10 12.5% 8"},
 		// Expressions over filtered cells.
