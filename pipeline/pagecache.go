@@ -23,6 +23,7 @@ import (
 // templates may put the verdicts anywhere on a cell page.
 type pageCache struct {
 	dir, key    string
+	seal        []byte // the key of the cache's seals
 	enabled     bool
 	measurement string // the digest of the measurement the pages are made from
 }
@@ -81,7 +82,7 @@ func (c pageCache) load() *pagecache.Entry {
 	if !c.enabled {
 		return nil
 	}
-	e, ok := pagecache.Load(c.dir)
+	e, ok := pagecache.Load(c.dir, c.seal)
 	if !ok {
 		return nil
 	}
@@ -105,5 +106,5 @@ func (c pageCache) store(view *public.View, out *site.Output, certified *sync.Ma
 		}
 		e.Pages[path] = pagecache.Page{Body: out.CellBody(path), Certified: ok}
 	}
-	return pagecache.Store(c.dir, e)
+	return pagecache.Store(c.dir, c.seal, e)
 }

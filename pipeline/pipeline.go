@@ -25,6 +25,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/internal/cachefile"
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/pagecache"
@@ -88,13 +89,17 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if o.Out != "" {
 		outDir = o.Out
 	}
+	cacheDir := cfg.Path(CacheDir)
+	if err := separateFolders(outDir, cacheDir, inputsDir); err != nil {
+		return nil, err
+	}
 	// A folder that cannot be one is said so before it is locked.
 	if _, err := site.ExistingAudience(outDir); err != nil {
 		return nil, err
 	}
 	// One build at a time in the output folder and in the cache; what a
 	// killed build left is recovered first.
-	release, err := lockBuild(ctx, o, outDir, cfg.Path(CacheDir), stderr)
+	release, err := lockBuild(ctx, o, outDir, cacheDir, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -109,9 +114,14 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 
 	// The earlier results, and the cell pages a threshold-only change
 	// reuses (with their runs), are read meanwhile.
-	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir, cfg.Path(CacheDir)) })
+	key, err := commitmentKey(inputsDir, stderr)
+	if err != nil {
+		return nil, err
+	}
+	seal := commitment.Derive(key, "cache")
+	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir, cacheDir, seal) })
 	override := cfg.Path("templates")
-	pages := pageCache{dir: cfg.Path(CacheDir), enabled: !isDir(override)}
+	pages := pageCache{dir: cacheDir, seal: seal, enabled: !isDir(override)}
 	cached := pages // the goroutine's own copy
 	loadingPages := async(func() (*pagecache.Entry, error) { return cached.load(), nil })
 
@@ -141,10 +151,10 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	// The leak scanner reads every private text: it is made meanwhile.
 	var scanner *leakCheck
 	if cfg.Publish.Audience == config.Public {
-		scanner = startLeakCheck(folder, cfg.Path(CacheDir))
+		scanner = startLeakCheck(folder, cacheDir, seal)
 		defer scanner.wait()
 	}
-	m, hit, err := loadMeasurement(ctx, folder, cfg, progress, stderr)
+	m, hit, err := loadMeasurement(ctx, folder, cfg, seal, progress, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -185,8 +195,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	commitments, err := commit(folder, inputsDir, key)
+	if err != nil {
+		return nil, err
+	}
 	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles(),
-		Validation: report, Prompt: prompt}
+		Validation: report, Prompt: prompt, Commitments: commitments}
 	var bodies map[string][]byte
 	if reuse != nil {
 		in.Runs, bodies = reuse.Runs, reuse.Bodies()
@@ -232,7 +246,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		}
 		return nil, err
 	}
-	if err := storeBaseline(cfg.Path(CacheDir), out); err != nil {
+	if err := storeBaseline(cacheDir, seal, out); err != nil {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: results not cached: %v\n", cfg.Path(CacheDir), err)
 	}
 	if pages.enabled && len(out.Reused) < len(out.Headers) {
@@ -286,8 +300,8 @@ func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*
 // loadMeasurement returns the cached measurement of folder, and true, or
 // measures it and caches it. The measurement cache lives beside the
 // config, never in the published folder; a threshold-only change reuses it.
-func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Config, progress *progress, stderr io.Writer) (*measure.Result, bool, error) {
-	cache := measure.Cache{Dir: cfg.Path(CacheDir)}
+func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Config, seal []byte, progress *progress, stderr io.Writer) (*measure.Result, bool, error) {
+	cache := measure.Cache{Dir: cfg.Path(CacheDir), Seal: seal}
 	key := measure.CacheKey(folder, cfg.C5.NGram)
 	if m, hit := cache.Load(key); hit {
 		progress.say("measurement from cache (%d sections)", len(folder.Sections))
@@ -346,12 +360,12 @@ type leakCheck struct {
 
 // startLeakCheck makes the scanner for folder, from the index a build
 // with the same binary and inputs cached in cacheDir when there is one.
-func startLeakCheck(folder *inputs.Folder, cacheDir string) *leakCheck {
+func startLeakCheck(folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
 	c := &leakCheck{made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
 	go func() {
 		defer close(c.stored)
 		key := scannerCacheKey(folder)
-		if index, ok := cachefile.Read(cacheDir, scannerKind, key); ok {
+		if index, ok := cachefile.Read(cacheDir, scannerKind, key, seal); ok {
 			if s, err := redact.NewScannerFromIndex(folder, index, nil); err == nil {
 				c.scanner = s
 				c.made <- nil
@@ -363,7 +377,7 @@ func startLeakCheck(folder *inputs.Folder, cacheDir string) *leakCheck {
 		c.made <- err
 		if err == nil {
 			// A failure to cache only costs the next build time.
-			_ = cachefile.Write(cacheDir, scannerKind, key, c.scanner.Index())
+			_ = cachefile.Write(cacheDir, scannerKind, key, seal, c.scanner.Index())
 		}
 	}()
 	return c
@@ -452,7 +466,7 @@ type baseline struct {
 // when it is not a results.json) or the output folder's previous one. A
 // results.json a build wrote is not parsed again: the build cached what it
 // holds of a baseline, by the file's digest.
-func loadBaseline(file, outDir, cacheDir string) (baseline, error) {
+func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) {
 	name := file
 	if name == "" {
 		name = filepath.Join(outDir, "data", "results.json")
@@ -464,7 +478,7 @@ func loadBaseline(file, outDir, cacheDir string) (baseline, error) {
 		}
 		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
 	}
-	if r, ok := cachedBaseline(cacheDir, data); ok {
+	if r, ok := cachedBaseline(cacheDir, seal, data); ok {
 		return baseline{results: r}, nil
 	}
 	r, err := site.ParseBaseline(data)
@@ -482,8 +496,8 @@ const baselineKind = "baseline"
 
 // cachedBaseline returns the baseline a build cached for the results.json
 // data, if it did.
-func cachedBaseline(cacheDir string, data []byte) (*site.Results, bool) {
-	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data))
+func cachedBaseline(cacheDir string, seal, data []byte) (*site.Results, bool) {
+	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data), seal)
 	if !ok {
 		return nil, false
 	}
@@ -496,18 +510,98 @@ func cachedBaseline(cacheDir string, data []byte) (*site.Results, bool) {
 }
 
 // storeBaseline caches what the results.json of out holds of a baseline.
-func storeBaseline(cacheDir string, out *site.Output) error {
+func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 	var enc bytes.Buffer
 	if err := gob.NewEncoder(&enc).Encode(out.Results.Baseline()); err != nil {
 		return err
 	}
-	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), enc.Bytes())
+	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), seal, enc.Bytes())
 }
 
 // digestKey names data by its SHA-256, and the format of what is cached.
 func digestKey(data []byte) string {
 	sum := sha256.Sum256(data)
 	return "1" + hex.EncodeToString(sum[:16])
+}
+
+// commitmentKey returns the key kept with the private inputs in dir
+// (internal/commitment), and says so when a build made it.
+func commitmentKey(dir string, stderr io.Writer) ([]byte, error) {
+	if !isDir(dir) { // the inputs folder's own error says what is wrong
+		if _, err := inputs.Open(dir); err != nil {
+			return nil, err
+		}
+	}
+	key, created, err := commitment.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		fmt.Fprintf(stderr, "evalpress: %s: created the key of the published keyed digests and of the cache's seals; keep it with the private inputs, as private as they are\n", filepath.Join(dir, commitment.KeyFile))
+	}
+	return key, nil
+}
+
+// commit returns the keyed commitments of folder's small files (see
+// internal/commitment), read again from dir and checked against the
+// digests of the bytes the build read.
+func commit(folder *inputs.Folder, dir string, key []byte) (map[string]string, error) {
+	out := map[string]string{}
+	for name, digest := range folder.Digests {
+		if !commitment.Keyed(name) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, fmt.Errorf("failed to read %s again for its commitment: %w", name, err)
+		}
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != digest {
+			return nil, fmt.Errorf("%s: changed while the build read it; build again", filepath.Join(dir, name))
+		}
+		out[name] = commitment.Sum(key, data)
+	}
+	return out, nil
+}
+
+// separateFolders refuses an output folder that holds the cache or the
+// private inputs, or that the cache holds: a build would publish them, or
+// write its site among private files.
+func separateFolders(out, cache, inputsDir string) error {
+	o, c, in := realPath(out), realPath(cache), realPath(inputsDir)
+	switch {
+	case within(c, o):
+		return fmt.Errorf("%s: the output folder would hold the cache %s (real names, full texts); choose another --out", out, cache)
+	case within(o, c):
+		return fmt.Errorf("%s: the output folder is inside the cache %s; choose another --out", out, cache)
+	case within(in, o):
+		return fmt.Errorf("%s: the output folder would hold the private inputs %s; choose another --out", out, inputsDir)
+	}
+	return nil
+}
+
+// realPath returns p made absolute with every link resolved, as far as it
+// exists: a folder not made yet resolves through its nearest parent.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(dir) == dir {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}
+
+// within reports whether path is folder or inside it.
+func within(path, folder string) bool {
+	rel, err := filepath.Rel(folder, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // async runs fn in a goroutine of its own; the function it returns waits

@@ -394,19 +394,36 @@ func (f *wordFilter) has(h uint64) bool {
 	return f.bits[h/64]&(1<<(h%64)) != 0
 }
 
-// ScanDir scans every file under dir, and every file name.
+// ScanDir scans every file under dir, and every file name. A dir that is a
+// link is followed; a link to a folder inside it is an error, never a folder
+// passed unread.
 func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
+	}
 	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	var linked error
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if path == dir {
+		if path == root {
 			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				rel, _ := filepath.Rel(root, path)
+				linked = fmt.Errorf("%s: a link to a folder, which the scan does not follow; scan the folder it points to, or replace the link by a copy", filepath.Join(dir, rel))
+				return fs.SkipAll
+			}
 		}
 		files = append(files, path)
 		return nil
 	})
+	if linked != nil {
+		return nil, linked
+	}
 	if err != nil {
 		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
 	}
@@ -414,7 +431,7 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 	found := make([][]Leak, len(files))
 	err = parallel.For(len(files), func(i int) error {
 		path := files[i]
-		rel, _ := filepath.Rel(dir, path)
+		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
 		found[i] = s.scanName(rel)
 		info, err := os.Stat(path)

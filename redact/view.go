@@ -24,6 +24,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact/internal/seal"
@@ -48,6 +49,10 @@ type Input struct {
 	Folder    *inputs.Folder
 	Documents []RawDocument // unredacted
 	Source    []public.SourceFile
+	// Commitments are the keyed digests (internal/commitment) of the
+	// small private inputs, by file name: the only digests published of
+	// them.
+	Commitments map[string]string
 	// Runs, for findings without texts, are the cells' runs as an earlier
 	// view of the same inputs and settings, but for the verdict thresholds,
 	// held them (RunsOf), in cell order. A cell keeps its run view.
@@ -243,8 +248,15 @@ func New(in Input) (*public.View, error) {
 	for _, d := range in.Documents {
 		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: m.Replace(d.Markdown)})
 	}
+	// Small, guessable files get their keyed commitment, never a plain
+	// digest: one without a commitment is left out.
 	for _, d := range f.SortedDigests() {
-		p.Inputs = append(p.Inputs, public.Digest{File: d[0], SHA256: d[1]})
+		switch hmac, ok := in.Commitments[d[0]]; {
+		case !commitment.Keyed(d[0]):
+			p.Inputs = append(p.Inputs, public.Digest{File: d[0], SHA256: d[1]})
+		case ok:
+			p.Inputs = append(p.Inputs, public.Digest{File: d[0], HMACSHA256: hmac})
+		}
 	}
 	p.Validation = publicValidation(in.Validation, alias, m)
 	p.Prompt = publicPrompt(in.Prompt, m)

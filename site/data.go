@@ -90,10 +90,13 @@ type ResultsHypothesis struct {
 	ReasonRegistered  string `json:"reason_registered"`
 }
 
-// ResultsInput is the digest of one private input.
+// ResultsInput is the digest of one private input: the plain SHA-256 of a
+// long text, or the keyed commitment (HMAC-SHA-256) of a small file, with
+// SHA256 then empty.
 type ResultsInput struct {
-	File   string `json:"file"`
-	SHA256 string `json:"sha256"`
+	File       string `json:"file"`
+	SHA256     string `json:"sha256"`
+	HMACSHA256 string `json:"hmac_sha256,omitempty"`
 }
 
 // Change is a cell whose verdict flipped since the baseline.
@@ -159,7 +162,7 @@ func buildResults(p *public.Public, changes []Change) Results {
 			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why})
 	}
 	for _, d := range p.Inputs {
-		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256})
+		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})
 	}
 	return r
 }

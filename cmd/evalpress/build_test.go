@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/testtree"
 	"github.com/evalpress/evalpress/pipeline"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -390,7 +391,13 @@ func TestMeasurementCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	folder.Close()
-	cache, key := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir)}, measure.CacheKey(folder, 8)
+	// The test holds the key kept with the inputs, as the author does.
+	secret, created, err := commitment.Load(filepath.Join(dir, "private"))
+	if err != nil || created {
+		t.Fatalf("the build made no commitment key: %v", err)
+	}
+	seal := commitment.Derive(secret, "cache")
+	cache, key := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir), Seal: seal}, measure.CacheKey(folder, 8)
 	doctor := func(change func(*measure.Cell)) {
 		t.Helper()
 		m, ok := cache.Load(key)

@@ -45,3 +45,35 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("missing --inputs: exit %d, want 2", code)
 	}
 }
+
+// TestCheckNeverPassesAFolderItDidNotRead: a linked root is followed; a
+// linked folder inside is refused with one line, not reported clean.
+func TestCheckNeverPassesAFolderItDidNotRead(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	private := filepath.Join(dir, "private")
+	hidden := filepath.Join(t.TempDir(), "hidden")
+	os.MkdirAll(hidden, 0o755)
+	os.WriteFile(filepath.Join(hidden, "notes.txt"), []byte("by Beta Scribe"), 0o644)
+
+	// A linked root: read through the link, the leak found.
+	root := filepath.Join(t.TempDir(), "upload")
+	if err := os.Symlink(hidden, root); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "check", "--leaks", root, "--inputs", private)
+	if code != 1 || !strings.Contains(stdout, "notes.txt:1:4: model name") {
+		t.Errorf("linked root: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	// A linked folder inside: refused, in one line.
+	out := filepath.Join(dir, "public")
+	if err := os.Symlink(hidden, filepath.Join(out, "more")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "check", "--leaks", out, "--inputs", private)
+	if code != 1 || strings.Contains(stderr, "no private term") || !strings.Contains(stderr, "more: a link to a folder") || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
+		t.Errorf("linked folder: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

@@ -1,42 +1,45 @@
 // Package cachefile stores the build caches' files: one file per kind and
-// key, written atomically, checked on reading by a CRC-32C of its content,
-// and only the latest key of each kind kept.
+// key, written atomically, sealed by a keyed digest (HMAC-SHA-256 of its
+// kind, key and content, with a key that is not in the cache: see
+// internal/commitment), and only the latest key of each kind kept. A file
+// edited by hand, damaged, or sealed with another key is a miss: a build
+// never trusts a cache it did not write.
 package cachefile
 
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
+	"crypto/hmac"
+	"crypto/sha256"
 	"fmt"
-	"hash/crc32"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // Path returns the file of kind and key in dir.
 func Path(dir, kind, key string) string { return filepath.Join(dir, kind+"-"+key+".bin") }
 
 // Read returns the content stored for kind and key in dir, or false when
-// there is none or it is damaged: a miss, never an error.
-func Read(dir, kind, key string) ([]byte, bool) {
+// there is none or it is damaged or not sealed with seal: a miss, never an
+// error.
+func Read(dir, kind, key string, seal []byte) ([]byte, bool) {
 	data, err := os.ReadFile(Path(dir, kind, key))
 	if err != nil {
 		return nil, false
 	}
-	return check(data, kind)
+	return check(data, kind, key, seal)
 }
 
 // Map is Read for a large entry: where it can, it maps the file into memory
 // rather than copying it. The content is valid until release is called.
-func Map(dir, kind, key string) (content []byte, release func(), ok bool) {
+func Map(dir, kind, key string, seal []byte) (content []byte, release func(), ok bool) {
 	data, release, err := mapFile(Path(dir, kind, key))
 	if err != nil {
 		return nil, nil, false
 	}
-	if content, ok = check(data, kind); !ok {
+	if content, ok = check(data, kind, key, seal); !ok {
 		release()
 		return nil, nil, false
 	}
@@ -44,25 +47,38 @@ func Map(dir, kind, key string) (content []byte, release func(), ok bool) {
 }
 
 // check returns the content of a cache file's data, or false when it is not
-// a file of kind or its checksum is wrong.
-func check(data []byte, kind string) ([]byte, bool) {
-	header := len(kind) + 1 + 4
-	if len(data) < header || !bytes.HasPrefix(data, []byte(kind+"\n")) {
+// a file of kind and key or its digest is wrong.
+func check(data []byte, kind, key string, seal []byte) ([]byte, bool) {
+	header := len(kind) + 1 + sha256.Size
+	if len(seal) == 0 || len(data) < header || !bytes.HasPrefix(data, []byte(kind+"\n")) {
 		return nil, false
 	}
 	content := data[header:]
-	if crc32.Checksum(content, castagnoli) != binary.LittleEndian.Uint32(data[header-4:]) {
+	m := newMAC(kind, key, seal)
+	m.Write(content)
+	if !hmac.Equal(m.Sum(nil), data[header-sha256.Size:header]) {
 		return nil, false
 	}
 	return content, true
+}
+
+// newMAC returns the digest of a file of kind and key, its content to be
+// written to it.
+func newMAC(kind, key string, seal []byte) hash.Hash {
+	m := hmac.New(sha256.New, seal)
+	fmt.Fprintf(m, "%s\x00%s\x00", kind, key)
+	return m
 }
 
 // Write stores the concatenation of pieces for kind and key in dir,
 // atomically, and removes the files of kind under other keys: they belong to
 // earlier inputs or settings. The pieces are streamed, not joined first: a
 // large entry is not copied in memory.
-func Write(dir, kind, key string, pieces ...[]byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+func Write(dir, kind, key string, seal []byte, pieces ...[]byte) error {
+	if len(seal) == 0 {
+		return fmt.Errorf("failed to write the %s cache: no key to seal it with", kind)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("failed to create cache folder: %w", err)
 	}
 	fail := func(err error) error { return fmt.Errorf("failed to write the %s cache: %w", kind, err) }
@@ -71,16 +87,17 @@ func Write(dir, kind, key string, pieces ...[]byte) error {
 		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
-	crc := uint32(0)
+	m := newMAC(kind, key, seal)
 	w := bufio.NewWriterSize(tmp, 1<<20)
-	w.WriteString(kind + "\n\x00\x00\x00\x00") // the checksum, written last
+	w.WriteString(kind + "\n")
+	w.Write(make([]byte, sha256.Size)) // the digest, written last
 	for _, p := range pieces {
-		crc = crc32.Update(crc, castagnoli, p)
+		m.Write(p)
 		w.Write(p)
 	}
 	err = w.Flush()
 	if err == nil {
-		_, err = tmp.WriteAt(binary.LittleEndian.AppendUint32(nil, crc), int64(len(kind)+1))
+		_, err = tmp.WriteAt(m.Sum(nil), int64(len(kind)+1))
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr

@@ -8,39 +8,41 @@ import (
 	"testing"
 )
 
+var seal = []byte("a test key for the caches' seals")
+
 func TestWriteReadAndMap(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cache")
 	big := bytes.Repeat([]byte("0123456789"), 300_000) // more than the write buffer
-	if err := Write(dir, "pages", "k1", []byte("head "), big, nil, []byte(" tail")); err != nil {
+	if err := Write(dir, "pages", "k1", seal, []byte("head "), big, nil, []byte(" tail")); err != nil {
 		t.Fatal(err)
 	}
 	want := append(append([]byte("head "), big...), " tail"...)
-	got, ok := Read(dir, "pages", "k1")
+	got, ok := Read(dir, "pages", "k1", seal)
 	if !ok || !bytes.Equal(got, want) {
 		t.Fatalf("Read: ok %v, %d bytes, want %d", ok, len(got), len(want))
 	}
-	mapped, release, ok := Map(dir, "pages", "k1")
+	mapped, release, ok := Map(dir, "pages", "k1", seal)
 	if !ok || !bytes.Equal(mapped, want) {
 		t.Fatalf("Map: ok %v, %d bytes, want %d", ok, len(mapped), len(want))
 	}
 	release()
-	if _, ok := Read(dir, "pages", "k2"); ok {
+	if _, ok := Read(dir, "pages", "k2", seal); ok {
 		t.Error("found under a key never written")
 	}
-	if _, ok := Read(dir, "scanner", "k1"); ok {
+	if _, ok := Read(dir, "scanner", "k1", seal); ok {
 		t.Error("found under another kind")
 	}
 	// Writing another key of the kind removes the first; other kinds stay.
-	if err := Write(dir, "measure", "k1", []byte("m")); err != nil {
+	if err := Write(dir, "measure", "k1", seal, []byte("m")); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(dir, "pages", "k2", []byte("second")); err != nil {
+	if err := Write(dir, "pages", "k2", seal, []byte("second")); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := Read(dir, "pages", "k1"); ok {
+	if _, ok := Read(dir, "pages", "k1", seal); ok {
 		t.Error("the earlier key of the kind was kept")
 	}
-	if got, ok := Read(dir, "measure", "k1"); !ok || string(got) != "m" {
+	if got, ok := Read(dir, "measure", "k1", seal); !ok || string(got) != "m" {
 		t.Errorf("another kind's file: %q %v", got, ok)
 	}
 	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*")); len(tmp) > 0 {
@@ -50,7 +52,7 @@ func TestWriteReadAndMap(t *testing.T) {
 
 func TestDamageIsAMiss(t *testing.T) {
 	dir := t.TempDir()
-	if err := Write(dir, "pages", "k", []byte("some content of the entry")); err != nil {
+	if err := Write(dir, "pages", "k", seal, []byte("some content of the entry")); err != nil {
 		t.Fatal(err)
 	}
 	path := Path(dir, "pages", "k")
@@ -65,11 +67,11 @@ func TestDamageIsAMiss(t *testing.T) {
 		"appended to":      func(b []byte) []byte { return append(b, '!') },
 		"not a cache file": func([]byte) []byte { return []byte("{\"json\": true}") },
 	} {
-		os.WriteFile(path, damage(append([]byte(nil), good...)), 0o644)
-		if _, ok := Read(dir, "pages", "k"); ok {
+		os.WriteFile(path, damage(append([]byte(nil), good...)), 0o600)
+		if _, ok := Read(dir, "pages", "k", seal); ok {
 			t.Errorf("%s: Read used a damaged file", name)
 		}
-		if _, _, ok := Map(dir, "pages", "k"); ok {
+		if _, _, ok := Map(dir, "pages", "k", seal); ok {
 			t.Errorf("%s: Map used a damaged file", name)
 		}
 	}
@@ -77,7 +79,7 @@ func TestDamageIsAMiss(t *testing.T) {
 
 func TestRemoveLeftoversRemovesOnlyTemporaryFiles(t *testing.T) {
 	dir := t.TempDir()
-	if err := Write(dir, "scanner", "k", []byte("index")); err != nil {
+	if err := Write(dir, "scanner", "k", seal, []byte("index")); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{".scanner-123456", ".pages-9", ".lock", ".scanner-notes", "notes.txt"} {
@@ -95,5 +97,33 @@ func TestRemoveLeftoversRemovesOnlyTemporaryFiles(t *testing.T) {
 	}
 	if want := []string{".lock", ".scanner-notes", "notes.txt", "scanner-k.bin"}; !slices.Equal(left, want) {
 		t.Errorf("left %v, want %v", left, want)
+	}
+}
+
+// TestASealWithAnotherKeyIsAMiss: an entry rewritten with a valid digest
+// under another key (one an editor of the cache could compute) is not
+// trusted, nor is one renamed to another key, nor any without a key.
+func TestASealWithAnotherKeyIsAMiss(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(dir, "pages", "k", []byte("another key"), []byte("forged")); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Read(dir, "pages", "k", seal); ok {
+		t.Error("Read trusted a file sealed with another key")
+	}
+	if err := Write(dir, "pages", "k", seal, []byte("content")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(Path(dir, "pages", "k"), Path(dir, "pages", "k2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Read(dir, "pages", "k2", seal); ok {
+		t.Error("Read trusted a file renamed to another key")
+	}
+	if _, ok := Read(dir, "pages", "k2", nil); ok {
+		t.Error("Read trusted a file without a key")
+	}
+	if err := Write(dir, "pages", "k3", nil, []byte("x")); err == nil {
+		t.Error("Write wrote without a key")
 	}
 }

@@ -64,13 +64,13 @@ type index struct {
 // latest is the name of the one entry kept.
 const latest = "latest"
 
-// Load returns the entry stored in dir, or false. A missing, damaged or
-// foreign file is a miss, never an error. The caller compares its Key.
+// Load returns the entry stored in dir, sealed with seal (see cachefile), or
+// false. A missing, damaged, edited or foreign file is a miss, never an error. The caller compares its Key.
 //
 // The bodies may be mapped from the file: Close the entry once they are no
 // longer read.
-func Load(dir string) (*Entry, bool) {
-	data, release, ok := cachefile.Map(dir, kind, latest)
+func Load(dir string, seal []byte) (*Entry, bool) {
+	data, release, ok := cachefile.Map(dir, kind, latest, seal)
 	if !ok {
 		return nil, false
 	}
@@ -119,8 +119,9 @@ func decode(data []byte) (*Entry, bool) {
 	return e, true
 }
 
-// Store writes e into dir, atomically, in place of the entry there.
-func Store(dir string, e *Entry) error {
+// Store writes e into dir, sealed with seal, atomically, in place of the
+// entry there.
+func Store(dir string, seal []byte, e *Entry) error {
 	ix := index{Key: e.Key, Measurement: e.Measurement, Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
 	for _, p := range ix.Paths {
 		page := e.Pages[p]
@@ -135,5 +136,5 @@ func Store(dir string, e *Entry) error {
 	for _, p := range ix.Paths {
 		pieces = append(pieces, e.Pages[p].Body)
 	}
-	return cachefile.Write(dir, kind, latest, pieces...)
+	return cachefile.Write(dir, kind, latest, seal, pieces...)
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/evalpress/evalpress/redact/public"
 )
 
+var testSeal = []byte("a key for the test")
+
 func TestStoreAndLoad(t *testing.T) {
 	dir := t.TempDir()
 	e := &Entry{
@@ -22,10 +24,10 @@ func TestStoreAndLoad(t *testing.T) {
 			"cells/c.html": {Body: []byte{}},
 		},
 	}
-	if err := Store(dir, e); err != nil {
+	if err := Store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := Load(dir)
+	got, ok := Load(dir, testSeal)
 	if !ok {
 		t.Fatal("stored entry not found")
 	}
@@ -39,10 +41,10 @@ func TestStoreAndLoad(t *testing.T) {
 	}
 	// Storing another entry replaces it: only the latest is kept.
 	e.Key = "k2"
-	if err := Store(dir, e); err != nil {
+	if err := Store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := Load(dir); !ok || got.Key != "k2" {
+	if got, ok := Load(dir, testSeal); !ok || got.Key != "k2" {
 		t.Errorf("after storing k2, loaded %v %v", got, ok)
 	}
 }
@@ -50,7 +52,7 @@ func TestStoreAndLoad(t *testing.T) {
 func TestLoadRejectsDamage(t *testing.T) {
 	dir := t.TempDir()
 	e := &Entry{Key: "k", Pages: map[string]Page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
-	if err := Store(dir, e); err != nil {
+	if err := Store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "pages-latest.bin")
@@ -62,7 +64,7 @@ func TestLoadRejectsDamage(t *testing.T) {
 		"another format": func(b []byte) []byte { b[0] = 'E'; return b },
 	} {
 		os.WriteFile(file, damage(append([]byte(nil), good...)), 0o644)
-		if _, ok := Load(dir); ok {
+		if _, ok := Load(dir, testSeal); ok {
 			t.Errorf("%s: damaged entry loaded", name)
 		}
 	}

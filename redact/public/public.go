@@ -153,8 +153,17 @@ type Document struct {
 	Markdown string
 }
 
-// Digest is the SHA-256 of one private input file.
-type Digest struct{ File, SHA256 string }
+// Digest is the published digest of one private input file: plain or keyed.
+type Digest struct {
+	File string
+	// SHA256 is the plain digest of a long text (sections.md,
+	// examples.md), which anyone holding the file can check; "" for a
+	// keyed one.
+	SHA256 string
+	// HMACSHA256 is the keyed commitment of a small, guessable file, which
+	// only a holder of the key kept with the private inputs can check.
+	HMACSHA256 string
+}
 
 // SourceFile is a file of the measurement's source code.
 type SourceFile struct{ Name, Code string }

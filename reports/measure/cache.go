@@ -34,8 +34,12 @@ func digest(data []byte) string {
 }
 
 // Cache stores measurements in a folder: the latest key's, gob-encoded
-// (decoding JSON cost a rebuild 16 ms, gob 2).
-type Cache struct{ Dir string }
+// (decoding JSON cost a rebuild 16 ms, gob 2), sealed with Seal (see
+// cachefile): an entry edited by hand is a miss.
+type Cache struct {
+	Dir  string
+	Seal []byte
+}
 
 // cacheKind names the cache's files (see cachefile).
 const cacheKind = "measure"
@@ -43,7 +47,7 @@ const cacheKind = "measure"
 // Load returns the cached measurement for key, or false. A missing, unreadable
 // or corrupt entry is a miss, never an error: the caller measures again.
 func (c Cache) Load(key string) (*Result, bool) {
-	data, ok := cachefile.Read(c.Dir, cacheKind, key)
+	data, ok := cachefile.Read(c.Dir, cacheKind, key, c.Seal)
 	if !ok {
 		return nil, false
 	}
@@ -63,5 +67,5 @@ func (c Cache) Store(key string, r *Result) error {
 		return fmt.Errorf("failed to encode measurement: %w", err)
 	}
 	r.Digest = digest(data.Bytes())
-	return cachefile.Write(c.Dir, cacheKind, key, data.Bytes())
+	return cachefile.Write(c.Dir, cacheKind, key, c.Seal, data.Bytes())
 }

@@ -36,7 +36,7 @@ func TestCacheRoundTripAndKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := Cache{Dir: t.TempDir()}
+	cache := Cache{Dir: t.TempDir(), Seal: []byte("a key for the test")}
 	key := CacheKey(f, 8)
 	if _, ok := cache.Load(key); ok {
 		t.Fatal("hit in an empty cache")

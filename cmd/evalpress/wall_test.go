@@ -1,0 +1,159 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/commitment"
+	"github.com/evalpress/evalpress/pipeline"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/measure"
+)
+
+// TestSmallInputsGetKeyedCommitments: the small, guessable inputs are
+// published only as keyed digests that the key kept with the inputs
+// checks; the long texts keep their plain SHA-256; no plain digest of a
+// small file is anywhere in the site.
+func TestSmallInputsGetKeyedCommitments(t *testing.T) {
+	dir := newSite(t, nil)
+	// The test tree holds a key, for sites the tests compare; a first
+	// build makes its own.
+	if err := os.Remove(filepath.Join(dir, "private", commitment.KeyFile)); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if !strings.Contains(stderr, commitment.KeyFile) {
+		t.Errorf("the first build did not say it made the key: %s", stderr)
+	}
+	private := filepath.Join(dir, "private")
+	key, created, err := commitment.Load(private)
+	if err != nil || created {
+		t.Fatalf("no key kept with the inputs: %v", err)
+	}
+	r := results(t, filepath.Join(dir, "public"))
+	got := map[string]map[string]any{}
+	for _, in := range r["inputs"].([]any) {
+		m := in.(map[string]any)
+		got[m["file"].(string)] = m
+	}
+	site := readTree(t, filepath.Join(dir, "public"))
+	for _, name := range []string{"models.toml", "redact.txt", "mandated_phrases.txt", "sections.md", "examples.md"} {
+		data := mustRead(t, filepath.Join(private, name))
+		sum := sha256.Sum256(data)
+		plain := hex.EncodeToString(sum[:])
+		entry := got[name]
+		if entry == nil {
+			t.Errorf("%s: no digest published", name)
+			continue
+		}
+		if commitment.Keyed(name) {
+			if entry["sha256"] != "" || entry["hmac_sha256"] != commitment.Sum(key, data) {
+				t.Errorf("%s: published %v, want only its keyed digest", name, entry)
+			}
+			if strings.Contains(site, plain) {
+				t.Errorf("%s: its plain SHA-256, a guessing oracle, is in the site", name)
+			}
+		} else if entry["sha256"] != plain {
+			t.Errorf("%s: published %v, want its SHA-256 %s", name, entry, plain)
+		}
+	}
+	if strings.Contains(site, hex.EncodeToString(key)) {
+		t.Error("the key is in the site")
+	}
+	// The same key, the same digests.
+	if code, stderr := buildSite(t, dir, "--out", filepath.Join(dir, "again")); code != 0 {
+		t.Fatal(stderr)
+	}
+	if a, b := mustRead(t, filepath.Join(dir, "public", "method.html")), mustRead(t, filepath.Join(dir, "again", "method.html")); string(a) != string(b) {
+		t.Error("a second build with the same key changed the method page")
+	}
+}
+
+// readTree returns every file under dir, concatenated in path order.
+func readTree(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b.WriteString(path + "\n")
+		b.Write(mustRead(t, path))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestACacheForgedWithoutTheKeyIsNotTrusted: an entry rewritten with a
+// valid digest under any key but the one kept with the inputs is a miss.
+func TestACacheForgedWithoutTheKeyIsNotTrusted(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	folder, err := inputs.Open(filepath.Join(dir, "private"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folder.Close()
+	key := measure.CacheKey(folder, 8)
+	forger := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir), Seal: []byte("a key the forger chose")}
+	secret, _, _ := commitment.Load(filepath.Join(dir, "private"))
+	m, ok := measure.Cache{Dir: forger.Dir, Seal: commitment.Derive(secret, "cache")}.Load(key)
+	if !ok {
+		t.Fatal("no cached measurement")
+	}
+	for i := range m.Cells {
+		m.Cells[i].Overlap = 0.777
+	}
+	if err := forger.Store(key, m); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
+		t.Error("a build trusted a cache entry sealed without the key")
+	}
+}
+
+// TestOutputAndCacheMayNotContainEachOther: a build never writes its site
+// into the cache, around the cache, or around the private inputs.
+func TestOutputAndCacheMayNotContainEachOther(t *testing.T) {
+	dir := newSite(t, nil)
+	for _, tc := range []struct{ out, says string }{
+		{filepath.Join(dir, pipeline.CacheDir), "cache"},
+		{filepath.Join(dir, pipeline.CacheDir, "site"), "cache"},
+		{dir, "cache"},
+		{filepath.Join(dir, "private", "site"), ""}, // a site inside the inputs publishes nothing of them
+	} {
+		code, stderr := buildSite(t, dir, "--out", tc.out)
+		if tc.says == "" {
+			if code != 0 {
+				t.Errorf("--out %s: exit %d: %s", tc.out, code, stderr)
+			}
+			continue
+		}
+		if code != 1 || !strings.Contains(stderr, tc.says) || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
+			t.Errorf("--out %s: exit %d, stderr %q", tc.out, code, stderr)
+		}
+	}
+	// Through a link to the folder that holds the cache, too.
+	link := filepath.Join(t.TempDir(), "out")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := buildSite(t, dir, "--out", filepath.Join(link, "x", "..")); code != 1 || !strings.Contains(stderr, "cache") {
+		t.Errorf("--out through a link: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -1,0 +1,95 @@
+// Package commitment holds the secret key a build keeps with its private
+// inputs, and makes the keyed digests (HMAC-SHA-256) it derives from it.
+//
+// A plain SHA-256 of a small, predictable file (models.toml, redact.txt,
+// mandated_phrases.txt) is a guessing oracle: whoever can guess the file's
+// content can confirm the guess against the published digest. A keyed
+// digest commits the build to the file just as well, but only a holder of
+// the key can check a guess: the author hands the file and the key to an
+// auditor, who recomputes the digest. Long texts with unpredictable content
+// (the sections and the examples) keep plain digests, which anyone holding
+// the files can check.
+//
+// The same key, under another purpose, seals the build caches' files, so
+// that a cache edited by hand is a miss rather than trusted data.
+package commitment
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// KeyFile is the key's file in the private inputs folder.
+const KeyFile = "evalpress.key"
+
+// keyBytes is the key's length.
+const keyBytes = 32
+
+// Load returns the key kept in the private inputs folder dir, creating it
+// the first time (created is then true). A key file that is not one is an
+// error: a new key would change every published commitment.
+func Load(dir string) (key []byte, created bool, err error) {
+	path := filepath.Join(dir, KeyFile)
+	data, err := os.ReadFile(path)
+	if err == nil {
+		key, err := hex.DecodeString(string(bytes.TrimSpace(data)))
+		if err != nil || len(key) != keyBytes {
+			return nil, false, fmt.Errorf("%s:1: not a commitment key (%d hex digits expected); restore it from a backup, or delete it to make a new one (every published keyed digest then changes)", path, 2*keyBytes)
+		}
+		return key, false, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, fmt.Errorf("failed to read the commitment key: %w", err)
+	}
+	key = make([]byte, keyBytes)
+	if _, err := rand.Read(key); err != nil {
+		return nil, false, fmt.Errorf("failed to make a commitment key: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) { // another build made it meanwhile
+		return Load(dir)
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("failed to create the commitment key in the inputs folder: %w", err)
+	}
+	_, err = f.WriteString(hex.EncodeToString(key) + "\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return nil, false, fmt.Errorf("failed to write the commitment key: %w", err)
+	}
+	return key, true, nil
+}
+
+// Sum returns the keyed digest of data, in hex: what
+// `openssl dgst -sha256 -mac HMAC -macopt hexkey:KEY FILE` prints.
+func Sum(key, data []byte) string {
+	m := hmac.New(sha256.New, key)
+	m.Write(data)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// Derive returns a key for another purpose, independent of key's use for
+// commitments (a digest keyed with it tells nothing about the other).
+func Derive(key []byte, purpose string) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("evalpress " + purpose))
+	return m.Sum(nil)
+}
+
+// Keyed reports whether the private input file name gets a keyed digest:
+// every input but the long texts (sections.md, examples.md), whose content
+// no one can guess.
+func Keyed(name string) bool {
+	return name != "sections.md" && name != "examples.md"
+}
