@@ -159,8 +159,8 @@ var resolvers map[string]resolver
 
 func init() {
 	resolvers = map[string]resolver{
-		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run)", evalThreshold},
-		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram)", evalRegistered},
+		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run|c1_min_present|c2_max_undeveloped)", evalThreshold},
+		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram|c1_min_present|c2_max_undeveloped)", evalRegistered},
 		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases|changed_thresholds], filters...)", evalCount},
 		"min":        {1, 1, true, "min(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
@@ -190,15 +190,41 @@ func word(c call, i int, options ...string) (string, error) {
 	return "", evalErrorf(c.col, "%s: unknown field %q (one of: %s)", c.name, w, strings.Join(options, ", "))
 }
 
+// judgedThresholds are the judged tier's thresholds ([judged]).
+var judgedThresholds = []string{"c1_min_present", "c2_max_undeveloped"}
+
 func evalThreshold(ev *evaluator, c call) (Value, error) {
-	return thresholdValue(c, ev.p.Thresholds, "max_run", "max_overlap", "ngram", "min_run")
+	if slices.Contains(judgedThresholds, c.words[0]) {
+		return ev.judgedThreshold(c.words[0], false), nil
+	}
+	return thresholdValue(c, ev.p.Thresholds, append([]string{"max_run", "max_overlap", "ngram", "min_run"}, judgedThresholds...)...)
 }
 
 func evalRegistered(ev *evaluator, c call) (Value, error) {
+	if slices.Contains(judgedThresholds, c.words[0]) {
+		return ev.judgedThreshold(c.words[0], true), nil
+	}
 	if ev.p.Registered == nil {
 		return Value{}, evalErrorf(c.col, "registered(%s): the config declares no [c5.registered] thresholds", strings.Join(c.words, ""))
 	}
-	return thresholdValue(c, *ev.p.Registered, "max_run", "max_overlap", "ngram")
+	return thresholdValue(c, *ev.p.Registered, append([]string{"max_run", "max_overlap", "ngram"}, judgedThresholds...)...)
+}
+
+// judgedThreshold is a [judged] threshold, as applied or as registered;
+// n/a before the judged tier has run.
+func (ev *evaluator) judgedThreshold(name string, registered bool) Value {
+	j := ev.p.Judged
+	switch {
+	case j == nil:
+		return Value{}
+	case name == "c1_min_present" && registered:
+		return intValue(j.RegisteredC1MinPresent)
+	case name == "c1_min_present":
+		return intValue(j.C1MinPresent)
+	case registered:
+		return shareValue(j.RegisteredC2MaxUndeveloped, -1)
+	}
+	return shareValue(j.C2MaxUndeveloped, -1)
 }
 
 func thresholdValue(c call, t public.Thresholds, options ...string) (Value, error) {

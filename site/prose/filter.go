@@ -7,8 +7,24 @@ import (
 	"github.com/evalpress/evalpress/redact/public"
 )
 
-// criteria are the criteria a filter can name, with their rule names.
-var criteria = map[string][]string{"C5": {"run", "overlap"}}
+// c5Rules are the rule names of C5, the measured criterion.
+var c5RuleNames = []string{"run", "overlap"}
+
+// criteria returns the criteria a filter can name, with their rule names:
+// C5, and the judged tier's criteria when it has run (they have no rules).
+func (ev *evaluator) criteria() map[string][]string {
+	out := map[string][]string{"C5": c5RuleNames}
+	if ev.p.Judged != nil {
+		for _, c := range ev.p.Judged.Criteria {
+			out[c] = nil
+		}
+	}
+	return out
+}
+
+// judgedVerdicts are the verdicts a judged criterion's filter can name,
+// beside pass and fail.
+var judgedVerdicts = []string{"ambiguous", "unscored", "missing"}
 
 // Verdicts a filter can name.
 const (
@@ -23,6 +39,7 @@ const (
 type cellFilter struct {
 	writer, section string
 	criterion       string
+	judge           string // whose verdicts, for a judged criterion
 	verdict         string
 	rule            string   // fails at least this rule
 	rules           []string // fails exactly these rules
@@ -51,16 +68,22 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 			}
 			f.section = a.value
 		case "criterion":
-			if _, ok := criteria[a.value]; !ok {
-				return nil, evalErrorf(a.col, "%s: unknown criterion %q (criteria: %s)", c.name, a.value, strings.Join(criterionNames(), ", "))
+			if _, ok := ev.criteria()[a.value]; !ok {
+				return nil, evalErrorf(a.col, "%s: unknown criterion %q (criteria: %s)", c.name, a.value, strings.Join(ev.criterionNames(), ", "))
 			}
 			f.criterion = a.value
+		case "judge":
+			ids := ev.graders()
+			if !slices.Contains(ids, a.value) {
+				if len(ids) == 0 {
+					return nil, evalErrorf(a.col, "%s: judge=%s, but the judged tier has not run", c.name, a.value)
+				}
+				return nil, evalErrorf(a.col, "%s: no judge or labeller %q (%s)", c.name, a.value, strings.Join(ids, ", "))
+			}
+			f.judge = a.value
 		case "verdict":
 			if implied != "" {
 				return nil, evalErrorf(a.col, "%s(%s) already selects a verdict; drop verdict=", c.name, c.words[0])
-			}
-			if a.value != verdictPass && a.value != verdictFail && a.value != verdictNoExample {
-				return nil, evalErrorf(a.col, "%s: unknown verdict %q (one of: pass, fail, no_example)", c.name, a.value)
 			}
 			f.verdict = a.value
 		case "rule", "rules":
@@ -80,7 +103,28 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 			return nil, evalErrorf(a.col, "%s: unknown filter %q (filters: writer, section, criterion, verdict, rule, rules)", c.name, a.key)
 		}
 	}
-	known := criteria[f.criterion]
+	known := ev.criteria()[f.criterion]
+	if judged := f.criterion != "C5"; judged != (f.judge != "") {
+		if judged {
+			return nil, evalErrorf(c.col, "%s: criterion=%s needs judge= (whose verdicts: %s)", c.name, f.criterion, strings.Join(ev.graders(), ", "))
+		}
+		return nil, evalErrorf(c.col, "%s: judge= needs a judged criterion= (%s)", c.name, strings.Join(ev.criterionNames()[1:], ", "))
+	}
+	if f.verdict != "" {
+		valid := []string{verdictPass, verdictFail, verdictNoExample}
+		if f.criterion != "C5" {
+			valid = append([]string{verdictPass, verdictFail}, judgedVerdicts...)
+		}
+		if !slices.Contains(valid, f.verdict) {
+			col := c.col
+			for _, a := range c.filters {
+				if a.key == "verdict" {
+					col = a.col
+				}
+			}
+			return nil, evalErrorf(col, "%s: unknown verdict %q for %s (one of: %s)", c.name, f.verdict, f.criterion, strings.Join(valid, ", "))
+		}
+	}
 	for _, a := range c.filters {
 		if a.key != "rule" && a.key != "rules" {
 			continue
@@ -94,21 +138,38 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 	return f, nil
 }
 
-func criterionNames() []string {
-	var names []string
-	for n := range criteria {
-		names = append(names, n)
+// criterionNames lists the criteria, C5 first.
+func (ev *evaluator) criterionNames() []string {
+	names := []string{"C5"}
+	if ev.p.Judged != nil {
+		names = append(names, ev.p.Judged.Criteria...)
 	}
-	slices.Sort(names)
 	return names
+}
+
+// graders lists the judges' and labellers' ids.
+func (ev *evaluator) graders() []string {
+	var ids []string
+	if j := ev.p.Judged; j != nil {
+		for _, g := range j.Judges {
+			ids = append(ids, g.ID)
+		}
+		ids = append(ids, j.Labellers...)
+	}
+	return ids
 }
 
 func (f *cellFilter) match(c public.Cell) bool {
 	if f.writer != "" && c.Writer != f.writer || f.section != "" && c.Section != f.section {
 		return false
 	}
-	verdict, failed := outcome(c, f.criterion)
-	if f.verdict == "" && verdict == verdictNoExample || f.verdict != "" && verdict != f.verdict {
+	verdict, failed := outcome(c, f.criterion, f.judge)
+	switch {
+	case verdict == "":
+		return false // not judged on that criterion
+	case f.verdict == "" && verdict != verdictPass && verdict != verdictFail:
+		return false // without a verdict: the cells with one
+	case f.verdict != "" && verdict != f.verdict:
 		return false
 	}
 	if f.rule != "" && !slices.Contains(failed, f.rule) {
@@ -120,8 +181,25 @@ func (f *cellFilter) match(c public.Cell) bool {
 	return true
 }
 
-// outcome is a cell's verdict on a criterion and the rules it failed.
-func outcome(c public.Cell, criterion string) (verdict string, failed []string) {
+// outcome is a cell's verdict on a criterion (by judge, for a judged
+// one) and the rules it failed; "" when the cell is not graded on it.
+func outcome(c public.Cell, criterion, judge string) (verdict string, failed []string) {
+	if criterion != "C5" {
+		for _, g := range c.Judged {
+			if g.By != judge {
+				continue
+			}
+			if g.Missing {
+				return "missing", nil
+			}
+			for _, o := range g.Outcomes {
+				if o.Criterion == criterion {
+					return strings.ToLower(o.Verdict), nil
+				}
+			}
+		}
+		return "", nil
+	}
 	switch {
 	case !c.HasExample:
 		return verdictNoExample, nil

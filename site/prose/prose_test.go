@@ -225,3 +225,56 @@ func TestDownload(t *testing.T) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
+
+// Judged criteria are filtered by judge; their thresholds are quoted as
+// applied and as registered.
+func TestJudgedFilters(t *testing.T) {
+	p := fixture()
+	p.Judged = &public.Judged{Criteria: []string{"C1", "C2"}, Judges: []public.JudgedJudge{{ID: "primary"}}, Labellers: []string{"author"},
+		C1MinPresent: 10, RegisteredC1MinPresent: 9, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333}
+	grade := func(by string, missing bool, verdicts ...string) public.JudgedGrade {
+		g := public.JudgedGrade{By: by, Missing: missing}
+		for i, v := range verdicts {
+			g.Outcomes = append(g.Outcomes, public.JudgedOutcome{Criterion: []string{"C1", "C2"}[i], Verdict: v})
+		}
+		return g
+	}
+	p.Cells[1].Judged = []public.JudgedGrade{grade("primary", false, "pass", "FAIL"), grade("author", false, "pass", "pass")}
+	p.Cells[3].Judged = []public.JudgedGrade{grade("primary", false, "FAIL", "ambiguous"), grade("author", true)}
+	tests := []struct{ in, want string }{
+		{`{{count(fails, criterion=C2, judge=primary)}} {{count(criterion=C2, judge=primary)}} {{count(verdict=ambiguous, criterion=C2, judge=primary)}}`, "1 1 1"},
+		{`{{count(fails, criterion=C1, judge=primary)}} {{count(criterion=C1, judge=author)}} {{count(verdict=missing, criterion=C1, judge=author)}}`, "1 1 1"},
+		{`{{max(run, verdict=fail, criterion=C1, judge=primary)}}`, "82"},
+		{`{{threshold c1_min_present}} {{registered c1_min_present}} {{registered(c2_max_undeveloped)}}`, "10 9 33.33%"},
+	}
+	for _, tc := range tests {
+		doc := &Doc{}
+		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
+		var b bytes.Buffer
+		if err := m.Convert([]byte(tc.in), &b); err != nil {
+			t.Fatal(err)
+		}
+		if pr := problems(tc.in, doc); pr != "" {
+			t.Errorf("%s: %s", tc.in, pr)
+			continue
+		}
+		if got := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(b.String()), "<p>"), "</p>"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"{{count(criterion=C2)}}", "criterion=C2 needs judge= (whose verdicts: primary, author)"},
+		{"{{count(judge=primary)}}", "judge= needs a judged criterion= (C1, C2)"},
+		{"{{count(criterion=C2, judge=nobody)}}", `no judge or labeller "nobody" (primary, author)`},
+		{"{{count(verdict=no_example, criterion=C2, judge=primary)}}", `unknown verdict "no_example" for C2 (one of: pass, fail, ambiguous, unscored, missing)`},
+		{"{{count(criterion=C9)}}", `unknown criterion "C9" (criteria: C5, C1, C2)`},
+	} {
+		doc := &Doc{}
+		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
+		var b bytes.Buffer
+		_ = m.Convert([]byte(tc.in), &b)
+		if pr := problems(tc.in, doc); !strings.Contains(pr, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.in, pr, tc.want)
+		}
+	}
+}
