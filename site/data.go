@@ -26,6 +26,11 @@ type Results struct {
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
 	// Judged is the judged tier; absent when it has not been run.
 	Judged *ResultsJudged `json:"judged,omitempty"`
+	// Agreement and Ranking are the judge validation (absent when the
+	// judged tier has not been run); Fixtures the adversarial fixtures.
+	Agreement *ResultsAgreement `json:"agreement,omitempty"`
+	Fixtures  *ResultsFixtures  `json:"fixtures"`
+	Ranking   *ResultsRanking   `json:"ranking,omitempty"`
 }
 
 // ResultsThresholds are the thresholds of a build.
@@ -146,6 +151,7 @@ func buildResults(p *public.Public, changes []Change) Results {
 		r.Cells = append(r.Cells, rc)
 	}
 	r.Judged = judgedResults(p.Judged)
+	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
 		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails, Sections: w.Sections})
 	}

@@ -73,6 +73,9 @@ func blockMarkdown(name string, p *public.Public) string {
 	case "grid", "sections", "rules", "spread":
 		b.WriteString(tableMarkdown(name, p))
 	default:
+		if md, ok := validationMarkdown(name, p); ok {
+			return md
+		}
 		fmt.Fprintf(&b, "*(The %s is drawn on the page; data/results.csv holds its numbers.)*\n", name)
 	}
 	return b.String()

@@ -498,21 +498,25 @@ var validationBlocks = []string{"reporting template", "reporting template text",
 // validationFuncs are the template functions of the validation's blocks.
 var validationFuncs = map[string]any{
 	"oneLabeller": func() string { return oneLabeller },
+	"ceiling":     func(v public.Validation, criterion string) string { return humanCeiling(&v, criterion) },
 	"rateText":    rateText,
 	"kappaText":   kappaText,
 	"expectText":  expectText,
 	"judgeNotes":  func(j public.JudgeValidation) string { return strings.Join(judgeNotes(j), "; ") },
-	"fixtureCell": func(j public.JudgeValidation, fixture string) string {
-		if j.Usability == "not run" {
-			return "no fixture replies"
+	"fixtureCell": fixtureCell,
+}
+
+// fixtureCell writes one judge's verdicts on one fixture.
+func fixtureCell(j public.JudgeValidation, fixture string) string {
+	if j.Usability == "not run" {
+		return "no fixture replies"
+	}
+	for _, r := range j.Fixtures {
+		if r.Fixture == fixture {
+			return checksText(r)
 		}
-		for _, r := range j.Fixtures {
-			if r.Fixture == fixture {
-				return checksText(r)
-			}
-		}
-		return "no reply"
-	},
+	}
+	return "no reply"
 }
 
 // The validation's blocks and functions join the site's own here, so that
@@ -524,4 +528,73 @@ func init() {
 	for name, fn := range validationFuncs {
 		funcs[name] = fn
 	}
+}
+
+// fenced writes text as a fenced code block, with a fence longer than any
+// run of backticks inside.
+func fenced(text string) string {
+	fence := "```"
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence + "text\n" + strings.TrimSuffix(text, "\n") + "\n" + fence + "\n"
+}
+
+// validationMarkdown is what the validation's blocks become in a
+// downloaded document; ok is false for other blocks.
+func validationMarkdown(name string, p *public.Public) (string, bool) {
+	v := &p.Validation
+	var b strings.Builder
+	switch name {
+	case "reporting template", "reporting template text":
+		b.WriteString(fenced(reportingText(reportingTemplate(p))))
+	case "judge prompt":
+		if p.Prompt == nil {
+			b.WriteString("*(No judge prompt is published in this build.)*\n")
+		} else {
+			fmt.Fprintf(&b, "The judge prompt, verbatim from `%s` (SHA-256 `%s`):\n\n%s", p.Prompt.File, p.Prompt.SHA256, fenced(p.Prompt.Text))
+		}
+	case "agreement":
+		if !v.Ran {
+			b.WriteString("*(No agreement figures: the judged tier has not been run.)*\n")
+			break
+		}
+		if len(v.Labellers) < 2 {
+			b.WriteString(oneLabeller + "\n\n")
+		}
+		b.WriteString("| Criterion | A | B | Agreement | Kappa | Human ceiling | Notes |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+		for _, h := range v.HumanHuman {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | this row is the ceiling | human-human |\n", h.Criterion, h.A, h.B, rateText(h.Agree), kappaText(h))
+		}
+		for _, j := range v.Judges {
+			if j.Withheld {
+				fmt.Fprintf(&b, "| all | %s | every labeller | withheld | withheld | | invalid: ran with another prompt than the published one |\n", j.ID)
+				continue
+			}
+			for _, a := range j.Pairs {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", a.Criterion, a.A, a.B, rateText(a.Agree), kappaText(a),
+					humanCeiling(v, a.Criterion), strings.Join(judgeNotes(j), "; "))
+			}
+		}
+	case "fixtures":
+		if len(v.Fixtures) == 0 {
+			b.WriteString("*(No adversarial fixture is configured.)*\n")
+			break
+		}
+		b.WriteString("| Fixture | Words | Expected |")
+		for _, j := range v.Judges {
+			b.WriteString(" " + j.ID + " |")
+		}
+		b.WriteString("\n| --- | --- | --- |" + strings.Repeat(" --- |", len(v.Judges)) + "\n")
+		for _, f := range v.Fixtures {
+			fmt.Fprintf(&b, "| %s %s | %d | %s |", f.ID, f.Title, f.Words, expectText(f))
+			for _, j := range v.Judges {
+				b.WriteString(" " + fixtureCell(j, f.ID) + " |")
+			}
+			b.WriteString("\n")
+		}
+	default:
+		return "", false
+	}
+	return b.String(), true
 }

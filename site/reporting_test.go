@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +146,55 @@ func TestReportingTemplateOneLabeller(t *testing.T) {
 	}
 	if !strings.Contains(text, "[no human ceiling (single labeller)]") {
 		t.Errorf("one labeller: judge figures lack the missing-ceiling note:\n%s", text)
+	}
+}
+
+func TestResultsJSONValidation(t *testing.T) {
+	type doc struct {
+		Agreement *ResultsAgreement `json:"agreement"`
+		Fixtures  *ResultsFixtures  `json:"fixtures"`
+		Ranking   *ResultsRanking   `json:"ranking"`
+	}
+	decode := func(p *public.Public) doc {
+		data, err := json.Marshal(buildResults(p, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d doc
+		if err := json.Unmarshal(data, &d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	d := decode(judgedFixture())
+	if d.Agreement == nil || d.Ranking == nil || d.Fixtures == nil {
+		t.Fatalf("sections missing: %+v", d)
+	}
+	if !d.Agreement.HumanBaseline || len(d.Agreement.Pairs) != 4 || d.Agreement.Pairs[0].Kind != "human-human" {
+		t.Errorf("agreement %+v", d.Agreement)
+	}
+	// The undefined kappa is null, never a number.
+	for _, p := range d.Agreement.Pairs {
+		if p.A == "primary" && p.B == "second" && (p.Kappa != nil || p.KappaCI95 != nil || p.Percent == nil || *p.Percent != 1) {
+			t.Errorf("undefined kappa: %+v", p)
+		}
+	}
+	st := d.Agreement.Judges[2]
+	if st.Judge != "family-2" || !st.Withheld || st.Prompt != "differs" || d.Agreement.Judges[1].Blind || d.Agreement.Judges[1].LateLabels != 3 {
+		t.Errorf("judge status %+v", d.Agreement.Judges)
+	}
+	if len(d.Ranking.Judges) != 2 || !d.Ranking.Judges[1].Flipped || d.Ranking.Judges[1].Flips[0] != (ResultsFlip{Above: "Model 2", Below: "Model 1"}) {
+		t.Errorf("ranking %+v", d.Ranking)
+	}
+	if e := d.Ranking.SelfPreference[0].Effect; e == nil || *e != 0.3 {
+		t.Errorf("self-preference %+v", d.Ranking.SelfPreference)
+	}
+	if f := d.Fixtures.Fixtures[0]; f.Words != 131 || f.Expect["C1"] != "FAIL" || len(f.Results) != 2 || f.Results[1].Caught {
+		t.Errorf("fixtures %+v", d.Fixtures)
+	}
+	// Without the judged tier: no agreement, no ranking, the fixtures still.
+	d = decode(fixture())
+	if d.Agreement != nil || d.Ranking != nil || d.Fixtures == nil || d.Fixtures.Fixtures == nil {
+		t.Errorf("no judged tier: %+v", d)
 	}
 }

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+)
+
+const protocolDoc = `# Protocol
+
+{{judge prompt}}
+
+Primary blind: {{judge(primary, blind)}}; T2 under fam-b: {{fixture(T2, "fam-b")}}.
+
+{{agreement}}
+
+{{fixtures}}
+
+{{reporting template}}
+
+{{reporting template text}}
+`
+
+const validationPrompt = "Grade the section; analysis first.\n"
+
+// validationTree is the judged tree with a published prompt that only the
+// primary judge ran with, a validation label made after the primary ran, a
+// fixture that the family judge misses, and a protocol page using every
+// block of the validation.
+func validationTree(t *testing.T) string {
+	sum := sha256.Sum256([]byte(validationPrompt))
+	fixtureReply := func(c1 string) string {
+		return "## T2\n=== ANALYSIS ===\nThe text repeats itself.\n=== VERDICTS ===\nC1_COVERAGE: " + c1 +
+			"\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+	}
+	dir := judgedTree(t, map[string]string{
+		"content/protocol.md":                protocolDoc,
+		"content/prompts/judge.txt":          validationPrompt,
+		"content/fixtures/T2.md":             "# T2\n\nStripes, stripes, and more stripes on the road.\n",
+		"private/judged/fixtures/primary.md": fixtureReply("2 of 6"),
+		"private/judged/fixtures/fam-b.md":   fixtureReply("6 of 6"),
+		"private/judged/labels/author.md": "# Beta Scribe\n## INTRO\nSAMPLE: validation\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" +
+			"C1_COVERAGE: 6 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n" +
+			"## MIDDLE\nSAMPLE: validation\nLABELLED_AT: 2026-07-02T09:30:00Z\n=== VERDICTS ===\n" +
+			"C1_COVERAGE: 5 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n",
+	})
+	cfg := filepath.Join(dir, "config.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "[judged]\n", "[judged]\nprompt = \"prompts/judge.txt\"\n", 1) +
+		"[[fixture]]\nid = \"T2\"\ntitle = \"repetition-padded\"\nfile = \"fixtures/T2.md\"\nexpect = { C1 = \"fail\" }\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	judges := filepath.Join(dir, "private", "judged", "judges.toml")
+	data, err = os.ReadFile(judges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only the primary judge ran with the published prompt.
+	text = strings.Replace(string(data), judgedDigest, hex.EncodeToString(sum[:]), 1)
+	if err := os.WriteFile(judges, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestJudgeValidationBuild(t *testing.T) {
+	dir := validationTree(t)
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatalf("build failed (%d): %s", code, stderr)
+	}
+	for _, want := range []string{
+		`judges.toml:1: warning: judge "primary": 1 validation label(s) were made at or after its run (author (1)), so its agreement is not blind`,
+		`judges.toml:7: warning: judge "fam-b" ran with a prompt whose digest differs from the published prompts/judge.txt; its agreement is withheld as invalid`,
+	} {
+		if !strings.Contains(filepath.ToSlash(stderr), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	files := testtree.Read(t, filepath.Join(dir, "public"))
+	page := files["protocol.html"]
+	for _, want := range []string{
+		"Grade the section; analysis first.",
+		"Primary blind: no; T2 under fam-b: missed.",
+		"A single labeller: no agreement between two people was measured",
+		"NOT BLIND: 1 validation label(s)",
+		"fam-b: WITHHELD, invalid",
+		"Withheld as invalid",
+		"fam-b: unusable (missed T2)",
+		"C1 FAIL as expected",
+		"[no human ceiling (single labeller)]",
+	} {
+		if !strings.Contains(strings.ReplaceAll(page, "&#39;", "'"), want) {
+			t.Errorf("protocol.html lacks %q", want)
+		}
+	}
+	r := results(t, filepath.Join(dir, "public"))
+	for _, key := range []string{"agreement", "fixtures", "ranking"} {
+		if _, ok := r[key].(map[string]any); !ok {
+			t.Errorf("results.json has no %s section", key)
+		}
+	}
+	if files["prompts/judge.txt"] != validationPrompt {
+		t.Error("the published prompt is not in the site as written")
+	}
+}
+
+func TestJudgeValidationWithoutJudgedTier(t *testing.T) {
+	doc := strings.Replace(protocolDoc, `{{fixture(T2, "fam-b")}}`, "none", 1)
+	dir := newSite(t, map[string]string{"content/protocol.md": doc})
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatalf("build failed (%d): %s", code, stderr)
+	}
+	page := testtree.Read(t, filepath.Join(dir, "public"))["protocol.html"]
+	for _, want := range []string{"the judged tier has not been run", "No judge prompt is published", "Primary blind: n/a;",
+		"No agreement figures", "RANKING STABILITY"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("protocol.html without a judged tier lacks %q", want)
+		}
+	}
+}
+
+func TestJudgeValidationMissingFiles(t *testing.T) {
+	dir := validationTree(t)
+	if err := os.Remove(filepath.Join(dir, "content", "fixtures", "T2.md")); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, `fixture "T2": file "fixtures/T2.md" is no file of the content folder`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if err := os.Remove(filepath.Join(dir, "content", "prompts", "judge.txt")); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr = buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, `[judged] prompt "prompts/judge.txt" is no file of the content folder`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -1,0 +1,236 @@
+package site
+
+import "github.com/evalpress/evalpress/redact/public"
+
+// The judge validation's sections of results.json: agreement and ranking
+// when the judged tier has run, the fixtures always (their expected
+// verdicts and lengths exist before any judge has run). A figure that does
+// not exist (kappa undefined, an empty share) is null.
+
+// ResultsAgreement is results.json's "agreement".
+type ResultsAgreement struct {
+	PilotSample      int      `json:"pilot_sample"`
+	ValidationSample int      `json:"validation_sample"`
+	Labellers        []string `json:"labellers"`
+	// HumanBaseline is false with a single labeller: no ceiling exists.
+	HumanBaseline bool                 `json:"human_baseline"`
+	Pairs         []ResultsPair        `json:"pairs"`
+	Judges        []ResultsJudgeStatus `json:"judges"`
+	Ambiguity     []ResultsAmbiguity   `json:"ambiguity"`
+}
+
+// ResultsPair is one pair of raters on one criterion.
+type ResultsPair struct {
+	Criterion string       `json:"criterion"`
+	Kind      string       `json:"kind"` // "human-human" or "judge-human"
+	A         string       `json:"a"`
+	B         string       `json:"b"`
+	Compared  int          `json:"compared"`
+	Ambiguous int          `json:"ambiguous"`
+	Missing   int          `json:"missing"`
+	Table     ResultsTable `json:"table"`
+	Percent   *float64     `json:"percent"`
+	Kappa     *float64     `json:"kappa"`
+	KappaCI95 *[2]float64  `json:"kappa_ci95"`
+	CatchFail *float64     `json:"catch_fail"` // of B's FAILs, the share A also failed
+	CatchPass *float64     `json:"catch_pass"`
+}
+
+// ResultsTable is a 2x2 table, A's verdict first.
+type ResultsTable struct {
+	PassPass int `json:"pass_pass"`
+	PassFail int `json:"pass_fail"`
+	FailPass int `json:"fail_pass"`
+	FailFail int `json:"fail_fail"`
+}
+
+// ResultsJudgeStatus is what the protocol's rules say of a judge.
+type ResultsJudgeStatus struct {
+	Judge             string `json:"judge"`
+	Name              string `json:"name"`
+	Role              string `json:"role"`
+	Blind             bool   `json:"blind"`
+	LateLabels        int    `json:"late_labels"`
+	Prompt            string `json:"prompt"` // matches, differs, unverified
+	Withheld          bool   `json:"withheld"`
+	Iterations        int    `json:"iterations"`
+	TunedOn           string `json:"tuned_on"`
+	TunedOnValidation bool   `json:"tuned_on_validation"`
+	Usability         string `json:"usability"`
+}
+
+// ResultsAmbiguity is an ambiguity rate ("all" for every criterion).
+type ResultsAmbiguity struct {
+	Criterion    string   `json:"criterion"`
+	Ambiguous    int      `json:"ambiguous"`
+	Applications int      `json:"applications"`
+	Rate         *float64 `json:"rate"`
+}
+
+// ResultsFixtures is results.json's "fixtures".
+type ResultsFixtures struct {
+	LengthMatched   bool             `json:"length_matched"`
+	LengthTolerance float64          `json:"length_tolerance"`
+	Fixtures        []ResultsFixture `json:"fixtures"`
+}
+
+// ResultsFixture is one fixture with each judge's verdicts.
+type ResultsFixture struct {
+	ID      string                `json:"id"`
+	Title   string                `json:"title"`
+	File    string                `json:"file"`
+	Words   int                   `json:"words"`
+	Expect  map[string]string     `json:"expect"`
+	Results []ResultsFixtureJudge `json:"results"`
+}
+
+// ResultsFixtureJudge is one judge's verdicts on one fixture.
+type ResultsFixtureJudge struct {
+	Judge   string         `json:"judge"`
+	Replied bool           `json:"replied"`
+	Caught  bool           `json:"caught"`
+	Checks  []ResultsCheck `json:"checks"`
+}
+
+// ResultsCheck is one expected verdict against the judge's.
+type ResultsCheck struct {
+	Criterion string `json:"criterion"`
+	Expected  string `json:"expected"`
+	Observed  string `json:"observed"`
+	Match     bool   `json:"match"`
+	Unscored  bool   `json:"unscored"`
+}
+
+// ResultsRanking is results.json's "ranking".
+type ResultsRanking struct {
+	Judges         []ResultsJudgeRanking `json:"judges"`
+	SelfPreference []ResultsSelfPref     `json:"self_preference"`
+}
+
+// ResultsJudgeRanking is the writers' order under one judge.
+type ResultsJudgeRanking struct {
+	Judge        string                       `json:"judge"`
+	Name         string                       `json:"name"`
+	Role         string                       `json:"role"`
+	Overall      []ResultsStanding            `json:"overall"`
+	PerCriterion map[string][]ResultsStanding `json:"per_criterion"`
+	Flipped      bool                         `json:"flipped"`
+	Same         bool                         `json:"same_as_primary"`
+	Flips        []ResultsFlip                `json:"flips"`
+}
+
+// ResultsFlip is a pair of writers a judge orders opposite to the primary:
+// Above is ahead under the primary.
+type ResultsFlip struct {
+	Above string `json:"above"`
+	Below string `json:"below"`
+}
+
+// ResultsStanding is a writer's place; tied writers share a rank.
+type ResultsStanding struct {
+	Model  string `json:"model"`
+	Passes int    `json:"passes"`
+	Scored int    `json:"scored"`
+	Rank   int    `json:"rank"`
+}
+
+// ResultsSelfPref is a family judge's self-preference, in shares.
+type ResultsSelfPref struct {
+	Judge      string   `json:"judge"`
+	Name       string   `json:"name"`
+	Model      string   `json:"model"`
+	OwnLift    *float64 `json:"own_lift"`
+	OthersLift *float64 `json:"others_lift"`
+	Effect     *float64 `json:"effect"`
+}
+
+func share(r public.Rate) *float64 {
+	if v, ok := r.Value(); ok {
+		return &v
+	}
+	return nil
+}
+
+func maybe(x float64, ok bool) *float64 {
+	if ok {
+		return &x
+	}
+	return nil
+}
+
+func resultsPair(a public.Agreement, kind string) ResultsPair {
+	p := ResultsPair{Criterion: a.Criterion, Kind: kind, A: a.A, B: a.B, Compared: a.Compared, Ambiguous: a.Ambiguous, Missing: a.Missing,
+		Table:   ResultsTable{PassPass: a.PassPass, PassFail: a.PassFail, FailPass: a.FailPass, FailFail: a.FailFail},
+		Percent: share(a.Agree), Kappa: maybe(a.Kappa, a.HasKappa), CatchFail: share(a.CatchFail), CatchPass: share(a.CatchPass)}
+	if a.HasInterval {
+		p.KappaCI95 = &[2]float64{a.Low, a.High}
+	}
+	return p
+}
+
+// validationResults fills results.json's agreement, fixtures and ranking.
+func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixtures, *ResultsRanking) {
+	fx := &ResultsFixtures{LengthMatched: v.LengthMatched, LengthTolerance: v.LengthTolerance, Fixtures: []ResultsFixture{}}
+	for _, f := range v.Fixtures {
+		rf := ResultsFixture{ID: f.ID, Title: f.Title, File: f.File, Words: f.Words, Expect: map[string]string{}, Results: []ResultsFixtureJudge{}}
+		for _, e := range f.Expect {
+			rf.Expect[e.Criterion] = e.Verdict
+		}
+		for _, j := range v.Judges {
+			for _, r := range j.Fixtures {
+				if r.Fixture != f.ID {
+					continue
+				}
+				rj := ResultsFixtureJudge{Judge: j.ID, Replied: r.Replied, Caught: r.Caught, Checks: []ResultsCheck{}}
+				for _, c := range r.Checks {
+					rj.Checks = append(rj.Checks, ResultsCheck{Criterion: c.Criterion, Expected: c.Expected, Observed: c.Observed, Match: c.Match, Unscored: c.Unscored})
+				}
+				rf.Results = append(rf.Results, rj)
+			}
+		}
+		fx.Fixtures = append(fx.Fixtures, rf)
+	}
+	if !v.Ran {
+		return nil, fx, nil
+	}
+	ag := &ResultsAgreement{PilotSample: v.Pilot, ValidationSample: v.Sample, Labellers: append([]string{}, v.Labellers...),
+		HumanBaseline: len(v.Labellers) >= 2, Pairs: []ResultsPair{}, Judges: []ResultsJudgeStatus{}, Ambiguity: []ResultsAmbiguity{}}
+	for _, h := range v.HumanHuman {
+		ag.Pairs = append(ag.Pairs, resultsPair(h, "human-human"))
+	}
+	for _, j := range v.Judges {
+		ag.Judges = append(ag.Judges, ResultsJudgeStatus{Judge: j.ID, Name: j.Name, Role: j.Role, Blind: j.Blind, LateLabels: j.Late,
+			Prompt: j.Prompt, Withheld: j.Withheld, Iterations: j.Iterations, TunedOn: j.TunedOn, TunedOnValidation: j.TunedOnValidation,
+			Usability: j.Usability})
+		for _, a := range j.Pairs {
+			ag.Pairs = append(ag.Pairs, resultsPair(a, "judge-human"))
+		}
+	}
+	for _, a := range append(v.Ambiguity, public.Ambiguity{Criterion: "all", Rate: v.AmbiguityAll.Rate}) {
+		ag.Ambiguity = append(ag.Ambiguity, ResultsAmbiguity{Criterion: a.Criterion, Ambiguous: a.Rate.Num, Applications: a.Rate.Den, Rate: share(a.Rate)})
+	}
+	rk := &ResultsRanking{Judges: []ResultsJudgeRanking{}, SelfPreference: []ResultsSelfPref{}}
+	standings := func(o public.Order) []ResultsStanding {
+		out := []ResultsStanding{}
+		for _, s := range o.Standings {
+			out = append(out, ResultsStanding{Model: s.Writer, Passes: s.Passes, Scored: s.Scored, Rank: s.Rank})
+		}
+		return out
+	}
+	for _, r := range v.Rankings {
+		jr := ResultsJudgeRanking{Judge: r.Judge, Name: r.Name, Role: r.Role, Overall: standings(r.Overall),
+			PerCriterion: map[string][]ResultsStanding{}, Flipped: r.Flipped, Same: r.Same || r.Role == "primary", Flips: []ResultsFlip{}}
+		for _, f := range r.Flips {
+			jr.Flips = append(jr.Flips, ResultsFlip{Above: f.Above, Below: f.Below})
+		}
+		for _, o := range r.PerCriterion {
+			jr.PerCriterion[o.Criterion] = standings(o)
+		}
+		rk.Judges = append(rk.Judges, jr)
+	}
+	for _, s := range v.SelfPreference {
+		rk.SelfPreference = append(rk.SelfPreference, ResultsSelfPref{Judge: s.Judge, Name: s.Name, Model: s.Writer,
+			OwnLift: maybe(s.OwnLift, s.HasEffect), OthersLift: maybe(s.OthersLift, s.HasEffect), Effect: maybe(s.Effect, s.HasEffect)})
+	}
+	return ag, fx, rk
+}
