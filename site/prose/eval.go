@@ -170,6 +170,7 @@ func init() {
 		"spread":     {2, 2, false, "spread(run|overlap, sections|writers|neither|section_chance|writer_chance|sentence)", evalSpread},
 	}
 	maps.Copy(resolvers, validationResolvers) // the judge validation's (validation.go)
+	maps.Copy(resolvers, judgedResolvers)     // the judged tier's (judged.go)
 }
 
 func resolverNames() []string {
