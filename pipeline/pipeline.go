@@ -67,6 +67,10 @@ type Result struct {
 	Out     string
 	// Watch lists the files and folders the build read, for a watcher.
 	Watch []string
+	// Baselined is true when the build compared with an earlier one, and
+	// Changes lists the cells whose verdict flipped since it.
+	Baselined bool
+	Changes   []site.Change
 }
 
 // Build runs a whole build. Warnings and progress go to stderr.
@@ -256,7 +260,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	progress.say("done")
 	watch := []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
-	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch}, nil
+	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch,
+		Baselined: base.results != nil, Changes: out.Results.Changes}, nil
 }
 
 // lockBuild takes the locks of the output folder (unless the caller holds
@@ -479,6 +484,8 @@ func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) 
 		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
 	}
 	if r, ok := cachedBaseline(cacheDir, seal, data); ok {
+		sum := sha256.Sum256(data)
+		r.SHA256 = hex.EncodeToString(sum[:])
 		return baseline{results: r}, nil
 	}
 	r, err := site.ParseBaseline(data)
@@ -521,7 +528,7 @@ func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 // digestKey names data by its SHA-256, and the format of what is cached.
 func digestKey(data []byte) string {
 	sum := sha256.Sum256(data)
-	return "1" + hex.EncodeToString(sum[:16])
+	return "2" + hex.EncodeToString(sum[:16])
 }
 
 // commitmentKey returns the key kept with the private inputs in dir

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -264,37 +265,72 @@ func failBars(p *public.Public) (chart, error) {
 	return chart{ID: "chart-fails", Title: title, Option: option, Description: title + ": " + strings.Join(desc, "; "), Height: 320}, err
 }
 
+// lineStyles tell the writers' lines apart where they coincide: each has
+// its own symbol, size and dash as well as its colour.
+var lineStyles = []struct {
+	Symbol string
+	Size   int
+	Dash   string
+}{
+	{"circle", 12, "solid"}, {"rect", 9, "dashed"}, {"triangle", 7, "dotted"}, {"diamond", 11, "solid"},
+	{"pin", 10, "dashed"}, {"arrow", 8, "dotted"}, {"roundRect", 6, "solid"}, {"emptyCircle", 5, "dashed"},
+}
+
 // sensitivityLines shows FAIL counts per writer as one threshold varies.
 func sensitivityLines(p *public.Public, s sensitivity, byRun bool) (chart, error) {
 	line := charts.NewLine()
-	id, title, axis := "chart-sens-overlap", "FAIL count per writer as max_overlap varies (max_run fixed)", "max_overlap %"
-	points, configured := s.Overlap, percent(p.Thresholds.MaxOverlap, 0)
+	id, title, axis := "chart-sens-overlap", "FAIL count per writer as the overlap limit varies (run limit as configured)", "overlap limit (%)"
+	points := s.Overlap
 	if byRun {
-		id, title, axis = "chart-sens-run", "FAIL count per writer as max_run varies (max_overlap fixed)", "max_run (words)"
-		points, configured = s.Run, fmt.Sprint(p.Thresholds.MaxRun)
+		id, title, axis = "chart-sens-run", "FAIL count per writer as the run limit varies (overlap limit as configured)", "run limit (words)"
+		points = s.Run
 	}
-	line.SetGlobalOptions(append(baseOpts(id, title),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: axis}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "FAIL", MinInterval: 1}),
-		charts.WithColorsOpts(opts.Colors(palette)),
-	)...)
+	configured := ""
 	var x []string
 	for _, pt := range points {
 		x = append(x, pt.Label)
+		if pt.Configured {
+			configured = pt.Label
+		}
 	}
+	line.SetGlobalOptions(append(baseOpts(id, title),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: axis, NameLocation: "middle", NameGap: 30}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "FAIL", MinInterval: 1}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Bottom: "70", ContainLabel: opts.Bool(true)}),
+		charts.WithColorsOpts(opts.Colors(palette)),
+	)...)
 	line.SetXAxis(x)
+	same := map[string][]string{} // writers by their line's values
+	var order []string
 	for wi, w := range p.Writers {
 		var data []opts.LineData
+		key := ""
 		for _, pt := range points {
 			data = append(data, opts.LineData{Value: pt.Fails[wi]})
+			key += strconv.Itoa(pt.Fails[wi]) + ","
 		}
-		var so []charts.SeriesOpts
-		if wi == 0 {
+		if same[key] == nil {
+			order = append(order, key)
+		}
+		same[key] = append(same[key], w.Alias)
+		st := lineStyles[wi%len(lineStyles)]
+		so := []charts.SeriesOpts{
+			charts.WithLineChartOpts(opts.LineChart{Symbol: st.Symbol, SymbolSize: st.Size, ShowSymbol: opts.Bool(true)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Type: st.Dash, Width: 2}),
+		}
+		if wi == 0 && configured != "" {
 			so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "configured", XAxis: configured}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "configured"},
+					LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
 		}
 		line.AddSeries(w.Alias, data, so...)
 	}
 	option, err := optionJSON(line)
-	return chart{ID: id, Title: title, Option: option, Description: title + "; the configured value " + configured + " is marked.", Height: 320}, err
+	desc := title + "; the configured value " + configured + " is marked."
+	for _, key := range order {
+		if ws := same[key]; len(ws) > 1 {
+			desc += " The lines of " + strings.Join(ws, " and ") + " coincide."
+		}
+	}
+	return chart{ID: id, Title: title, Option: option, Description: desc, Height: 340}, err
 }

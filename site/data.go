@@ -2,7 +2,9 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -22,6 +24,11 @@ type Results struct {
 	Hypotheses []ResultsHypothesis `json:"hypotheses"`
 	Changes    []Change            `json:"changes"`
 	Inputs     []ResultsInput      `json:"inputs"`
+	// Baseline is the earlier build the changes compare with; absent
+	// without one.
+	Compared *ResultsBaseline `json:"baseline,omitempty"`
+	// SHA256 is, for a baseline read back, the digest of its results.json.
+	SHA256 string `json:"-"`
 	// Statistics is how the measures split between sections and writers.
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
 	// Judged is the judged tier; absent when it has not been run.
@@ -111,6 +118,20 @@ type Change struct {
 	Before  string   `json:"before"`
 	After   string   `json:"after"`
 	Rules   []string `json:"rules"` // the rules whose outcome flipped
+	// The cell's values in the baseline and now; the limits are the two
+	// builds' thresholds.
+	BeforeRun     int     `json:"before_run"`
+	BeforeOverlap float64 `json:"before_overlap"`
+	AfterRun      int     `json:"after_run"`
+	AfterOverlap  float64 `json:"after_overlap"`
+	Page          string  `json:"page,omitempty"` // the cell's run view
+}
+
+// ResultsBaseline is what results.json says of the baseline its changes
+// were recorded against.
+type ResultsBaseline struct {
+	SHA256     string            `json:"sha256"` // of the baseline's results.json
+	Thresholds ResultsThresholds `json:"thresholds"`
 }
 
 func rules(c public.Cell) []string {
@@ -220,6 +241,8 @@ func ParseBaseline(data []byte) (*Results, error) {
 			Model, Section, Verdict string
 			Rules                   []string
 			Judged                  []ResultsGrade `json:"judged"`
+			Run                     int
+			Overlap                 float64
 		} `json:"cells"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -231,21 +254,23 @@ func ParseBaseline(data []byte) (*Results, error) {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
 	for i, c := range baseline.Cells {
-		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged}
+		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap}
 	}
+	sum := sha256.Sum256(data)
+	r.SHA256 = hex.EncodeToString(sum[:])
 	return r.CheckBaseline()
 }
 
 // Baseline returns what a later build compares with r as its baseline: the
-// thresholds and each cell's names, verdict and rules, as ParseBaseline
-// returns them from r's JSON.
+// thresholds and each cell's names, verdict, rules and values, as
+// ParseBaseline returns them from r's JSON (but for the digest).
 func (r *Results) Baseline() *Results {
 	b := &Results{Thresholds: r.Thresholds}
 	if r.Cells != nil {
 		b.Cells = make([]ResultsCell, len(r.Cells))
 	}
 	for i, c := range r.Cells {
-		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged}
+		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap}
 	}
 	return b
 }
@@ -294,7 +319,8 @@ func computeChanges(p *public.Public, base *Results) []Change {
 				flipped = append(flipped, r)
 			}
 		}
-		changes = append(changes, Change{Model: c.Writer, Section: c.Section, Before: b.Verdict, After: after, Rules: flipped})
+		changes = append(changes, Change{Model: c.Writer, Section: c.Section, Before: b.Verdict, After: after, Rules: flipped,
+			BeforeRun: b.Run, BeforeOverlap: b.Overlap, AfterRun: c.Run, AfterOverlap: c.Overlap, Page: cellPath(c)})
 	}
 	return changes
 }

@@ -1,8 +1,9 @@
 package site
 
 import (
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
 )
@@ -10,44 +11,85 @@ import (
 // sensitivity is how many sections fail per writer as one threshold varies
 // and the other stays as configured.
 type sensitivity struct {
-	Run     []sensitivityPoint // max_run from 4 to 40 words
-	Overlap []sensitivityPoint // max_overlap from 0 to 50%
+	Run     []sensitivityPoint // max_run from 4 words to past the longest run measured
+	Overlap []sensitivityPoint // max_overlap from 0 to past the largest overlap measured
 }
 
 type sensitivityPoint struct {
-	Label      string
+	Label      string // a plain decimal: "12", "7.5"
 	Value      float64
 	Configured bool
 	Fails      []int // per writer, in p.Writers order
 }
 
+// sweepPoints is about how many points a sweep has.
+const sweepPoints = 40
+
 func computeSensitivity(p *public.Public) sensitivity {
 	var s sensitivity
-	runs := []int{p.Thresholds.MaxRun}
-	for r := 4; r <= 40; r += 2 {
-		if r != p.Thresholds.MaxRun {
-			runs = append(runs, r)
+	longest, largest := 0, 0.0
+	for _, c := range p.Cells {
+		if c.HasExample {
+			longest, largest = max(longest, c.Run), max(largest, c.Overlap)
 		}
 	}
-	sort.Ints(runs)
+	// max_run: every step words from 4 until a value no run exceeds, so
+	// the last point passes every run.
+	top := max(40, longest)
+	step := max(2, (top-4+sweepPoints-1)/sweepPoints)
+	runs := []int{p.Thresholds.MaxRun}
+	for r := 4; ; r += step {
+		runs = append(runs, r)
+		if r >= top {
+			break
+		}
+	}
+	slices.Sort(runs)
+	runs = slices.Compact(runs)
 	for _, r := range runs {
 		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(c public.Cell) bool {
 			return c.Run > r || c.Overlap > p.Thresholds.MaxOverlap
 		}))
 	}
-	overlaps := []float64{p.Thresholds.MaxOverlap}
-	for k := 0; k <= 20; k++ {
-		if o := float64(k) * 0.025; o != p.Thresholds.MaxOverlap {
-			overlaps = append(overlaps, o)
-		}
+	// max_overlap in tenths of a percentage point, so labels are exact:
+	// steps of 2.5% up to 50%, or of 5% when the overlaps reach past 50%.
+	// The configured share is a point of its own unless it is on the sweep.
+	stepTenths, topTenths := 25, 500
+	if largest > 0.5 {
+		stepTenths, topTenths = 50, 1000
 	}
-	sort.Float64s(overlaps)
-	for _, o := range overlaps {
-		s.Overlap = append(s.Overlap, point(p, strconv.FormatFloat(o*100, 'f', -1, 64), o, o == p.Thresholds.MaxOverlap, func(c public.Cell) bool {
+	configured := p.Thresholds.MaxOverlap
+	placed := false
+	add := func(label string, o float64) {
+		isConfigured := o == configured
+		placed = placed || isConfigured
+		s.Overlap = append(s.Overlap, point(p, label, o, isConfigured, func(c public.Cell) bool {
 			return c.Run > p.Thresholds.MaxRun || c.Overlap > o
 		}))
 	}
+	for t := 0; ; t += stepTenths {
+		o := float64(t) / 1000
+		if !placed && configured < o {
+			add(strings.TrimSuffix(sharePercent(configured), "%"), configured)
+		}
+		add(tenthsLabel(t), o)
+		if t >= topTenths || o >= largest && t >= 500 {
+			break
+		}
+	}
+	if !placed {
+		add(strings.TrimSuffix(sharePercent(configured), "%"), configured)
+	}
 	return s
+}
+
+// tenthsLabel writes a percentage given in tenths as a plain decimal: 75
+// is "7.5", 100 is "10".
+func tenthsLabel(t int) string {
+	if t%10 == 0 {
+		return strconv.Itoa(t / 10)
+	}
+	return strconv.Itoa(t/10) + "." + strconv.Itoa(t%10)
 }
 
 func point(p *public.Public, label string, value float64, configured bool, fails func(public.Cell) bool) sensitivityPoint {

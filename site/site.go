@@ -111,6 +111,7 @@ type siteData struct {
 	Sens      sensitivity
 	Changes   []Change
 	Baselined bool
+	Compared  comparison // what the changes page says of the baseline
 	Results   []cellRow
 	HasIndex  bool
 	Grid      gridTable
@@ -322,6 +323,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Changes = append(sd.Changes, judgedFlips...)
 	}
 	sd.Baselined = opt.Baseline != nil
+	if sd.Baselined {
+		sd.Compared = compareBuilds(p, opt.Baseline)
+	}
 	for _, c := range p.Cells {
 		sd.Results = append(sd.Results, newRow(c, ""))
 	}
@@ -421,6 +425,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		out.Results = buildResults(p, sd.Changes)
 		out.Results.addStatistics(sd.Spreads, sd.Chances)
+		if opt.Baseline != nil {
+			out.Results.Compared = &ResultsBaseline{SHA256: opt.Baseline.SHA256, Thresholds: opt.Baseline.Thresholds}
+		}
 		results, err := encodeJSON(out.Results)
 		if err != nil {
 			return err

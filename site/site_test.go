@@ -1,6 +1,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"os"
 	"path/filepath"
@@ -176,6 +178,10 @@ func TestBaselineOfResultsIsWhatParsingItsJSONGives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if sum := sha256.Sum256(data); parsed.SHA256 != hex.EncodeToString(sum[:]) {
+		t.Errorf("parsed digest %q", parsed.SHA256)
+	}
+	parsed.SHA256 = "" // the digest is of the file, which Baseline does not have
 	if got := r.Baseline(); !reflect.DeepEqual(got, parsed) {
 		t.Fatalf("Baseline() = %+v\nparsed   = %+v", got, parsed)
 	}

@@ -104,3 +104,95 @@ func TestTableMarkdown(t *testing.T) {
 		t.Errorf("sections markdown:\n%s", s)
 	}
 }
+
+func TestCompareBuilds(t *testing.T) {
+	p := fixture()
+	p.Cells[2].RunView, p.Cells[2].Slug = true, "model-2-hook"
+	base := &Results{SHA256: "abc", Thresholds: ResultsThresholds{MaxRun: 12, MaxOverlap: 0.2, NGram: 8}, Cells: []ResultsCell{
+		{Model: "Model 1", Section: "HOOK", Verdict: "pass", Run: 4},
+		{Model: "Model 2", Section: "HOOK", Verdict: "pass", Run: 11, Overlap: 0.125},
+	}}
+	c := compareBuilds(p, base)
+	if c.SHA256 != "abc" || c.Changed != 1 || len(c.Thresholds) != 3 || c.Thresholds[1].Before != "20%" || c.Thresholds[1].Now != "10%" {
+		t.Errorf("thresholds %+v (changed %d)", c.Thresholds, c.Changed)
+	}
+	if len(c.Cells) != 1 {
+		t.Fatalf("cells %+v", c.Cells)
+	}
+	got := c.Cells[0]
+	if got.BeforeLine != "run 11 ≤ 12, overlap 12.5% ≤ 20%" || got.AfterLine != "run 11 ≤ 12, overlap 12.5% > 10%" || got.Rules != "overlap" || got.Page != "cells/model-2-hook.html" {
+		t.Errorf("changed cell %+v", got)
+	}
+}
+
+func TestChangesSummary(t *testing.T) {
+	ch := func(m string) Change { return Change{Model: m, Section: "ACT 1", Before: "FAIL", After: "pass"} }
+	for _, tc := range []struct {
+		changes []Change
+		want    string
+	}{
+		{nil, "no verdict changed since the previous build"},
+		{[]Change{ch("A")}, "1 verdict changed since the previous build: A / ACT 1 FAIL → pass"},
+		{[]Change{ch("A"), ch("B"), ch("C"), ch("D"), ch("E")}, "5 verdicts changed since the previous build: A / ACT 1 FAIL → pass, B / ACT 1 FAIL → pass, C / ACT 1 FAIL → pass, and 2 more (see changes.html)"},
+	} {
+		if got := ChangesSummary(tc.changes); got != tc.want {
+			t.Errorf("got %q\nwant %q", got, tc.want)
+		}
+	}
+	if got := joinWords([]string{"run", "overlap"}); got != "run and overlap" {
+		t.Errorf("joinWords: %q", got)
+	}
+}
+
+func TestSensitivitySweeps(t *testing.T) {
+	p := fixture()
+	p.Thresholds.MaxOverlap = 0.123
+	s := computeSensitivity(p)
+	labels := func(pts []sensitivityPoint) (out []string, configured []string) {
+		for _, pt := range pts {
+			out = append(out, pt.Label)
+			if pt.Configured {
+				configured = append(configured, pt.Label)
+			}
+		}
+		return out, configured
+	}
+	run, runConf := labels(s.Run)
+	overlap, overlapConf := labels(s.Overlap)
+	if !reflect.DeepEqual(runConf, []string{"12"}) || !reflect.DeepEqual(overlapConf, []string{"12.3"}) {
+		t.Errorf("configured points: run %v, overlap %v", runConf, overlapConf)
+	}
+	for _, l := range append(run, overlap...) {
+		if len(l) > 4 || strings.Count(l, ".") > 1 {
+			t.Errorf("label %q is not a plain decimal", l)
+		}
+	}
+	if !slicesContain(overlap, "95") {
+		t.Errorf("overlap sweep %v: overlaps past 50%% want steps of 5", overlap)
+	}
+	// Overlaps up to 50%: steps of 2.5, written exactly.
+	small := fixture()
+	small.Cells[3].Overlap = 0.5
+	fine, _ := labels(computeSensitivity(small).Overlap)
+	if !slicesContain(fine, "7.5") || !slicesContain(fine, "12.5") || fine[len(fine)-1] != "50" {
+		t.Errorf("overlap sweep %v lacks 7.5 or 12.5, or does not end at 50", fine)
+	}
+	// The longest run is 82 and the largest overlap 100%: the last points
+	// pass every cell.
+	last := s.Run[len(s.Run)-1]
+	if last.Value < 82 {
+		t.Errorf("run sweep ends at %v, before the longest run 82", last.Value)
+	}
+	if lo := s.Overlap[len(s.Overlap)-1]; lo.Value < 1 || lo.Label != "100" {
+		t.Errorf("overlap sweep ends at %+v", lo)
+	}
+}
+
+func slicesContain(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/pipeline"
+	"github.com/evalpress/evalpress/site"
 )
 
 // buildCommand builds the static site.
@@ -63,6 +64,9 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		reused = fmt.Sprintf(" (%d cell pages kept from the last build but for their verdicts)", res.Reused)
 	}
 	fmt.Fprintf(c.stderr, "built %d pages in %s%s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), reused, res.Out+string(filepath.Separator))
+	if res.Baselined {
+		fmt.Fprintln(c.stderr, site.ChangesSummary(res.Changes))
+	}
 	return nil
 }
 

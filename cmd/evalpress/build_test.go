@@ -138,8 +138,13 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	out := filepath.Join(dir, "public")
-	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=30", "--set", "c5.max_overlap=1"); code != 0 {
+	code, stderr := buildSite(t, dir, "--set", "c5.max_run=30", "--set", "c5.max_overlap=1")
+	if code != 0 {
 		t.Fatal(stderr)
+	}
+	// One line after the build's says what flipped, naming the cells.
+	if !strings.Contains(stderr, "\n3 verdicts changed since the previous build: ") || !strings.Contains(stderr, " FAIL → pass") {
+		t.Errorf("no summary of the flipped verdicts: %q", stderr)
 	}
 	r := results(t, out)
 	if th := r["thresholds"].(map[string]any); th["max_run"] != 30.0 {
@@ -154,8 +159,14 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Errorf("change %v", ch)
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "changes.html"))
-	if !bytes.Contains(page, []byte("cells changed their verdict")) {
-		t.Errorf("changes page does not list the changes")
+	for _, want := range []string{"3 cells changed their verdicts.", "2 thresholds changed", "<strong>30</strong> (changed)",
+		"results.json</code> had SHA-256", " ≤ 30, overlap 100.0% ≤ 100%", `href="cells/`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("changes page lacks %q", want)
+		}
+	}
+	if bytes.Contains(page, []byte("--set")) || bytes.Contains(page, []byte("--baseline")) {
+		t.Errorf("changes page names a command-line flag")
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if !bytes.Contains(index, []byte("0 of 6 sections fail; the limit is 30 words.")) {
@@ -170,7 +181,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	page, _ = os.ReadFile(filepath.Join(out, "changes.html"))
-	if !bytes.Contains(page, []byte("No cell changed its verdict")) {
+	if !bytes.Contains(page, []byte("No cell changed its verdict")) || !bytes.Contains(page, []byte("No threshold changed")) {
 		t.Errorf("changes page after an identical rebuild: %s", page)
 	}
 }

@@ -1,0 +1,122 @@
+package site
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// comparison is what the changes page says of the baseline: its digest,
+// each threshold before and now, and each flipped cell's values against
+// the two builds' limits.
+type comparison struct {
+	SHA256     string
+	Thresholds []thresholdChange
+	Changed    int // thresholds that differ
+	Cells      []changedCell
+}
+
+type thresholdChange struct {
+	Name, Before, Now string
+	Changed           bool
+}
+
+// changedCell is a flipped cell as the changes page shows it.
+type changedCell struct {
+	Change
+	BeforeLine, AfterLine string // "run 14 > 12, overlap 9.0% <= 10%"
+	Rules                 string
+}
+
+func compareBuilds(p *public.Public, base *Results) comparison {
+	c := comparison{SHA256: base.SHA256}
+	b, t := base.Thresholds, p.Thresholds
+	for _, th := range []thresholdChange{
+		{Name: "Longest run limit (words)", Before: strconv.Itoa(b.MaxRun), Now: strconv.Itoa(t.MaxRun)},
+		{Name: "Overlap limit", Before: sharePercent(b.MaxOverlap), Now: sharePercent(t.MaxOverlap)},
+		{Name: "N-gram size (words)", Before: strconv.Itoa(b.NGram), Now: strconv.Itoa(t.NGram)},
+		{Name: "Shortest run highlighted (words)", Before: strconv.Itoa(b.MinRun), Now: strconv.Itoa(t.MinRun)},
+	} {
+		if b.MinRun == 0 && th.Name == "Shortest run highlighted (words)" {
+			continue // an older results.json does not record it
+		}
+		th.Changed = th.Before != th.Now
+		if th.Changed {
+			c.Changed++
+		}
+		c.Thresholds = append(c.Thresholds, th)
+	}
+	for _, ch := range computeChanges(p, base) {
+		cell := changedCell{Change: ch, Rules: joinWords(ch.Rules)}
+		cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, b.MaxRun, b.MaxOverlap)
+		cell.AfterLine = valuesLine(ch.AfterRun, ch.AfterOverlap, t.MaxRun, t.MaxOverlap)
+		c.Cells = append(c.Cells, cell)
+	}
+	return c
+}
+
+// valuesLine states a cell's two values against their limits.
+func valuesLine(run int, overlap float64, maxRun int, maxOverlap float64) string {
+	cmpRun, cmpOverlap := "≤", "≤"
+	if run > maxRun {
+		cmpRun = ">"
+	}
+	if overlap > maxOverlap {
+		cmpOverlap = ">"
+	}
+	return fmt.Sprintf("run %d %s %d, overlap %s %s %s", run, cmpRun, maxRun, percent(overlap, 1), cmpOverlap, sharePercent(maxOverlap))
+}
+
+// joinWords joins rule names for a reader: "run", "run and overlap".
+func joinWords(words []string) string {
+	switch len(words) {
+	case 0:
+		return "none"
+	case 1:
+		return words[0]
+	}
+	out := ""
+	for i, w := range words {
+		switch {
+		case i == 0:
+		case i == len(words)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += w
+	}
+	return out
+}
+
+// changesSummary is the line build prints after a rebuild: how many
+// verdicts flipped, naming the first few cells.
+func changesSummary(changes []Change, few int) string {
+	if len(changes) == 0 {
+		return "no verdict changed since the previous build"
+	}
+	s := fmt.Sprintf("%d verdict%s changed since the previous build: ", len(changes), pluralS(len(changes)))
+	for i, c := range changes {
+		if i == few {
+			s += fmt.Sprintf(", and %d more (see changes.html)", len(changes)-few)
+			break
+		}
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s / %s %s → %s", c.Model, c.Section, c.Before, c.After)
+	}
+	return s
+}
+
+// ChangesSummary is changesSummary for the build command: at most three
+// cells named.
+func ChangesSummary(changes []Change) string { return changesSummary(changes, 3) }
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
