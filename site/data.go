@@ -24,10 +24,9 @@ type Results struct {
 	Hypotheses []ResultsHypothesis `json:"hypotheses"`
 	Changes    []Change            `json:"changes"`
 	Inputs     []ResultsInput      `json:"inputs"`
-	// Baseline is the earlier build the changes compare with; absent
-	// without one.
-	Compared *ResultsBaseline `json:"baseline,omitempty"`
 	// SHA256 is, for a baseline read back, the digest of its results.json.
+	// results.json does not record its own baseline's digest: a rebuild
+	// of the same inputs must write the same file, not a chain of digests.
 	SHA256 string `json:"-"`
 	// Statistics is how the measures split between sections and writers.
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
@@ -127,12 +126,6 @@ type Change struct {
 	Page          string  `json:"page,omitempty"` // the cell's run view
 }
 
-// ResultsBaseline is what results.json says of the baseline its changes
-// were recorded against.
-type ResultsBaseline struct {
-	SHA256     string            `json:"sha256"` // of the baseline's results.json
-	Thresholds ResultsThresholds `json:"thresholds"`
-}
 
 func rules(c public.Cell) []string {
 	r := []string{}

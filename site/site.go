@@ -425,9 +425,6 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		out.Results = buildResults(p, sd.Changes)
 		out.Results.addStatistics(sd.Spreads, sd.Chances)
-		if opt.Baseline != nil {
-			out.Results.Compared = &ResultsBaseline{SHA256: opt.Baseline.SHA256, Thresholds: opt.Baseline.Thresholds}
-		}
 		results, err := encodeJSON(out.Results)
 		if err != nil {
 			return err
