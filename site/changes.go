@@ -29,7 +29,9 @@ type changedCell struct {
 	Rules                 string
 }
 
-func compareBuilds(p *public.Public, base *Results) comparison {
+// compareBuilds compares the view with its baseline; judged lists the
+// judged tier's flips, shown after C5's with their criterion and judge.
+func compareBuilds(p *public.Public, base *Results, judged []Change) comparison {
 	c := comparison{SHA256: base.SHA256}
 	b, t := base.Thresholds, p.Thresholds
 	for _, th := range []thresholdChange{
@@ -52,6 +54,14 @@ func compareBuilds(p *public.Public, base *Results) comparison {
 		cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, b.MaxRun, b.MaxOverlap)
 		cell.AfterLine = valuesLine(ch.AfterRun, ch.AfterOverlap, t.MaxRun, t.MaxOverlap)
 		c.Cells = append(c.Cells, cell)
+	}
+	pages := map[[2]string]string{}
+	for _, cell := range p.Cells {
+		pages[[2]string{cell.Writer, cell.Section}] = cellPath(cell)
+	}
+	for _, ch := range judged {
+		ch.Page = pages[[2]string{ch.Model, ch.Section}]
+		c.Cells = append(c.Cells, changedCell{Change: ch, Rules: joinWords(ch.Rules)})
 	}
 	return c
 }

@@ -126,7 +126,6 @@ type Change struct {
 	Page          string  `json:"page,omitempty"` // the cell's run view
 }
 
-
 func rules(c public.Cell) []string {
 	r := []string{}
 	if c.RunFails {

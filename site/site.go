@@ -319,12 +319,13 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 	}
 	sd.Changes = computeChanges(p, opt.Baseline)
-	if judgedFlips := judgedChanges(p, opt.Baseline); len(judgedFlips) > 0 {
-		sd.Changes = append(sd.Changes, judgedFlips...)
-	}
+	judgedFlips := judgedChanges(p, opt.Baseline)
 	sd.Baselined = opt.Baseline != nil
 	if sd.Baselined {
-		sd.Compared = compareBuilds(p, opt.Baseline)
+		sd.Compared = compareBuilds(p, opt.Baseline, judgedFlips)
+	}
+	if len(judgedFlips) > 0 {
+		sd.Changes = append(sd.Changes, judgedFlips...)
 	}
 	for _, c := range p.Cells {
 		sd.Results = append(sd.Results, newRow(c, ""))

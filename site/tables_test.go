@@ -112,7 +112,7 @@ func TestCompareBuilds(t *testing.T) {
 		{Model: "Model 1", Section: "HOOK", Verdict: "pass", Run: 4},
 		{Model: "Model 2", Section: "HOOK", Verdict: "pass", Run: 11, Overlap: 0.125},
 	}}
-	c := compareBuilds(p, base)
+	c := compareBuilds(p, base, nil)
 	if c.SHA256 != "abc" || c.Changed != 1 || len(c.Thresholds) != 3 || c.Thresholds[1].Before != "20%" || c.Thresholds[1].Now != "10%" {
 		t.Errorf("thresholds %+v (changed %d)", c.Thresholds, c.Changed)
 	}
