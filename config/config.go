@@ -86,6 +86,25 @@ func Drift(registered, now C5) []string {
 	return out
 }
 
+// RegisteredDrift lists every threshold of cfg that differs from the
+// registered ones ([c5.registered], [judged.registered]), in words.
+func RegisteredDrift(cfg *Config) []string {
+	var out []string
+	if r := cfg.C5.Registered; r != nil {
+		out = Drift(*r, cfg.C5)
+	}
+	if r := cfg.Judged.Registered; r != nil {
+		t := cfg.Judged.JudgedThresholds
+		if t.C1MinPresent != r.C1MinPresent {
+			out = append(out, fmt.Sprintf("c1_min_present %d (registered %d)", t.C1MinPresent, r.C1MinPresent))
+		}
+		if t.C2MaxUndeveloped != r.C2MaxUndeveloped {
+			out = append(out, fmt.Sprintf("c2_max_undeveloped %s (registered %s)", SharePercent(t.C2MaxUndeveloped), SharePercent(r.C2MaxUndeveloped)))
+		}
+	}
+	return out
+}
+
 // SharePercent writes a configured share as a percentage with no more
 // decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
 func SharePercent(x float64) string {

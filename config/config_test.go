@@ -129,3 +129,17 @@ func TestRegisteredThresholds(t *testing.T) {
 		t.Errorf("unknown key in [c5.registered]: %v", err)
 	}
 }
+
+func TestRegisteredDrift(t *testing.T) {
+	cfg := &Config{C5: C5{MaxRun: 20, MaxOverlap: 0.1, NGram: 8, Registered: &C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}}
+	cfg.Judged.JudgedThresholds = JudgedThresholds{C1MinPresent: 8, C2MaxUndeveloped: 0.5}
+	r := JudgedThresholds{C1MinPresent: 10, C2MaxUndeveloped: 0.5}
+	cfg.Judged.Registered = &r
+	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12); c1_min_present 8 (registered 10)" {
+		t.Errorf("drift %q", got)
+	}
+	cfg.C5.Registered, cfg.Judged.Registered = nil, nil
+	if got := RegisteredDrift(cfg); len(got) != 0 {
+		t.Errorf("nothing registered, drift %q", got)
+	}
+}

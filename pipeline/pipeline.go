@@ -80,10 +80,8 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r := cfg.C5.Registered; r != nil {
-		if d := config.Drift(*r, cfg.C5); len(d) > 0 {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: thresholds differ from [c5.registered]: %s; pages with verdicts say so\n", o.Config, strings.Join(d, ", "))
-		}
+	if d := config.RegisteredDrift(cfg); len(d) > 0 {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: thresholds differ from the registered ones: %s; pages with verdicts say so\n", o.Config, strings.Join(d, ", "))
 	}
 	inputsDir := cfg.Path(cfg.Inputs.Dir)
 	if o.Inputs != "" {

@@ -635,7 +635,7 @@ func explain(p *public.Public, c public.Cell) (run, overlap string) {
 func thresholdNote(p *public.Public) string {
 	r, t := p.Registered, p.Thresholds
 	if r == nil {
-		return ""
+		r = &t // none registered: only the judged tier's can differ
 	}
 	var now, then []string
 	if t.MaxRun != r.MaxRun {
@@ -649,6 +649,14 @@ func thresholdNote(p *public.Public) string {
 	if t.NGram != r.NGram {
 		now = append(now, fmt.Sprintf("%d-grams", t.NGram))
 		then = append(then, fmt.Sprintf("%d-grams", r.NGram))
+	}
+	if j := p.Judged; j != nil && j.C1MinPresent != j.RegisteredC1MinPresent {
+		now = append(now, fmt.Sprintf("at least %d present beats for C1", j.C1MinPresent))
+		then = append(then, fmt.Sprintf("%d beats", j.RegisteredC1MinPresent))
+	}
+	if j := p.Judged; j != nil && j.C2MaxUndeveloped != j.RegisteredC2MaxUndeveloped {
+		now = append(now, "at most "+sharePercent(j.C2MaxUndeveloped)+" undeveloped groups for C2")
+		then = append(then, sharePercent(j.RegisteredC2MaxUndeveloped))
 	}
 	if len(now) == 0 {
 		return ""

@@ -104,7 +104,7 @@ func TestDemoStaysTrueAtEveryThreshold(t *testing.T) {
 					}
 					return
 				}
-				if warned := strings.Contains(stderr, "warning: thresholds differ from [c5.registered]"); warned != changed {
+				if warned := strings.Contains(stderr, "warning: thresholds differ from the registered ones"); warned != changed {
 					t.Errorf("threshold warning printed: %v, thresholds changed: %v\n%s", warned, changed, stderr)
 				}
 				checkDemo(t, out, changed)

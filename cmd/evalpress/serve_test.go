@@ -144,6 +144,18 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 		t.Error("the last good site is no longer served after a failed rebuild")
 	}
 
+	// False claims: every one of them shows in the overlay, each on its line.
+	os.WriteFile(index, []byte("# Claims\n\nNone fail.{{claim count(fails) == 0}}\n\n{{claim count(passes) > 1000}}\n"), 0o644)
+	eventually(t, "the claims to be reported", func() bool {
+		json.Unmarshal([]byte(get(t, url+"__evalpress/status")), &status)
+		return strings.Contains(status.Error, "claim does not hold")
+	})
+	lines := strings.Split(status.Error, "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "index.md:3:11: claim does not hold: count(fails) == 0 (count(fails) = ") ||
+		!strings.Contains(lines[1], "index.md:5:1: claim does not hold: count(passes) > 1000 (count(passes) = ") {
+		t.Errorf("status error %q", status.Error)
+	}
+
 	// Fixed again: the error clears.
 	os.WriteFile(index, original, 0o644)
 	eventually(t, "the error to clear", func() bool {
