@@ -70,18 +70,31 @@ func (c C5) Same(o C5) bool {
 	return c.MaxRun == o.MaxRun && c.MaxOverlap == o.MaxOverlap && c.NGram == o.NGram
 }
 
+// ThresholdChange is one threshold whose value now differs from the
+// registered one, both written as the config writes them.
+type ThresholdChange struct{ Name, Registered, Now string }
+
+// Changes lists the thresholds of now that differ from registered.
+func Changes(registered, now C5) []ThresholdChange {
+	var out []ThresholdChange
+	if registered.MaxRun != now.MaxRun {
+		out = append(out, ThresholdChange{"max_run", strconv.Itoa(registered.MaxRun), strconv.Itoa(now.MaxRun)})
+	}
+	if registered.MaxOverlap != now.MaxOverlap {
+		out = append(out, ThresholdChange{"max_overlap", SharePercent(registered.MaxOverlap), SharePercent(now.MaxOverlap)})
+	}
+	if registered.NGram != now.NGram {
+		out = append(out, ThresholdChange{"ngram", strconv.Itoa(registered.NGram), strconv.Itoa(now.NGram)})
+	}
+	return out
+}
+
 // Drift lists the thresholds of now that differ from registered, in words
 // ("max_run 20 (registered 12)"); empty when none do.
 func Drift(registered, now C5) []string {
 	var out []string
-	if registered.MaxRun != now.MaxRun {
-		out = append(out, fmt.Sprintf("max_run %d (registered %d)", now.MaxRun, registered.MaxRun))
-	}
-	if registered.MaxOverlap != now.MaxOverlap {
-		out = append(out, fmt.Sprintf("max_overlap %s (registered %s)", SharePercent(now.MaxOverlap), SharePercent(registered.MaxOverlap)))
-	}
-	if registered.NGram != now.NGram {
-		out = append(out, fmt.Sprintf("ngram %d (registered %d)", now.NGram, registered.NGram))
+	for _, c := range Changes(registered, now) {
+		out = append(out, fmt.Sprintf("%s %s (registered %s)", c.Name, c.Now, c.Registered))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/prose"
 )
 
 // Documents quote computed values with placeholders (see package
@@ -33,15 +34,8 @@ func sharePercent(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
 }
 
-func verdictWord(c public.Cell) string {
-	switch {
-	case !c.HasExample:
-		return "NO EXAMPLE"
-	case c.Fail:
-		return "FAIL"
-	}
-	return "pass"
-}
+// verdictWord is a cell's C5 verdict as the pages write it.
+func verdictWord(c public.Cell) string { return prose.VerdictWord(c) }
 
 // blockMarkdown is what a block placeholder becomes in a downloaded
 // document: the block's numbers as markdown.

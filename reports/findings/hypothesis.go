@@ -2,7 +2,6 @@ package findings
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -239,18 +238,8 @@ func judge(p config.Prediction, writers []Writer, what string) (verdict, reason 
 
 func drift(registered, now config.C5) []string {
 	var out []string
-	if registered.MaxRun != now.MaxRun {
-		out = append(out, fmt.Sprintf("max_run %d -> %d", registered.MaxRun, now.MaxRun))
-	}
-	if registered.MaxOverlap != now.MaxOverlap {
-		out = append(out, fmt.Sprintf("max_overlap %s -> %s", fmtShare(registered.MaxOverlap), fmtShare(now.MaxOverlap)))
-	}
-	if registered.NGram != now.NGram {
-		out = append(out, fmt.Sprintf("ngram %d -> %d", registered.NGram, now.NGram))
+	for _, c := range config.Changes(registered, now) {
+		out = append(out, fmt.Sprintf("%s %s -> %s", c.Name, c.Registered, c.Now))
 	}
 	return out
-}
-
-func fmtShare(x float64) string {
-	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
 }

@@ -377,7 +377,7 @@ func evalCell(ev *evaluator, c call) (Value, error) {
 		}
 		switch {
 		case field == "verdict":
-			return textValue(verdictWord(cell)), nil
+			return textValue(VerdictWord(cell)), nil
 		case field == "words":
 			return intValue(cell.Words), nil
 		case !cell.HasExample:
@@ -452,8 +452,8 @@ func (ev *evaluator) checkSection(c call, section string) error {
 	return evalErrorf(c.col, "%s: no section %q (sections: %s)", c.name, section, strings.Join(names, ", "))
 }
 
-// verdictWord is a cell's C5 verdict as the pages write it.
-func verdictWord(c public.Cell) string {
+// VerdictWord is a cell's C5 verdict as the pages write it.
+func VerdictWord(c public.Cell) string {
 	switch {
 	case !c.HasExample:
 		return "NO EXAMPLE"

@@ -228,24 +228,18 @@ func isKeyword(t token) bool {
 
 func isWord(t token) bool { return t.kind == tokName || t.kind == tokString || t.kind == tokNumber }
 
-func (p *exprParser) or() (expr, error) {
-	left, err := p.and()
-	for err == nil && p.peek().kind == tokName && p.peek().text == "or" {
-		p.next()
-		var right expr
-		right, err = p.and()
-		left = logic{op: "or", left: left, right: right}
-	}
-	return left, err
-}
+func (p *exprParser) or() (expr, error) { return p.binary("or", p.and) }
 
-func (p *exprParser) and() (expr, error) {
-	left, err := p.not()
-	for err == nil && p.peek().kind == tokName && p.peek().text == "and" {
+func (p *exprParser) and() (expr, error) { return p.binary("and", p.not) }
+
+// binary parses operands joined by the keyword op, left to right.
+func (p *exprParser) binary(op string, operand func() (expr, error)) (expr, error) {
+	left, err := operand()
+	for err == nil && p.peek().kind == tokName && p.peek().text == op {
 		p.next()
 		var right expr
-		right, err = p.not()
-		left = logic{op: "and", left: left, right: right}
+		right, err = operand()
+		left = logic{op: op, left: left, right: right}
 	}
 	return left, err
 }

@@ -228,6 +228,16 @@ type frame struct {
 
 type span struct{ start, end int }
 
+// branch opens the conditional's next branch at directive sp: it is taken
+// when no branch was and its condition holds.
+func (f *frame) branch(sp span, holds bool) {
+	f.spans = append(f.spans, sp)
+	f.active = f.chosen < 0 && holds
+	if f.active {
+		f.chosen = len(f.spans) - 1
+	}
+}
+
 func (t *transform) problem(offset int, format string, args ...any) {
 	t.doc.Problems = append(t.doc.Problems, Problem{Offset: offset, Msg: fmt.Sprintf(format, args...)})
 }
@@ -330,11 +340,9 @@ func (t *transform) process(parent ast.Node, active bool) {
 				}
 			}
 			if dir == dirIf {
-				stack = append(stack, &frame{start: ph, block: isBlock, spans: []span{sp}, chosen: -1})
-				f := stack[len(stack)-1]
-				if ok {
-					f.chosen, f.active = 0, true
-				}
+				f := &frame{start: ph, block: isBlock, chosen: -1}
+				f.branch(sp, ok)
+				stack = append(stack, f)
 				break
 			}
 			f := t.top(stack, ph, dir)
@@ -344,11 +352,7 @@ func (t *transform) process(parent ast.Node, active bool) {
 			if f.elseSet {
 				t.problem(ph.Start, "{{elif}} after {{else}}")
 			}
-			f.spans = append(f.spans, sp)
-			f.active = f.chosen < 0 && ok
-			if f.active {
-				f.chosen = len(f.spans) - 1
-			}
+			f.branch(sp, ok)
 		case dirElse:
 			f := t.top(stack, ph, dir)
 			if f == nil {
@@ -357,12 +361,8 @@ func (t *transform) process(parent ast.Node, active bool) {
 			if strings.TrimSpace(rest) != "" {
 				t.problem(ph.Start, "{{else}} takes no condition; write {{elif ...}}")
 			}
-			f.spans = append(f.spans, sp)
 			f.elseSet = true
-			f.active = f.chosen < 0
-			if f.active {
-				f.chosen = len(f.spans) - 1
-			}
+			f.branch(sp, true)
 		case dirEnd:
 			f := t.top(stack, ph, dir)
 			if f == nil {
