@@ -389,6 +389,8 @@ func nodeText(n ast.Node, source []byte) string {
 		return string(t.Segment.Value(source))
 	case *ast.String:
 		return string(t.Value)
+	case *prose.Placeholder:
+		return t.Value
 	}
 	var b strings.Builder
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {

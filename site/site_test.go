@@ -36,7 +36,7 @@ func fixture() *public.Public {
 // a block placeholder becomes a marker; false claims come back together.
 func TestPlaceholders(t *testing.T) {
 	p := fixture()
-	md := "# D\n\n{{count fails}} of {{count cells}}.{{claim count(fails) == 0}}\n\n```\n{{count fails}}\n```\n\n{{ hypotheses }}\n\n{{claim max(run) < 10}}\n"
+	md := "# D {{count fails}}\n\n{{count fails}} of {{count cells}}.{{claim count(fails) == 0}}\n\n```\n{{count fails}}\n```\n\n{{ hypotheses }}\n\n{{claim max(run) < 10}}\n"
 	pg, claims, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", map[string]bool{"d.md": true}, nil, p)
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +44,9 @@ func TestPlaceholders(t *testing.T) {
 	body := string(pg.Body)
 	if !strings.Contains(body, "<p>3 of 4.</p>") || !strings.Contains(body, "{{count fails}}\n</span>") && !strings.Contains(body, "{{count fails}}") || !strings.Contains(body, "<p>EVALPRESSBLOCK0</p>") {
 		t.Errorf("body:\n%s", body)
+	}
+	if pg.Title != "D 3" {
+		t.Errorf("title %q", pg.Title)
 	}
 	if len(pg.Blocks) != 1 || pg.Blocks[0] != "hypotheses" {
 		t.Errorf("blocks %v", pg.Blocks)
@@ -59,7 +62,7 @@ func TestPlaceholders(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("claims:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.HasPrefix(pg.Markdown, "# D\n\n3 of 4.\n\n```\n{{count fails}}\n```\n\n- **H1** (registered 2026-07-01): Model 2 copies least. Verdict: **refuted**") || strings.Contains(pg.Markdown, "claim") {
+	if !strings.HasPrefix(pg.Markdown, "# D 3\n\n3 of 4.\n\n```\n{{count fails}}\n```\n\n- **H1** (registered 2026-07-01): Model 2 copies least. Verdict: **refuted**") || strings.Contains(pg.Markdown, "claim") {
 		t.Errorf("download:\n%s", pg.Markdown)
 	}
 	_, _, err = renderMarkdown(public.Document{Path: "d.md", Markdown: "a {{count bananas}}\n\nb {{if count(fails) > 0}}\n"}, "content/d.md", nil, nil, p)
