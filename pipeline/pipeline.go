@@ -131,7 +131,14 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer folder.Close()
+	defer func() {
+		// A stopped build may leave a stage running on the inputs until it
+		// sees it stopped (stoppable): they stay mapped, for the process
+		// ends.
+		if ctx.Err() == nil {
+			folder.Close()
+		}
+	}()
 	for _, d := range folder.Diagnostics.Warnings() {
 		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
 	}
@@ -153,8 +160,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	// The leak scanner reads every private text: it is made meanwhile.
 	var scanner *leakCheck
 	if cfg.Publish.Audience == config.Public {
-		scanner = startLeakCheck(folder, cacheDir, seal)
-		defer scanner.wait()
+		scanner = startLeakCheck(ctx, folder, cacheDir, seal)
+		defer func() {
+			if ctx.Err() == nil { // a stopped build does not wait for the cache
+				scanner.wait()
+			}
+		}()
 	}
 	m, hit, err := loadMeasurement(ctx, folder, cfg, seal, progress, stderr)
 	if err != nil {
@@ -165,7 +176,11 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	pages.key, pages.measurement = pageCacheKey(folder, cfg), m.Digest
 	pages.enabled = pages.enabled && m.Digest != ""
 	reuse, _ := loadingPages()
-	defer reuse.Close() // after the pages are rendered and written
+	defer func() {
+		if ctx.Err() == nil { // as the folder above
+			reuse.Close() // after the pages are rendered and written
+		}
+	}()
 	if !hit || !pages.fits(reuse) || len(reuse.Runs) != len(m.Cells) {
 		reuse = nil
 	}
@@ -174,6 +189,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cfg.Path(CacheDir))
 		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true, Judged: tier})
 		reuse, pages.enabled = nil, false // pages made now would not fit the cached measurement
+	}
+	if err == nil {
+		err = ctx.Err()
 	}
 	if err != nil {
 		return nil, err
@@ -207,8 +225,11 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if reuse != nil {
 		in.Runs, bodies = reuse.Runs, reuse.Bodies()
 	}
-	view, err := redact.New(in)
+	view, err := stoppable(ctx, func() (*public.View, error) { return redact.New(in) })
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	base, err := loadingBaseline()
@@ -220,7 +241,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	progress.say("rendering")
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: base.results, CellBodies: bodies}
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: base.results, CellBodies: bodies, Context: ctx}
 	if isDir(override) {
 		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
 	}
@@ -236,7 +257,10 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	opt.Emit = w.Add
-	out, err := site.Render(view, opt)
+	out, err := stoppable(ctx, func() (*site.Output, error) { return site.Render(view, opt) })
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		w.Abort()
 		return nil, err
@@ -257,9 +281,24 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		}
 	}
 	progress.say("done")
-	watch := []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
-	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: watch,
+	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: Inputs(o),
 		Baselined: base.results != nil, Changes: out.Results.Changes}, nil
+}
+
+// Inputs lists what a build with o reads: the config file, the private
+// inputs folder, the content folder and the templates folder beside the
+// config (which may not exist yet). When the config cannot be read, only
+// the config file.
+func Inputs(o Options) []string {
+	cfg, err := config.Load(o.Config, o.Sets)
+	if err != nil {
+		return []string{o.Config}
+	}
+	inputsDir := cfg.Path(cfg.Inputs.Dir)
+	if o.Inputs != "" {
+		inputsDir = o.Inputs
+	}
+	return []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
 }
 
 // lockBuild takes the locks of the output folder (unless the caller holds
@@ -354,6 +393,7 @@ var errLeak = errors.New("leak found")
 type leakCheck struct {
 	made    chan error
 	stored  chan struct{} // closed once the scanner's index is cached
+	ctx     context.Context
 	once    sync.Once
 	err     error // from made
 	scanner *redact.Scanner
@@ -363,8 +403,8 @@ type leakCheck struct {
 
 // startLeakCheck makes the scanner for folder, from the index a build
 // with the same binary and inputs cached in cacheDir when there is one.
-func startLeakCheck(folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
-	c := &leakCheck{made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
+func startLeakCheck(ctx context.Context, folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
+	c := &leakCheck{ctx: ctx, made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
 	go func() {
 		defer close(c.stored)
 		key := scannerCacheKey(folder)
@@ -393,7 +433,12 @@ func (c *leakCheck) wait() { <-c.stored }
 // the first time it is called; it may be called from several goroutines.
 func (c *leakCheck) ready(excerpts []string) error {
 	c.once.Do(func() {
-		if c.err = <-c.made; c.err == nil {
+		select {
+		case c.err = <-c.made:
+		case <-c.ctx.Done():
+			c.err = c.ctx.Err()
+		}
+		if c.err == nil {
 			c.scanner.Permit(excerpts...)
 		}
 	})
@@ -607,6 +652,28 @@ func realPath(p string) string {
 func within(path, folder string) bool {
 	rel, err := filepath.Rel(folder, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// stoppable runs fn, a stage that may not see ctx at once, and returns
+// what it returns, or ctx's error as soon as ctx is done: a stopped build
+// exits at once. The stage goes on until it sees ctx is done, writing
+// nothing (the Writer drops what it is handed after Abort).
+func stoppable[T any](ctx context.Context, fn func() (T, error)) (T, error) {
+	wait := async(fn)
+	done := make(chan struct{})
+	var v T
+	var err error
+	go func() {
+		v, err = wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return v, err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // async runs fn in a goroutine of its own; the function it returns waits

@@ -9,6 +9,7 @@ package site
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html/template"
@@ -29,6 +30,9 @@ import (
 
 // Options are the inputs of Render besides the view.
 type Options struct {
+	// Context stops rendering when it is done: Render returns its error.
+	// nil renders to the end.
+	Context   context.Context
 	Templates fs.FS // *.html templates
 	// TemplateOverride, when set, holds templates that replace built-in ones
 	// of the same name (a templates/ folder beside config.toml).
@@ -239,6 +243,9 @@ var renderBuffers = sync.Pool{New: func() any { return new([2]bytes.Buffer) }}
 
 // Render renders v with opt into an Output.
 func Render(v *public.View, opt Options) (*Output, error) {
+	if opt.Context == nil {
+		opt.Context = context.Background()
+	}
 	p := v.Public()
 	tmpl, err := template.New("").Funcs(funcs).ParseFS(opt.Templates, "*.html")
 	if err == nil && opt.TemplateOverride != nil {
@@ -333,6 +340,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 
 	navs := &htmlCache{}
 	render := func(name string, data *pageData) ([]byte, error) {
+		if err := opt.Context.Err(); err != nil {
+			return nil, err // stopped: nothing more is made
+		}
 		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
 		defer renderBuffers.Put(bufs)
 		body, full := &bufs[0], &bufs[1]
@@ -475,7 +485,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		bodies = nil
 	}
 	cellsDone := make(chan error, 1)
-	go func() { cellsDone <- renderCells(p, sd, render, cells, split, bodies, emit) }()
+	go func() { cellsDone <- renderCells(opt.Context, p, sd, render, cells, split, bodies, emit) }()
 	if err := renderOthers(); err != nil {
 		<-cellsDone
 		return nil, err
@@ -535,7 +545,7 @@ func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
 // renderCells renders the cell pages on all cores. With split, it records
 // each page's header length; a page with a body in bodies gets its header
 // rendered and that body after it.
-func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
+func renderCells(ctx context.Context, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
 	var withPage []int
 	for i, c := range p.Cells {
 		if c.RunView && (c.SectionText != nil || bodies[cellPath(c)] != nil) {
@@ -556,6 +566,9 @@ func renderCells(p *public.Public, sd *siteData, render func(string, *pageData) 
 		}
 	}
 	err := parallel.For(len(withPage), func(k int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		c := p.Cells[withPage[k]]
 		file := cellPath(c)
 		cp := &cellPage{Row: newRow(c, "../")}

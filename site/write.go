@@ -96,7 +96,10 @@ type Writer struct {
 	errs   map[string]error // by path: the first error of each failed file
 	seen   map[string]bool
 	failed atomic.Bool
-	done   bool
+	// closing guards done: Add holds it shared while it hands a file
+	// over, so that finish closes the channel only after.
+	closing sync.RWMutex
+	done    bool
 }
 
 // NewWriter prepares to write a site into dir for audience. check may be nil.
@@ -138,8 +141,13 @@ func NewWriter(ctx context.Context, dir, audience string, check func(File) error
 }
 
 // Add hands a file to the writer. It may be called from several goroutines
-// at once, until Commit or Abort.
+// at once; after Commit or Abort it does nothing.
 func (w *Writer) Add(f File) {
+	w.closing.RLock()
+	defer w.closing.RUnlock()
+	if w.done {
+		return
+	}
 	w.mu.Lock()
 	dup := w.seen[f.Path]
 	w.seen[f.Path] = true
@@ -297,10 +305,13 @@ func (w *Writer) Abort() {
 // finish waits for every file added to be checked and written; false when
 // the writer had finished already.
 func (w *Writer) finish() bool {
+	w.closing.Lock()
 	if w.done {
+		w.closing.Unlock()
 		return false
 	}
 	w.done = true
+	w.closing.Unlock()
 	close(w.added)
 	w.checked.Wait()
 	close(w.passed)
@@ -312,7 +323,10 @@ func (w *Writer) finish() bool {
 // every file, and swaps the new site in when all of them passed and were
 // written.
 func (w *Writer) Commit() error {
-	if w.done {
+	w.closing.RLock()
+	done := w.done
+	w.closing.RUnlock()
+	if done {
 		return fmt.Errorf("%s: the site was already written", w.dir)
 	}
 	w.mu.Lock()

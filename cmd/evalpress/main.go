@@ -52,11 +52,20 @@ Usage:
 Run 'evalpress COMMAND --help' for a command's options.
 `
 
-func main() {
+func main() { os.Exit(runWithSignals(os.Args[1:])) }
+
+// runWithSignals runs the command line args until SIGINT or SIGTERM stops
+// it, and returns the exit status.
+func runWithSignals(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	go func() {
+		// The first signal stops the command; a second one, the process.
+		<-ctx.Done()
+		stop()
+	}()
+	code := run(ctx, args, os.Stdout, os.Stderr)
 	stop()
-	os.Exit(code)
+	return code
 }
 
 // run executes the command line args and returns the exit status.
@@ -89,6 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		fmt.Fprintf(stderr, "evalpress: stopped; nothing more was written, and the previous site is in place\n")
+		return 1
 	}
 	// Problems found together (every false claim of a build) print one a line.
 	var joined interface{ Unwrap() []error }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"strconv"
@@ -30,15 +29,9 @@ func TestMain(m *testing.M) {
 				}
 			}
 		}
-		main2(strings.Split(args, "\n"))
-		return
+		os.Exit(runWithSignals(strings.Split(args, "\n")))
 	}
 	os.Exit(m.Run())
-}
-
-// main2 is main with its arguments.
-func main2(args []string) {
-	os.Exit(run(context.Background(), args, os.Stdout, os.Stderr))
 }
 
 // childCommand returns the test binary run as evalpress with args, killed
@@ -51,7 +44,7 @@ func childCommand(killAt string, args ...string) *exec.Cmd {
 
 // runChild runs childCommand and returns its exit code (-1 when killed)
 // and stderr.
-func runChild(t *testing.T, killAt string, args ...string) (int, string) {
+func runChild(t testing.TB, killAt string, args ...string) (int, string) {
 	t.Helper()
 	cmd := childCommand(killAt, args...)
 	var stderr strings.Builder

@@ -23,7 +23,7 @@ import (
 
 // startServe runs `evalpress serve` on a free loopback port and returns its
 // URL and a function that stops it and waits for it to return.
-func startServe(t *testing.T, dir string) (string, func() error) {
+func startServe(t testing.TB, dir string) (string, func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
@@ -50,6 +50,7 @@ func startServe(t *testing.T, dir string) (string, func() error) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not start")
 	}
+	cancel()
 	return "", nil
 }
 
@@ -65,7 +66,7 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func get(t *testing.T, url string) string {
+func get(t testing.TB, url string) string {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -186,6 +187,32 @@ func TestServePortInUse(t *testing.T) {
 	}
 }
 
+// TestServeRefusesAForeignHost: a request naming another site's host (DNS
+// rebinding) is refused; localhost and the address itself are answered.
+func TestServeRefusesAForeignHost(t *testing.T) {
+	dir := newSite(t, nil)
+	url, stop := startServe(t, dir)
+	defer stop()
+	for host, want := range map[string]int{"attacker.example": http.StatusMisdirectedRequest, "localhost": http.StatusOK, "": http.StatusOK} {
+		req, _ := http.NewRequest("GET", url+"index.html", nil)
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %q: status %d, want %d", host, resp.StatusCode, want)
+		}
+		if want != http.StatusOK && strings.Contains(string(body), "Tiny artifact") {
+			t.Errorf("Host %q: the site was served", host)
+		}
+	}
+}
+
 // TestServeStopsOnSignal runs the real binary and interrupts it, as Ctrl-C does.
 func TestServeStopsOnSignal(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "evalpress")
@@ -222,16 +249,15 @@ func TestServeStopsOnSignal(t *testing.T) {
 // BenchmarkServeEditVisible times an edit to one content page until the
 // served page shows it (target: under a second).
 func BenchmarkServeEditVisible(b *testing.B) {
-	t := &testing.T{}
 	dir := testtreeWrite(b)
-	url, stop := startServe(t, dir)
+	url, stop := startServe(b, dir)
 	defer stop()
 	index := filepath.Join(dir, "content", "index.md")
 	original, _ := os.ReadFile(index)
 	for i := 0; b.Loop(); i++ {
 		marker := "Edit number " + strconv.Itoa(i) + "."
 		os.WriteFile(index, append(append([]byte{}, original...), []byte("\n"+marker+"\n")...), 0o644)
-		for !strings.Contains(get(t, url+"index.html"), marker) {
+		for !strings.Contains(get(b, url+"index.html"), marker) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}

@@ -42,6 +42,8 @@ type Server struct {
 	lastErr string // the last build's error, "" after a success
 	clients map[chan event]bool
 	siteDir string
+	inputs  []string // what a build reads: rebuild on a change to these only
+	hosts   hostCheck
 }
 
 type event struct{ name, data string }
@@ -76,6 +78,7 @@ func (s *Server) Run(ctx context.Context) error {
 	s.Build.OutLocked = true
 	s.clients = map[chan event]bool{}
 
+	s.hosts = newHostCheck(ln.Addr().String(), s.Addr)
 	watch := s.rebuild(ctx)
 	watcher, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -113,7 +116,7 @@ func (s *Server) Run(ctx context.Context) error {
 			if !ok {
 				return nil
 			}
-			if ignored(ev.Name) {
+			if !s.reads(ev.Name) {
 				continue
 			}
 			if ev.Op&fsnotify.Create != 0 {
@@ -138,6 +141,24 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 }
 
+// reads reports whether a change at path can change the build: path is one
+// of the inputs a build reads or inside one of its folders, and no editor's
+// swap or backup file.
+func (s *Server) reads(path string) bool {
+	s.mu.Lock()
+	inputs := s.inputs
+	s.mu.Unlock()
+	if ignored(path) {
+		return false
+	}
+	for _, in := range inputs {
+		if path == in || strings.HasPrefix(path, in+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
 // ignored reports file events that must not trigger a rebuild: dotfiles
 // (editor swap files, the measurement cache) and editor backups.
 func ignored(path string) bool {
@@ -146,22 +167,35 @@ func ignored(path string) bool {
 }
 
 // rebuild builds the site and tells the open pages. It returns the paths to
-// watch.
+// watch: exactly the inputs a build reads (pipeline.Inputs).
 func (s *Server) rebuild(ctx context.Context) []string {
 	res, err := pipeline.Build(ctx, s.Build, s.Stderr)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.inputs = absolute(pipeline.Inputs(s.Build))
 	if err != nil {
 		s.lastErr = err.Error()
 		fmt.Fprintf(s.Stderr, "evalpress: %v\n", err)
 		s.broadcast(event{"error", s.lastErr})
-		return []string{s.Build.Config, filepath.Dir(s.Build.Config)}
+		return s.inputs
 	}
 	s.lastErr = ""
 	s.version++
 	fmt.Fprintf(s.Stderr, "built %d pages in %s\n", res.Pages, res.Elapsed.Round(time.Millisecond))
 	s.broadcast(event{"reload", fmt.Sprint(s.version)})
-	return res.Watch
+	return s.inputs
+}
+
+// absolute makes paths absolute and clean, as the watcher names them.
+func absolute(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	return out
 }
 
 func (s *Server) broadcast(e event) {
@@ -174,14 +208,12 @@ func (s *Server) broadcast(e event) {
 }
 
 // watch adds paths to the watcher: folders with their subfolders, and for a
-// file its folder (editors replace files by renaming).
+// file, or a folder not made yet, its folder (editors replace files by
+// renaming); reads keeps only the events of the paths themselves.
 func (s *Server) watch(w *fsnotify.Watcher, paths []string) {
 	for _, p := range paths {
 		info, err := os.Stat(p)
-		if err != nil {
-			continue
-		}
-		if !info.IsDir() {
+		if err != nil || !info.IsDir() {
 			w.Add(filepath.Dir(p))
 			continue
 		}
@@ -265,7 +297,7 @@ func (s *Server) handler(done chan struct{}) http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.serveSite(w, r)
 	})
-	return mux
+	return s.hosts.wrap(mux)
 }
 
 // serveSite serves the built files, adding the reload script to pages.
