@@ -182,12 +182,19 @@ func (lc *linkCheck) check(n ast.Node, dest []byte, source []byte, image bool) [
 			rel += "#" + fragment
 		}
 		return []byte(rel)
-	case target == "":
+	case target == "", generatedPages[resolved]:
 		return dest
 	case !lc.files[resolved] && !lc.docs[resolved]:
 		lc.problem(at, "link to a missing file %q", target)
 	}
 	return dest
+}
+
+// generatedPages are the pages and data files evalpress writes besides the
+// documents: a document may link to them ("the [C5 results](results.html)").
+var generatedPages = map[string]bool{
+	"results.html": true, "changes.html": true, "method.html": true,
+	"data/results.json": true, "data/results.csv": true,
 }
 
 func (lc *linkCheck) problem(offset int, format string, args ...any) {

@@ -196,3 +196,18 @@ func slicesContain(xs []string, x string) bool {
 	}
 	return false
 }
+
+func TestDocumentsLinkToGeneratedPages(t *testing.T) {
+	docs := map[string]bool{"d.md": true, "sub/e.md": true}
+	md := "See the [C5 results page](results.html#sensitivity) and the [changes](changes.html).\n"
+	pg, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", docs, nil, fixture())
+	if err != nil || !strings.Contains(string(pg.Body), `href="results.html#sensitivity"`) {
+		t.Fatalf("link to results.html: %v", err)
+	}
+	if _, _, err := renderMarkdown(public.Document{Path: "sub/e.md", Markdown: "[up](../results.html)\n"}, "content/sub/e.md", docs, nil, fixture()); err != nil {
+		t.Errorf("link from a subfolder to results.html: %v", err)
+	}
+	if _, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: "[x](resultz.html)\n"}, "content/d.md", docs, nil, fixture()); err == nil {
+		t.Error("a link to a page evalpress does not write passed")
+	}
+}

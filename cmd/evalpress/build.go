@@ -45,7 +45,7 @@ func (o *buildOptions) register(fs *flag.FlagSet) {
 
 // Run implements command.
 func (c *buildCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("build", "build [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]", c.stdout)
+	fs := newFlagSet("build", synopsis("build"), c.stdout)
 	var o buildOptions
 	o.register(fs)
 	if err := parseFlags(fs, args); err != nil {

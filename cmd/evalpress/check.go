@@ -22,7 +22,7 @@ type checkCommand struct {
 
 // Run implements command.
 func (c *checkCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("check", "check --leaks DIR --inputs PRIVATE [--passages]", c.stdout)
+	fs := newFlagSet("check", synopsis("check"), c.stdout)
 	dir := fs.String("leaks", "", "the `folder` to scan (a built site, an upload)")
 	private := fs.String("inputs", "", "the private inputs `folder` whose terms must not appear")
 	passages := fs.Bool("passages", true, "also report passages of 8 or more words of the private texts")

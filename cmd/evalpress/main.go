@@ -4,10 +4,10 @@
 //
 // Usage:
 //
-//	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]...
+//	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]
 //	evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
-//	evalpress serve   [--config F] [--addr 127.0.0.1:1313]
-//	evalpress check   --leaks DIR --inputs PRIVATE
+//	evalpress serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...
+//	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false]
 //
 // Exit status: 0 on success, 1 on failure, 2 on a usage error.
 package main
@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/evalpress/evalpress/internal/diag"
@@ -41,16 +42,35 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-const usage = `evalpress publishes an LLM-evaluation artifact as a static website.
+// synopses are each command's synopsis: the usage, each command's --help
+// and the README's command list say the same (a test holds them to it).
+var synopses = []struct{ name, synopsis string }{
+	{"build", "build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]"},
+	{"measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]"},
+	{"serve", "serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]..."},
+	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false]"},
+}
 
-Usage:
-  evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]...
-  evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
-  evalpress serve   [--config F] [--addr 127.0.0.1:1313]
-  evalpress check   --leaks DIR --inputs PRIVATE
+// synopsis returns the synopsis of the command name.
+func synopsis(name string) string {
+	for _, s := range synopses {
+		if s.name == name {
+			return strings.Join(strings.Fields(s.synopsis), " ")
+		}
+	}
+	return name
+}
 
-Run 'evalpress COMMAND --help' for a command's options.
-`
+// usage is what evalpress prints with no arguments or --help.
+var usage = func() string {
+	var b strings.Builder
+	b.WriteString("evalpress publishes an LLM-evaluation artifact as a static website.\n\nUsage:\n")
+	for _, s := range synopses {
+		b.WriteString("  evalpress " + s.synopsis + "\n")
+	}
+	b.WriteString("\nRun 'evalpress COMMAND --help' for a command's options.\n")
+	return b.String()
+}()
 
 func main() { os.Exit(runWithSignals(os.Args[1:])) }
 

@@ -21,7 +21,7 @@ type measureCommand struct {
 
 // Run implements command.
 func (c *measureCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]", c.stdout)
+	fs := newFlagSet("measure", synopsis("measure"), c.stdout)
 	dir := fs.String("inputs", "", "private inputs `folder` (sections.md, examples.md, ...)")
 	t := c5.DefaultThresholds
 	fs.IntVar(&t.MaxRun, "max-run", t.MaxRun, "fail a section whose longest verbatim run exceeds `N` words")

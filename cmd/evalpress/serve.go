@@ -17,7 +17,7 @@ type serveCommand struct {
 
 // Run implements command.
 func (c *serveCommand) Run(ctx context.Context, args []string) error {
-	fs := newFlagSet("serve", "serve [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...", c.stdout)
+	fs := newFlagSet("serve", synopsis("serve"), c.stdout)
 	var o buildOptions
 	fs.StringVar(&o.config, "config", "config.toml", "configuration `file`")
 	fs.StringVar(&o.inputs, "inputs", "", "private inputs `folder` (default: inputs.dir of the config)")

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// flagNames returns the --flags a text names, sorted and without repeats.
+func flagNames(text string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`--([a-z][a-z-]*)`).FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// readmeCommands returns the README's command list: its lines starting
+// with "evalpress " in the block under "## Commands", by command.
+func readmeCommands(t *testing.T) map[string]string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "## Commands\n")
+	if !ok {
+		t.Fatal("README has no ## Commands section")
+	}
+	_, block, _ := strings.Cut(section, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	out := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "evalpress" {
+			t.Fatalf("README command line %q does not start with evalpress COMMAND", line)
+		}
+		out[f[1]] = strings.Join(f[1:], " ")
+	}
+	return out
+}
+
+func TestUsageListsEveryFlagTheReadmeLists(t *testing.T) {
+	readme := readmeCommands(t)
+	if len(readme) != len(synopses) {
+		t.Errorf("README lists %d commands, evalpress %d", len(readme), len(synopses))
+	}
+	code, _, noArgs := runCLI(t)
+	if code != 2 {
+		t.Errorf("no arguments: exit %d, want 2", code)
+	}
+	code, help, _ := runCLI(t, "--help")
+	if code != 0 {
+		t.Errorf("--help: exit %d, want 0", code)
+	}
+	for _, s := range synopses {
+		line, ok := readme[s.name]
+		if !ok {
+			t.Errorf("README does not list %s", s.name)
+			continue
+		}
+		for what, text := range map[string]string{"no arguments": noArgs, "--help": help} {
+			if !strings.Contains(text, "evalpress "+s.synopsis+"\n") {
+				t.Errorf("%s does not show %q", what, s.synopsis)
+			}
+			for _, name := range flagNames(line) {
+				if !strings.Contains(lineOf(text, "evalpress "+s.name+" "), "--"+name) {
+					t.Errorf("%s: the README lists --%s for %s; the usage does not", what, name, s.name)
+				}
+			}
+		}
+		if got := strings.Join(strings.Fields(line), " "); got != synopsis(s.name) {
+			t.Errorf("README: %q\nusage:  %q", got, synopsis(s.name))
+		}
+		// The command's own help defines exactly the flags its synopsis names.
+		code, cmdHelp, _ := runCLI(t, s.name, "--help")
+		if code != 0 {
+			t.Errorf("%s --help: exit %d", s.name, code)
+		}
+		var defined []string
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`).FindAllStringSubmatch(cmdHelp, -1) {
+			defined = append(defined, m[1])
+		}
+		slices.Sort(defined)
+		if named := flagNames(s.synopsis); !slices.Equal(defined, named) {
+			t.Errorf("%s defines flags %v; its synopsis names %v", s.name, defined, named)
+		}
+	}
+}
+
+// lineOf returns the first line of text that contains prefix.
+func lineOf(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
