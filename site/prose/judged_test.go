@@ -32,10 +32,7 @@ func TestJudgedValues(t *testing.T) {
 	tests := []struct{ in, want, unfilled string }{
 		{`{{judged(ran)}} {{judged(judges)}} {{judged(labellers)}} {{judged(first_run)}}`, "yes 2 1 2026-07-02", "no 0 0 n/a"},
 		{`{{judged(judge_names)}}`, "primary judge, Model 2&#39;s family judge", "n/a"},
-		{`{{judged(c1_min_present)}} {{judged(registered_c1_min_present)}} {{judged(c2_max_undeveloped)}}`, "10 9 33.33%", "n/a n/a n/a"},
-		{`{{judged_rate(primary, "Model 2", C2, passes)}} of {{judged_rate(primary, "Model 2", C2, scored)}} ({{judged_rate(primary, "Model 2", C2, pass_rate)}}), {{judged_rate(primary, "Model 2", C2, ambiguous)}} ambiguous`,
-			"3 of 4 (75%), 1 ambiguous", "n/a of n/a (n/a), n/a ambiguous"},
-		{`{{judged_rate("family-2", "Model 1", C4, pass_rate)}}`, "n/a", "n/a"},
+		{`{{judged(sections)}}`, "1", "n/a"},
 		{`{{judged_cell(primary, "Model 2", "ACT 1", C1, verdict)}} {{judged_cell(primary, "Model 2", "ACT 1", C1, count)}} of {{judged_cell(primary, "Model 2", "ACT 1", C1, of)}}`,
 			"FAIL 9 of 12", "n/a n/a of n/a"},
 		{`{{judged_cell(author, "Model 2", "ACT 1", C1, verdict)}} {{judged_cell(primary, "Model 2", "ACT 1", C6, verdict)}}`, "pass ambiguous", "n/a n/a"},
@@ -62,9 +59,9 @@ func TestJudgedValues(t *testing.T) {
 
 func TestJudgedProblems(t *testing.T) {
 	tests := []struct{ md, want string }{
-		{`x {{judged_rate(nobody, "Model 2", C2, passes)}}`, `judged_rate: no judge "nobody" (judges: "primary", "family-2")`},
-		{`x {{judged_rate(primary, "Model 9", C2, passes)}}`, `judged_rate: no writer "Model 9"`},
-		{`x {{judged_rate(primary, "Model 2", C5, passes)}}`, `judged_rate: unknown field "C5"`},
+		{`x {{judged_cell(nobody, "Model 2", "ACT 1", C2, verdict)}}`, `judged_cell: no judge or labeller "nobody" ("primary", "family-2", "author")`},
+		{`x {{judged_cell(primary, "Model 9", "ACT 1", C2, verdict)}}`, `judged_cell: no writer "Model 9"`},
+		{`x {{judged_cell(primary, "Model 2", "ACT 1", C5, verdict)}}`, `judged_cell: unknown field "C5"`},
 		{`x {{judged_cell(primary, "Model 2", "ACT 9", C1, verdict)}}`, `judged_cell: no section "ACT 9"`},
 		{`x {{judged(colour)}}`, `judged: unknown field "colour"`},
 	}
