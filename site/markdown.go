@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"path"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -58,7 +59,13 @@ func htmlPathOf(source string) string {
 
 // unicodeIDs generates heading IDs that keep letters of any script
 // ("Überblick" -> "überblick"), as Hugo's autoid does, unique per page.
-type unicodeIDs struct{ used map[string]bool }
+// A repeated heading gets the next free number after its ID ("h-1",
+// "h-2"); next remembers where each ID's search stopped, so that n equal
+// headings cost n lookups, not n squared.
+type unicodeIDs struct {
+	used map[string]bool
+	next map[string]int
+}
 
 func (u *unicodeIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 	var b strings.Builder
@@ -78,8 +85,12 @@ func (u *unicodeIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 		id = "section"
 	}
 	unique := id
-	for n := 1; u.used[unique]; n++ {
-		unique = fmt.Sprintf("%s-%d", id, n)
+	if u.used[unique] {
+		n := max(u.next[id], 1)
+		for u.used[id+"-"+strconv.Itoa(n)] {
+			n++
+		}
+		unique, u.next[id] = id+"-"+strconv.Itoa(n), n+1
 	}
 	u.used[unique] = true
 	return []byte(unique)
@@ -315,7 +326,7 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 			renderer.WithNodeRenderers(util.Prioritized(codeBlocks{}, 100)),
 		),
 	)
-	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}}))
+	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}, next: map[string]int{}}))
 	source := []byte(doc.Markdown)
 	root := md.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 	if len(placed.Problems) > 0 {
