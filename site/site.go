@@ -159,6 +159,7 @@ type cellPage struct {
 	RunVerdict               string
 	OverlapVerdict           string
 	Prev, Next               string
+	PrevName, NextName       string // "Model 1, ACT 2"
 }
 
 func newRow(c public.Cell, root string) cellRow {
@@ -581,10 +582,12 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
 		cp.HeaderHTML = cellHeaderHTML(cp, "../", sd.Internal)
 		if k > 0 {
-			cp.Prev = p.Cells[withPage[k-1]].Slug + ".html"
+			prev := p.Cells[withPage[k-1]]
+			cp.Prev, cp.PrevName = prev.Slug+".html", prev.Writer+", "+prev.Section
 		}
 		if k+1 < len(withPage) {
-			cp.Next = p.Cells[withPage[k+1]].Slug + ".html"
+			next := p.Cells[withPage[k+1]]
+			cp.Next, cp.NextName = next.Slug+".html", next.Writer+", "+next.Section
 		}
 		title := c.Writer + ", " + c.Section
 		var r rendered
