@@ -333,6 +333,7 @@ func (t *transform) process(parent ast.Node, active bool) {
 		case dirIf, dirElif:
 			var ok bool
 			if e := t.parse(ph, rest, restCol); e != nil {
+				t.ev.trace = nil
 				v, err := t.ev.condition(e, dir)
 				ok = v
 				if err != nil {
@@ -404,6 +405,7 @@ func (t *transform) process(parent ast.Node, active bool) {
 				break
 			}
 			if e := t.parse(ph, ph.Inner, 1); e != nil {
+				t.ev.trace = nil
 				v, err := t.ev.eval(e)
 				switch {
 				case err != nil:
