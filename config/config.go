@@ -9,6 +9,7 @@ package config
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -20,9 +21,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/tomlfile"
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Audiences.
@@ -37,6 +40,7 @@ type Config struct {
 	ContentDir string  `toml:"content_dir"`
 	Inputs     Inputs  `toml:"inputs"`
 	C5         C5      `toml:"c5"`
+	G1         G1      `toml:"g1"`
 	Runs       Runs    `toml:"runs"`
 	Publish    Publish `toml:"publish"`
 	Judged     Judged  `toml:"judged"`
@@ -47,6 +51,8 @@ type Config struct {
 
 	// File is the config file's path; relative paths resolve from its folder.
 	File string `toml:"-"`
+	// data is the config file's text, for the lines of keys in errors.
+	data []byte
 }
 
 // Inputs names the private inputs folder.
@@ -124,9 +130,26 @@ func SharePercent(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
 }
 
-// Thresholds converts c to the measurement's thresholds.
-func (c C5) Thresholds() c5.Thresholds {
-	return c5.Thresholds{MaxRun: c.MaxRun, MaxOverlap: c.MaxOverlap, NGram: c.NGram}
+// Thresholds converts c to C5's thresholds in the criteria package.
+func (c C5) Thresholds() criteria.C5Thresholds {
+	return criteria.C5Thresholds{MaxRun: c.MaxRun, MaxOverlap: c.MaxOverlap, NGram: c.NGram}
+}
+
+// G1 holds the length gate's tolerance and targets ([g1], [g1.targets]).
+type G1 = criteria.G1Settings
+
+// Criteria returns the settings of every criterion, for the stages that
+// judge cells.
+func (c *Config) Criteria() criteria.Settings {
+	return criteria.Settings{C5: c.C5.Thresholds(), G1: c.G1}
+}
+
+// WithCriteria returns a copy of c with the criteria's settings s.
+func (c *Config) WithCriteria(s criteria.Settings) Config {
+	out := *c
+	out.C5.MaxRun, out.C5.MaxOverlap, out.C5.NGram = s.C5.MaxRun, s.C5.MaxOverlap, s.C5.NGram
+	out.G1 = s.G1
+	return out
 }
 
 // Runs configures the highlighted verbatim runs.
@@ -165,12 +188,23 @@ const (
 type Prediction struct {
 	Kind  string `toml:"kind"`
 	Model string `toml:"model"` // a public alias, or "" for all writers together
-	// Criterion names a judged criterion (C1, C2, C4, C6) and Judge the
-	// judge whose verdicts decide; both empty for C5.
+	// Criterion names the criterion whose FAILs are counted: empty for C5,
+	// "G1" for the length gate, or a judged criterion (C1, C2, C4, C6) with
+	// Judge the judge whose verdicts decide.
 	Criterion string `toml:"criterion"`
 	Judge     string `toml:"judge"`
 	// Fails is the bound for fails_at_most and fails_at_least.
 	Fails *int `toml:"fails"`
+}
+
+// Key returns the outcomes the prediction counts: its criterion's (C5 when
+// it names none), by its judge.
+func (p Prediction) Key() criteria.Key {
+	id := criteria.ID(p.Criterion)
+	if id == "" {
+		id = criteria.C5
+	}
+	return criteria.Key{Criterion: id, Judge: p.Judge}
 }
 
 // Digest returns the SHA-256 of the hypothesis as registered: its id, date,
@@ -193,8 +227,8 @@ func (h Hypothesis) Digest() string {
 		"prediction=" + h.Prediction.Kind + "," + h.Prediction.Model + "," + fails,
 	}, "\n")
 	if p := h.Prediction; p.Criterion != "" || p.Judge != "" {
-		// Only a judged prediction carries them, so a C5 hypothesis's
-		// digest is what it was before the judged tier existed.
+		// Only a G1 or judged prediction carries them, so a C5
+		// hypothesis's digest is what it was before they existed.
 		canonical += "\njudged=" + p.Criterion + "," + p.Judge
 	}
 	sum := sha256.Sum256([]byte(canonical))
@@ -202,7 +236,7 @@ func (h Hypothesis) Digest() string {
 }
 
 // DefaultC5 are the rubric's thresholds.
-var DefaultC5 = C5{MaxRun: 12, MaxOverlap: 0.10, NGram: 8}
+var DefaultC5 = C5{MaxRun: criteria.DefaultC5.MaxRun, MaxOverlap: criteria.DefaultC5.MaxOverlap, NGram: criteria.DefaultC5.NGram}
 
 // Default returns the configuration used for keys a file leaves out.
 func Default() Config {
@@ -211,6 +245,7 @@ func Default() Config {
 		ContentDir: "content",
 		Inputs:     Inputs{Dir: "private"},
 		C5:         DefaultC5,
+		G1:         criteria.DefaultG1,
 		Publish:    Publish{Out: "public", Audience: Public, Excerpts: true},
 		Judged:     Judged{JudgedThresholds: DefaultJudged},
 	}
@@ -231,7 +266,7 @@ func Load(path string, sets []string) (*Config, error) {
 	if _, err := tomlfile.Decode(data, path, &cfg); err != nil {
 		return nil, err
 	}
-	cfg.File = path
+	cfg.File, cfg.data = path, data
 	for i := range cfg.Hypotheses {
 		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
 	}
@@ -353,8 +388,14 @@ func settableFields(v reflect.Value, prefix string) map[string]reflect.Value {
 // Validate checks values that decode but cannot be used.
 func (c *Config) Validate() error {
 	file := c.File
-	if err := c.C5.Thresholds().Validate(); err != nil {
-		return diag.Errorf(file, 0, "[c5] %v", err)
+	s := c.Criteria()
+	if err := s.Validate(); err != nil {
+		line := 0
+		var se *criteria.SettingError
+		if errors.As(err, &se) && se.Key != "c5" {
+			line = tomlfile.KeyLine(c.data, toml.Key(strings.Split(se.Key, ".")))
+		}
+		return diag.Errorf(file, line, "%v", err)
 	}
 	if r := c.C5.Registered; r != nil {
 		if r.Registered != nil {
@@ -406,9 +447,14 @@ func (c *Config) Validate() error {
 			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s, %s, %s, %s)",
 				h.ID, p.Kind, FewestFails, MostFails, FailsAtMost, FailsAtLeast)
 		}
-		switch {
+		switch measured := criteria.Lookup(criteria.ID(p.Criterion)); {
+		case p.Criterion != "" && measured != nil && !measured.Judged:
+			// A measured criterion (G1) is counted without a judge.
+			if p.Judge != "" {
+				return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion, so it takes no judge", h.ID, p.Criterion)
+			}
 		case p.Criterion != "" && !slices.Contains(JudgedCriteria, p.Criterion):
-			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion (one of %s)", h.ID, p.Criterion, strings.Join(JudgedCriteria, ", "))
+			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion (one of %s) nor G1", h.ID, p.Criterion, strings.Join(JudgedCriteria, ", "))
 		case p.Criterion != "" && p.Judge == "":
 			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %s needs judge = \"<judge id>\"; judges are reported one by one, never averaged", h.ID, p.Criterion)
 		case p.Criterion == "" && p.Judge != "":

@@ -36,8 +36,7 @@ func pageCacheKey(folder *inputs.Folder, cfg *config.Config) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "evalpress-pages-2\n%s\n", executableID())
 	writeDigests(h, folder)
-	settings := *cfg
-	settings.C5.MaxRun, settings.C5.MaxOverlap = 0, 0
+	settings := cfg.WithCriteria(cfg.Criteria().ForMeasurement())
 	settings.Hypotheses = nil // judged anew by every build
 	enc, _ := json.Marshal(&settings)
 	h.Write(enc)

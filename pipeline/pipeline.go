@@ -32,6 +32,7 @@ import (
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
@@ -371,6 +372,9 @@ func sourceFiles() []public.SourceFile {
 	for _, name := range c5.SourceFiles {
 		out = append(out, public.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
 	}
+	for _, name := range criteria.SourceFiles {
+		out = append(out, public.SourceFile{Name: "reports/criteria/" + name, Code: criteria.Source(name)})
+	}
 	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
 }
 
@@ -381,7 +385,7 @@ func permittedExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Fi
 	if cfg.Publish.Audience != config.Public || !cfg.Publish.Excerpts {
 		return nil
 	}
-	return redact.PermittedExcerpts(folder, redact.MeasuredCells(f), f.Thresholds)
+	return redact.PermittedExcerpts(folder, redact.MeasuredCells(f), f.Criteria.C5)
 }
 
 // errLeak stops a build whose files hold a private term or passage.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -48,10 +48,10 @@ func Excerpt(m *Matcher, runText string) string {
 // It reads only the private measurement and the thresholds, never a public
 // view, so that build and check permit the same strings whatever a view
 // holds.
-func CellExcerpts(m *Matcher, cells []measure.Cell, th c5.Thresholds) []string {
+func CellExcerpts(m *Matcher, cells []measure.Cell, th criteria.C5Thresholds) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		if c.HasExample && th.Judge(c.Comparison).Fail() {
+		if c.HasExample && th.Judge(c.Run, c.Overlap, c.Shared, c.Distinct).Fail() {
 			out[i] = Excerpt(m, c.RunText)
 		}
 	}
@@ -61,7 +61,7 @@ func CellExcerpts(m *Matcher, cells []measure.Cell, th c5.Thresholds) []string {
 // PermittedExcerpts lists the excerpts a public build of folder with
 // excerpts on may show (CellExcerpts): the leak scan permits each as the
 // whole string it is, nothing longer.
-func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th c5.Thresholds) []string {
+func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th criteria.C5Thresholds) []string {
 	var out []string
 	for _, e := range CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th) {
 		if e != "" {

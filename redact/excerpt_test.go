@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/measure"
 )
 
@@ -36,7 +37,7 @@ func TestExcerptRedactsBeforeCutting(t *testing.T) {
 // TestCellExcerptsFollowThePrivateVerdicts: only failing cells with an
 // example have an excerpt.
 func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
-	th := c5.Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
+	th := criteria.C5Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
 	cells := []measure.Cell{
 		{HasExample: true, Comparison: c5.Comparison{Run: 11}, RunText: "fails by its run"},
 		{HasExample: true, Comparison: c5.Comparison{Run: 3, Overlap: 0.6}, RunText: "fails by overlap"},

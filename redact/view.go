@@ -163,16 +163,17 @@ func New(in Input) (*public.View, error) {
 		Title:    m.Replace(cfg.Title),
 		Audience: cfg.Publish.Audience,
 		Excerpts: cfg.Publish.Excerpts || !masked,
-		Thresholds: public.Thresholds{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap,
-			NGram: f.Thresholds.NGram, MinRun: f.MinRun},
+		Thresholds: public.Thresholds{MaxRun: f.Criteria.C5.MaxRun, MaxOverlap: f.Criteria.C5.MaxOverlap,
+			NGram: f.Criteria.C5.NGram, MinRun: f.MinRun},
 		Registered:      registered(in.Config),
+		Tallies:         f.Tallies,
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
 	}
 	alias := map[string]string{}
 	for _, w := range f.Writers {
 		alias[w.Script] = w.Alias
-		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Fails: w.Fails, Sections: w.Sections})
+		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: w.Tallies})
 	}
 	publicName := map[string]string{}
 	for _, s := range f.SectionNames {
@@ -185,7 +186,7 @@ func New(in Input) (*public.View, error) {
 		pc := public.Cell{
 			Index: i, Writer: alias[c.Script], Section: publicName[c.Name], HasExample: c.HasExample,
 			Words: c.Words, Run: c.Comparison.Run, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
-			Variants: c.Variants, Fail: c.Verdict.Fail(), RunFails: c.Verdict.RunFails, OverlapFails: c.Verdict.OverlapFails,
+			Variants: c.Variants, Outcomes: c.Outcomes,
 		}
 		if c.HasExample {
 			pc.Variant = c.Worst + 1
@@ -196,7 +197,7 @@ func New(in Input) (*public.View, error) {
 	// A public view shows exactly the excerpts the leak scan permits.
 	var excerpts []string
 	if masked && cfg.Publish.Excerpts {
-		excerpts = CellExcerpts(m, MeasuredCells(f), f.Thresholds)
+		excerpts = CellExcerpts(m, MeasuredCells(f), f.Criteria.C5)
 	}
 	// Texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
@@ -239,7 +240,7 @@ func New(in Input) (*public.View, error) {
 		reg := findings.Registration(in.Config, h.Hypothesis)
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
-			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
+			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails, Criterion: h.Prediction.Criterion,
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 			Registration: public.Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},

@@ -20,8 +20,9 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 	b.WriteString("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"" + escapeHTML(normalizeURL(root+"results.html")) + "#" + escapeHTML(escapeURLPart(r.Anchor)) + "\">C5 results</a> › " + writer + " › " + section + "</nav>\n")
 	b.WriteString("<h1>" + writer + ", " + section + " <span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></h1>\n")
 	b.WriteString("<ul class=\"verdict-lines\">\n")
-	b.WriteString("<li class=\"" + passOrFail(r.RunFails) + "\">" + escapeHTML(cp.RunVerdict) + "</li>\n")
-	b.WriteString("<li class=\"" + passOrFail(r.OverlapFails) + "\">" + escapeHTML(cp.OverlapVerdict) + "</li>\n")
+	for _, ch := range cp.Checks {
+		b.WriteString("<li class=\"" + passOrFail(ch.Failed) + "\">" + escapeHTML(ch.Text) + "</li>\n")
+	}
 	b.WriteString("<li>Compared with example variant " + strconv.Itoa(r.Variant) + " of " + strconv.Itoa(r.Variants) + " (the worst), " + strconv.Itoa(r.Words) + " words in the section.</li>\n</ul>")
 	if r.Excerpt != "" {
 		b.WriteString("\n<p class=\"excerpt\">Longest run, normalised as measured: <q>" + escapeHTML(r.Excerpt) + "</q></p>")

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // cellHeadTemplate is a cell page's header as the template wrote it before
@@ -14,9 +16,8 @@ const cellHeadTemplate = `{{with .Cell}}
 <nav class="crumbs" aria-label="Breadcrumb"><a href="{{$.Root}}results.html#{{.Row.Anchor}}">C5 results</a> › {{.Row.Writer}} › {{.Row.Section}}</nav>
 <h1>{{.Row.Writer}}, {{.Row.Section}} <span class="badge badge-{{lower .Row.Verdict}}">{{.Row.Verdict}}</span></h1>
 <ul class="verdict-lines">
-<li class="{{if .Row.RunFails}}fail{{else}}pass{{end}}">{{.RunVerdict}}</li>
-<li class="{{if .Row.OverlapFails}}fail{{else}}pass{{end}}">{{.OverlapVerdict}}</li>
-<li>Compared with example variant {{.Row.Variant}} of {{.Row.Variants}} (the worst), {{.Row.Words}} words in the section.</li>
+{{range .Checks}}<li class="{{if .Failed}}fail{{else}}pass{{end}}">{{.Text}}</li>
+{{end}}<li>Compared with example variant {{.Row.Variant}} of {{.Row.Variants}} (the worst), {{.Row.Words}} words in the section.</li>
 </ul>
 {{- if .Row.Excerpt}}
 <p class="excerpt">Longest run, normalised as measured: <q>{{.Row.Excerpt}}</q></p>
@@ -35,15 +36,26 @@ func TestCellHeaderMatchesTheTemplate(t *testing.T) {
 	p := &public.Public{Thresholds: public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}
 	for i, writer := range names {
 		for j, section := range names {
-			c := public.Cell{Writer: writer, Section: section, HasExample: true, Words: 100 + i, Run: 5 + 4*j, Overlap: float64(i) / 7,
-				Shared: i, Distinct: 9, Variant: 1 + i%2, Variants: 2, RunFails: j%2 == 0, OverlapFails: i%3 == 0, Slug: "c-" + names[(i+j)%len(names)]}
-			c.Fail = c.RunFails || c.OverlapFails
-			if c.Fail {
+			// The run fails for even j, the overlap for i a multiple of 3.
+			run, overlap := 3+j, float64(i)/100
+			if j%2 == 0 {
+				run += 12
+			}
+			if i%3 == 0 {
+				overlap += 0.5
+			}
+			c := public.Cell{Writer: writer, Section: section, HasExample: true, Words: 100 + i, Run: run, Overlap: overlap,
+				Shared: i, Distinct: 9, Variant: 1 + i%2, Variants: 2, Slug: "c-" + names[(i+j)%len(names)]}
+			publictest.JudgeCell(&c, p.Thresholds)
+			if c.Outcome(criteria.C5).Fail() {
 				c.Excerpt = names[(i+2*j)%len(names)] + " words & more"
 			}
 			for _, internal := range []bool{false, true} {
 				cp := &cellPage{Row: newRow(c, "../")}
-				cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
+				cp.Checks = checks(c)
+				if len(cp.Checks) != 2 || cp.Checks[0].Failed != (j%2 == 0) || cp.Checks[1].Failed != (i%3 == 0) {
+					t.Fatalf("checks %+v", cp.Checks)
+				}
 				var want strings.Builder
 				data := &pageData{Site: &siteData{Internal: internal}, Root: "../", Cell: cp}
 				if err := tmpl.Execute(&want, data); err != nil {

@@ -69,25 +69,12 @@ var verdictGrades = []struct {
 // pastLimit is how many times its limit a failing cell's worst failing
 // rule reaches (infinite for a limit of 0); 0 for a passing cell.
 func pastLimit(p *public.Public, c public.Cell) float64 {
-	ratio := func(v, limit float64) float64 {
-		if limit <= 0 {
-			return math.Inf(1)
-		}
-		return v / limit
-	}
-	r := 0.0
-	if c.RunFails {
-		r = max(r, ratio(float64(c.Run), float64(p.Thresholds.MaxRun)))
-	}
-	if c.OverlapFails {
-		r = max(r, ratio(c.Overlap, p.Thresholds.MaxOverlap))
-	}
-	return r
+	return c.Outcome(tableCriterion).Excess()
 }
 
 // grade returns the index in verdictGrades of a cell.
 func grade(p *public.Public, c public.Cell) int {
-	if !c.Fail {
+	if !c.Outcome(tableCriterion).Fail() {
 		return 0
 	}
 	r := pastLimit(p, c)
@@ -255,9 +242,9 @@ func failBars(p *public.Public) (chart, error) {
 	var fails, passes []opts.BarData
 	var desc []string
 	for _, w := range p.Writers {
-		fails = append(fails, opts.BarData{Value: w.Fails})
-		passes = append(passes, opts.BarData{Value: w.Sections - w.Fails})
-		desc = append(desc, fmt.Sprintf("%s: %d FAIL of %d", w.Alias, w.Fails, w.Sections))
+		fails = append(fails, opts.BarData{Value: w.Fails()})
+		passes = append(passes, opts.BarData{Value: w.Sections() - w.Fails()})
+		desc = append(desc, fmt.Sprintf("%s: %d FAIL of %d", w.Alias, w.Fails(), w.Sections()))
 	}
 	bar.AddSeries("FAIL", fails, charts.WithBarChartOpts(opts.BarChart{Stack: "total"}))
 	bar.AddSeries("pass", passes, charts.WithBarChartOpts(opts.BarChart{Stack: "total"}))

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Results is the shape of data/results.json.
@@ -66,6 +67,8 @@ type ResultsCell struct {
 	Runs       []ResultsRun `json:"runs"`
 	// Judged are every judge's and labeller's verdicts on the cell.
 	Judged []ResultsGrade `json:"judged,omitempty"`
+	// Criteria are the cell's outcomes by criterion ID.
+	Criteria map[string]criteria.Record `json:"criteria,omitempty"`
 }
 
 // ResultsRun is one highlighted run of a cell.
@@ -126,15 +129,14 @@ type Change struct {
 	Page          string  `json:"page,omitempty"` // the cell's run view
 }
 
+// tableCriterion is the criterion of the results table's verdict and
+// rules columns and of the change list: the quality criterion measured.
+const tableCriterion = criteria.C5
+
+// rules returns the names of the rules the cell fails under the table's
+// criterion, never nil.
 func rules(c public.Cell) []string {
-	r := []string{}
-	if c.RunFails {
-		r = append(r, "run")
-	}
-	if c.OverlapFails {
-		r = append(r, "overlap")
-	}
-	return r
+	return append([]string{}, c.Outcome(tableCriterion).Failed...)
 }
 
 func cellPath(c public.Cell) string {
@@ -156,8 +158,9 @@ func buildResults(p *public.Public, changes []Change) Results {
 	}
 	for _, c := range p.Cells {
 		rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
-			Shared: c.Shared, Distinct: c.Distinct, Fail: c.Fail, Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
-			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c)}
+			Shared: c.Shared, Distinct: c.Distinct, Fail: c.Outcome(tableCriterion).Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
+			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c),
+			Criteria: criteria.Records(c.Outcomes)}
 		for _, run := range c.Runs {
 			rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
 		}
@@ -166,7 +169,7 @@ func buildResults(p *public.Public, changes []Change) Results {
 	r.Judged = judgedResults(p.Judged)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
-		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails, Sections: w.Sections})
+		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections()})
 	}
 	for _, h := range p.Hypotheses {
 		drift := h.Drift
@@ -306,7 +309,7 @@ func computeChanges(p *public.Public, base *Results) []Change {
 		for _, r := range rules(c) {
 			now[r] = true
 		}
-		for _, r := range []string{"run", "overlap"} {
+		for _, r := range criteria.Lookup(tableCriterion).RuleNames() {
 			if had[r] != now[r] {
 				flipped = append(flipped, r)
 			}

@@ -45,7 +45,7 @@ func blockMarkdown(name string, p *public.Public) string {
 	case "summary":
 		b.WriteString("| Writer | FAIL | Sections |\n| --- | --- | --- |\n")
 		for _, w := range p.Writers {
-			fmt.Fprintf(&b, "| %s | %d | %d |\n", w.Alias, w.Fails, w.Sections)
+			fmt.Fprintf(&b, "| %s | %d | %d |\n", w.Alias, w.Fails(), w.Sections())
 		}
 	case "results":
 		b.WriteString("| Writer | Section | Words | Longest run | Overlap | Verdict |\n| --- | --- | --- | --- | --- | --- |\n")

@@ -358,7 +358,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	}
 	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "FAILs per writer over the measured sections (code, not a judge)"}
 	for _, w := range p.Writers {
-		c5.Lines = append(c5.Lines, fmt.Sprintf("%s: %d FAIL of %d sections", w.Alias, w.Fails, w.Sections))
+		c5.Lines = append(c5.Lines, fmt.Sprintf("%s: %d FAIL of %d sections", w.Alias, w.Fails(), w.Sections()))
 	}
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // sensitivity is how many sections fail per writer as one threshold varies
@@ -47,8 +48,8 @@ func computeSensitivity(p *public.Public) sensitivity {
 	slices.Sort(runs)
 	runs = slices.Compact(runs)
 	for _, r := range runs {
-		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(c public.Cell) bool {
-			return c.Run > r || c.Overlap > p.Thresholds.MaxOverlap
+		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(o criteria.Outcome) bool {
+			return o.WithLimit(criteria.LimitMaxRun, float64(r)).Fail()
 		}))
 	}
 	// max_overlap in tenths of a percentage point, so labels are exact:
@@ -63,8 +64,8 @@ func computeSensitivity(p *public.Public) sensitivity {
 	add := func(label string, o float64) {
 		isConfigured := o == configured
 		placed = placed || isConfigured
-		s.Overlap = append(s.Overlap, point(p, label, o, isConfigured, func(c public.Cell) bool {
-			return c.Run > p.Thresholds.MaxRun || c.Overlap > o
+		s.Overlap = append(s.Overlap, point(p, label, o, isConfigured, func(out criteria.Outcome) bool {
+			return out.WithLimit(criteria.LimitMaxOverlap, o).Fail()
 		}))
 	}
 	for t := 0; ; t += stepTenths {
@@ -92,14 +93,16 @@ func tenthsLabel(t int) string {
 	return strconv.Itoa(t/10) + "." + strconv.Itoa(t%10)
 }
 
-func point(p *public.Public, label string, value float64, configured bool, fails func(public.Cell) bool) sensitivityPoint {
+// point counts, per writer, the cells whose C5 outcome fails judged again
+// by fails.
+func point(p *public.Public, label string, value float64, configured bool, fails func(criteria.Outcome) bool) sensitivityPoint {
 	pt := sensitivityPoint{Label: label, Value: value, Configured: configured, Fails: make([]int, len(p.Writers))}
 	index := map[string]int{}
 	for i, w := range p.Writers {
 		index[w.Alias] = i
 	}
 	for _, c := range p.Cells {
-		if c.HasExample && fails(c) {
+		if o := c.Outcome(criteria.C5); o.Scored() && fails(o) {
 			pt.Fails[index[c.Writer]]++
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/site/figures"
 )
 
@@ -156,10 +157,10 @@ type cellPage struct {
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
 	LegendHTML, RunRowsHTML  template.HTML
-	RunVerdict               string
-	OverlapVerdict           string
-	Prev, Next               string
-	PrevName, NextName       string // "Model 1, ACT 2"
+	// Checks state each rule's outcome with its numbers.
+	Checks             []criteria.Check
+	Prev, Next         string
+	PrevName, NextName string // "Model 1, ACT 2"
 }
 
 func newRow(c public.Cell, root string) cellRow {
@@ -579,7 +580,7 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, c.SectionText.Words, "s"), minimapHTML(c.Runs, c.ExampleText.Words, "e")
 			cp.DiffHTML, cp.LegendHTML, cp.RunRowsHTML = diffHTML(c.Diff), legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
 		}
-		cp.RunVerdict, cp.OverlapVerdict = explain(p, c)
+		cp.Checks = checks(c)
 		cp.HeaderHTML = cellHeaderHTML(cp, "../", sd.Internal)
 		if k > 0 {
 			prev := p.Cells[withPage[k-1]]
@@ -629,21 +630,9 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 	return nil
 }
 
-// explain states each rule's outcome with its numbers.
-func explain(p *public.Public, c public.Cell) (run, overlap string) {
-	t := p.Thresholds
-	if c.RunFails {
-		run = fmt.Sprintf("longest run %d > %d: FAIL", c.Run, t.MaxRun)
-	} else {
-		run = fmt.Sprintf("longest run %d <= %d: pass", c.Run, t.MaxRun)
-	}
-	cmp, verdict := "<=", "pass"
-	if c.OverlapFails {
-		cmp, verdict = ">", "FAIL"
-	}
-	overlap = fmt.Sprintf("overlap %s %s %s (%d of %d distinct %d-grams): %s", percent(c.Overlap, 1), cmp,
-		sharePercent(t.MaxOverlap), c.Shared, c.Distinct, t.NGram, verdict)
-	return run, overlap
+// checks states each rule of the cell's outcomes with its numbers.
+func checks(c public.Cell) []criteria.Check {
+	return c.Outcome(tableCriterion).Checks()
 }
 
 // thresholdNote says, for every page that shows verdicts, which of the

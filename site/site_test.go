@@ -11,25 +11,26 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 func fixture() *public.Public {
-	return &public.Public{
+	return publictest.Judge(&public.Public{
 		Title:      "Fixture",
 		Thresholds: public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8, MinRun: 8},
-		Writers:    []public.Writer{{Alias: "Model 1", Fails: 1, Sections: 2}, {Alias: "Model 2", Fails: 2, Sections: 2}},
+		Writers:    []public.Writer{{Alias: "Model 1"}, {Alias: "Model 2"}},
 		Sections:   []string{"HOOK", "ACT 1"},
 		Cells: []public.Cell{
 			{Writer: "Model 1", Section: "HOOK", HasExample: true, Words: 30, Run: 4, Distinct: 23},
-			{Writer: "Model 1", Section: "ACT 1", HasExample: true, Words: 80, Run: 40, Overlap: 0.5, Shared: 36, Distinct: 72, Fail: true, RunFails: true, OverlapFails: true},
-			{Writer: "Model 2", Section: "HOOK", HasExample: true, Words: 31, Run: 11, Overlap: 0.125, Shared: 3, Distinct: 24, Fail: true, OverlapFails: true},
-			{Writer: "Model 2", Section: "ACT 1", HasExample: true, Words: 82, Run: 82, Overlap: 1, Shared: 75, Distinct: 75, Fail: true, RunFails: true, OverlapFails: true},
+			{Writer: "Model 1", Section: "ACT 1", HasExample: true, Words: 80, Run: 40, Overlap: 0.5, Shared: 36, Distinct: 72},
+			{Writer: "Model 2", Section: "HOOK", HasExample: true, Words: 31, Run: 11, Overlap: 0.125, Shared: 3, Distinct: 24},
+			{Writer: "Model 2", Section: "ACT 1", HasExample: true, Words: 82, Run: 82, Overlap: 1, Shared: 75, Distinct: 75},
 		},
 		Hypotheses:      []public.Hypothesis{{ID: "H1", Verdict: "refuted", Statement: "Model 2 copies least.", Registered: "2026-07-01"}},
 		MandatedPhrases: 3,
-	}
+	})
 }
 
 // A document's placeholders are resolved on its page and in its download;

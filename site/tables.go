@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/site/figures"
 )
 
@@ -50,8 +51,9 @@ func buildGrid(p *public.Public) gridTable {
 		if !okRow || !okCol {
 			continue
 		}
+		o := c.Outcome(tableCriterion)
 		g.Rows[i].Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
-			Overlap: percent(c.Overlap, 1), RunFails: c.RunFails, OverlapFail: c.OverlapFails, Fail: c.Fail, Page: cellPath(c)}
+			Overlap: percent(c.Overlap, 1), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(c)}
 	}
 	return g
 }
@@ -91,7 +93,7 @@ func buildSectionRows(p *public.Public) []sectionRow {
 		}
 		r.Present = true
 		r.Measured++
-		if c.Fail {
+		if c.Outcome(tableCriterion).Fail() {
 			r.Fails++
 		}
 	}
@@ -118,14 +120,14 @@ type ruleTable struct {
 }
 
 // ruleNames are the rules in the order the tables list them.
-var ruleNames = []string{"run", "overlap"}
+var ruleNames = criteria.Lookup(tableCriterion).RuleNames()
 
 // ruleLabel describes a rule with its limit.
 func ruleLabel(p *public.Public, rule string) string {
 	switch rule {
-	case "run":
+	case criteria.RuleRun:
 		return fmt.Sprintf("longest run over %d words", p.Thresholds.MaxRun)
-	case "overlap":
+	case criteria.RuleOverlap:
 		return fmt.Sprintf("overlap over %s", sharePercent(p.Thresholds.MaxOverlap))
 	}
 	return rule

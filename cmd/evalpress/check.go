@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/evalpress/evalpress/redact"
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
@@ -72,10 +72,10 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 // build may show (redact.PermittedExcerpts, as build permits them), under the thresholds the scanned site declares in data/results.json
 // (the rubric's when it has none).
 func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]string, error) {
-	th := c5.DefaultThresholds
+	th := criteria.DefaultC5
 	if data, err := os.ReadFile(filepath.Join(dir, "data", "results.json")); err == nil {
 		if r, err := site.ParseBaseline(data); err == nil {
-			th = c5.Thresholds{MaxRun: r.Thresholds.MaxRun, MaxOverlap: r.Thresholds.MaxOverlap, NGram: r.Thresholds.NGram}
+			th = criteria.C5Thresholds{MaxRun: r.Thresholds.MaxRun, MaxOverlap: r.Thresholds.MaxOverlap, NGram: r.Thresholds.NGram}
 		}
 	}
 	res, err := measure.Run(ctx, folder, th.NGram)

@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/c5report"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -23,7 +23,7 @@ type measureCommand struct {
 func (c *measureCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("measure", synopsis("measure"), c.stdout)
 	dir := fs.String("inputs", "", "private inputs `folder` (sections.md, examples.md, ...)")
-	t := c5.DefaultThresholds
+	t := criteria.DefaultC5
 	fs.IntVar(&t.MaxRun, "max-run", t.MaxRun, "fail a section whose longest verbatim run exceeds `N` words")
 	fs.Float64Var(&t.MaxOverlap, "max-overlap", t.MaxOverlap, "fail a section whose n-gram overlap exceeds this `share` (0..1)")
 	fs.IntVar(&t.NGram, "ngram", t.NGram, "n-gram size in `words`")

@@ -7,7 +7,10 @@
 // but cannot build one from private findings, and the compiler enforces it.
 package public
 
-import "github.com/evalpress/evalpress/redact/internal/seal"
+import (
+	"github.com/evalpress/evalpress/redact/internal/seal"
+	"github.com/evalpress/evalpress/reports/criteria"
+)
 
 // Seal makes a view of p. Only the redact package holds the key.
 func Seal(_ seal.Key, p *Public) *View { return &View{p: p} }
@@ -32,8 +35,10 @@ type Public struct {
 	Thresholds Thresholds
 	// Registered are the thresholds the rubric registered ([c5.registered]);
 	// nil when the config declares none. They never follow --set.
-	Registered      *Thresholds
-	Writers         []Writer
+	Registered *Thresholds
+	Writers    []Writer
+	// Tallies count every cell's outcomes per criterion (and judge).
+	Tallies         criteria.Tallies
 	Sections        []string // public section names, in report order
 	Cells           []Cell
 	Hypotheses      []Hypothesis
@@ -58,28 +63,35 @@ type Thresholds struct {
 	MinRun     int // shortest highlighted run
 }
 
-// Writer is one writer, by alias.
+// Writer is one writer, by alias, with its outcomes counted per criterion
+// (and judge).
 type Writer struct {
-	Alias           string
-	Fails, Sections int
+	Alias   string
+	Tallies criteria.Tallies
 }
+
+// Fails returns the writer's C5 FAILs.
+func (w Writer) Fails() int { return w.Tallies.Of(criteria.Key{Criterion: criteria.C5}).Fail }
+
+// Sections returns the writer's sections C5 scored (those with an example).
+func (w Writer) Sections() int { return w.Tallies.Of(criteria.Key{Criterion: criteria.C5}).Scored() }
 
 // Cell is one writer's section.
 type Cell struct {
-	Index        int
-	Writer       string // alias
-	Section      string // public section name
-	Slug         string // file-name-safe, unique: the cell page is cells/Slug.html
-	HasExample   bool
-	Words, Run   int
-	Shared       int
-	Distinct     int
-	Overlap      float64
-	Variant      int // 1-based index of the worst example variant
-	Variants     int
-	Fail         bool
-	RunFails     bool
-	OverlapFails bool
+	Index      int
+	Writer     string // alias
+	Section    string // public section name
+	Slug       string // file-name-safe, unique: the cell page is cells/Slug.html
+	HasExample bool
+	Words, Run int
+	Shared     int
+	Distinct   int
+	Overlap    float64
+	Variant    int // 1-based index of the worst example variant
+	Variants   int
+	// Outcomes are the cell's outcomes, one per criterion that applies
+	// (one per judge for a judged criterion), in the criteria's order.
+	Outcomes []criteria.Outcome
 	// Excerpt is the longest run's normalised text, redacted, then cut at a
 	// word to at most 100 characters (redact.Excerpt); set only where the
 	// audience may see it.
@@ -96,6 +108,13 @@ type Cell struct {
 	Diff        []DiffOp
 	// Judged are every judge's and labeller's verdicts on the cell.
 	Judged []JudgedGrade
+}
+
+// Outcome returns the cell's outcome of the measured criterion id (zero
+// when it has none).
+func (c *Cell) Outcome(id criteria.ID) criteria.Outcome {
+	o, _ := criteria.Find(c.Outcomes, criteria.Key{Criterion: id})
+	return o
 }
 
 // Run is a highlighted shared run. ID 1 is the longest.
@@ -139,6 +158,7 @@ type Hypothesis struct {
 	ID, Registered, Statement string
 	Kind, Model               string
 	Fails                     *int
+	Criterion                 string // the criterion whose FAILs it counts; "" for C5
 	Verdict, Reason, Digest   string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.

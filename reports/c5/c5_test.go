@@ -219,32 +219,6 @@ func TestStrippedRangesAndOffsets(t *testing.T) {
 	}
 }
 
-func TestThresholds(t *testing.T) {
-	for _, tc := range []struct {
-		th    Thresholds
-		valid bool
-	}{
-		{DefaultThresholds, true},
-		{Thresholds{MaxRun: 0, MaxOverlap: 0, NGram: 1}, true},
-		{Thresholds{MaxRun: -1, MaxOverlap: 0.1, NGram: 8}, false},
-		{Thresholds{MaxRun: 12, MaxOverlap: 1.5, NGram: 8}, false},
-		{Thresholds{MaxRun: 12, MaxOverlap: -0.1, NGram: 8}, false},
-		{Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 0}, false},
-	} {
-		if err := tc.th.Validate(); (err == nil) != tc.valid {
-			t.Errorf("%+v: Validate() = %v, want valid=%v", tc.th, err, tc.valid)
-		}
-	}
-	v := DefaultThresholds.Judge(Comparison{Run: 12, Overlap: 0.10})
-	if v.Fail() {
-		t.Errorf("run 12 and overlap 10%% are at the limits, not past them: %+v", v)
-	}
-	v = DefaultThresholds.Judge(Comparison{Run: 11, Overlap: 0.167})
-	if !v.Fail() || v.RunFails || !v.OverlapFails || strings.Join(v.Rules(), "+") != "overlap" {
-		t.Errorf("overlap alone should fail: %+v %v", v, v.Rules())
-	}
-}
-
 func BenchmarkCompare(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	words := func(n int) string {

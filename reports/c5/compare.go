@@ -1,9 +1,6 @@
 package c5
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // Comparison is the C5 measurement of one section against one example text.
 type Comparison struct {
@@ -134,61 +131,4 @@ func mix(h uint64) uint64 {
 	h *= 0xFF51AFD7ED558CCD
 	h ^= h >> 33
 	return h
-}
-
-// Thresholds are the C5 pass lines.
-type Thresholds struct {
-	MaxRun     int     // a run longer than this many words fails
-	MaxOverlap float64 // an overlap above this share fails
-	NGram      int     // n-gram size for the overlap
-}
-
-// DefaultThresholds are the rubric's: 12 words, 10%, 8-grams.
-var DefaultThresholds = Thresholds{MaxRun: 12, MaxOverlap: 0.10, NGram: 8}
-
-// Validate reports thresholds that cannot be applied.
-func (t Thresholds) Validate() error {
-	switch {
-	case t.MaxRun < 0:
-		return fmt.Errorf("max run %d is negative; it is a number of words, 0 or more", t.MaxRun)
-	case !(t.MaxOverlap >= 0 && t.MaxOverlap <= 1):
-		return fmt.Errorf("max overlap %v is outside 0..1; it is a share, 0.10 for 10%%", t.MaxOverlap)
-	case t.NGram < 1:
-		return fmt.Errorf("n-gram size %d is less than 1", t.NGram)
-	}
-	return nil
-}
-
-// Verdict is the outcome of a comparison under thresholds.
-type Verdict struct {
-	RunFails     bool // the longest run exceeds MaxRun
-	OverlapFails bool // the overlap exceeds MaxOverlap
-}
-
-// Fail reports whether either rule fails.
-func (v Verdict) Fail() bool { return v.RunFails || v.OverlapFails }
-
-// Rules names the failing rules: "run", "overlap", both, or none.
-func (v Verdict) Rules() []string {
-	var out []string
-	if v.RunFails {
-		out = append(out, "run")
-	}
-	if v.OverlapFails {
-		out = append(out, "overlap")
-	}
-	return out
-}
-
-// String returns "FAIL" or "pass", as the reference prints a verdict.
-func (v Verdict) String() string {
-	if v.Fail() {
-		return "FAIL"
-	}
-	return "pass"
-}
-
-// Judge applies t to c.
-func (t Thresholds) Judge(c Comparison) Verdict {
-	return Verdict{RunFails: c.Run > t.MaxRun, OverlapFails: c.Overlap > t.MaxOverlap}
 }

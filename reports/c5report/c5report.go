@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/internal/jscompat"
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/measure"
 )
 
@@ -19,7 +19,7 @@ import (
 // judged by and the number of mandated phrases stripped.
 type Report struct {
 	Result     *measure.Result
-	Thresholds c5.Thresholds
+	Thresholds criteria.C5Thresholds
 	Phrases    int
 }
 
@@ -53,7 +53,7 @@ func Text(w io.Writer, r Report) error {
 		if !c.HasExample {
 			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL("", 6) + padL("", 6) + padL("", 8) + "  NO EXAMPLE\n")
 		} else {
-			v := t.Judge(c.Comparison)
+			v := judge(t, c)
 			if len(totals) == 0 || totals[len(totals)-1].script != c.Script {
 				totals = append(totals, &total{script: c.Script})
 			}
@@ -63,7 +63,7 @@ func Text(w io.Writer, r Report) error {
 				tot.fails++
 			}
 			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL(strconv.Itoa(c.Words), 6) + padL(strconv.Itoa(c.Run), 6) +
-				padL(jscompat.ToFixed(c.Overlap*100, 1)+"%", 8) + "  " + v.String() + "\n")
+				padL(jscompat.ToFixed(c.Overlap*100, 1)+"%", 8) + "  " + v.Label() + "\n")
 			if v.Fail() {
 				b.WriteString(strings.Repeat(" ", 34) + `longest run: "` + truncateUTF16(c.RunText, 100) + "...\"\n")
 			}
@@ -133,12 +133,9 @@ type jsonSummary struct {
 	Sections int    `json:"sections"`
 }
 
-// verdictName returns "FAIL", "pass" or "NO EXAMPLE".
-func verdictName(c measure.Cell, v c5.Verdict) string {
-	if !c.HasExample {
-		return "NO EXAMPLE"
-	}
-	return v.String()
+// judge returns C5's outcome for a measured cell.
+func judge(t criteria.C5Thresholds, c measure.Cell) criteria.Outcome {
+	return t.Outcome(&criteria.Measurements{HasExample: c.HasExample, Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct})
 }
 
 // JSON writes the raw values of every cell and the per-script summary.
@@ -151,16 +148,16 @@ func JSON(w io.Writer, r Report) error {
 		Summary:    []jsonSummary{},
 	}
 	for _, c := range r.Result.Cells {
-		v := t.Judge(c.Comparison)
+		v := judge(t, c)
 		jc := jsonCell{
 			Script: c.Script, Section: c.Name, Line: c.Line, Example: c.HasExample,
 			Words: c.Words, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
-			Variants: c.Variants, Verdict: verdictName(c, v), Failed: []string{},
+			Variants: c.Variants, Verdict: v.Label(), Failed: []string{},
 		}
 		if c.HasExample {
 			jc.Variant = c.Worst + 1
 			jc.Run = &jsonRun{Words: c.Run, Text: c.RunText, SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt}
-			jc.Failed = append(jc.Failed, v.Rules()...)
+			jc.Failed = append(jc.Failed, v.Failed...)
 			if n := len(out.Summary); n == 0 || out.Summary[n-1].Script != c.Script {
 				out.Summary = append(out.Summary, jsonSummary{Script: c.Script})
 			}
@@ -188,13 +185,13 @@ func CSV(w io.Writer, r Report) error {
 		return err
 	}
 	for _, c := range r.Result.Cells {
-		v := r.Thresholds.Judge(c.Comparison)
-		row := []string{c.Script, c.Name, strconv.Itoa(c.Line), "", "", "", "", "", "", "", "", "", "0", verdictName(c, v), ""}
+		v := judge(r.Thresholds, c)
+		row := []string{c.Script, c.Name, strconv.Itoa(c.Line), "", "", "", "", "", "", "", "", "", "0", v.Label(), ""}
 		if c.HasExample {
 			row = []string{c.Script, c.Name, strconv.Itoa(c.Line), strconv.Itoa(c.Words), strconv.Itoa(c.Run), c.RunText,
 				strconv.Itoa(c.RunSectionAt), strconv.Itoa(c.RunExampleAt), strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct),
 				strconv.FormatFloat(c.Overlap, 'g', -1, 64), strconv.Itoa(c.Worst + 1), strconv.Itoa(c.Variants),
-				verdictName(c, v), strings.Join(v.Rules(), "+")}
+				v.Label(), strings.Join(v.Failed, "+")}
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/textcheck"
-	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/c5report"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of evalpress's
 // report measures the inputs folder dir with the thresholds in its args.txt.
 func report(t *testing.T, dir string) c5report.Report {
 	t.Helper()
-	th := c5.DefaultThresholds
+	th := criteria.DefaultC5
 	if args, err := os.ReadFile(filepath.Join(dir, "args.txt")); err == nil {
 		f := strings.Fields(string(args))
 		for i := 0; i+1 < len(f); i += 2 {

@@ -16,6 +16,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
@@ -27,27 +28,37 @@ type Text struct {
 	Tokens c5.Tokens
 }
 
-// Cell is one writer's section: the measurement, its verdict, its runs and,
-// when it has an example, the two texts compared.
+// Cell is one writer's section: the measurement, its outcomes (one per
+// criterion that applies, one per judge for a judged criterion), its runs
+// and, when it has an example, the two texts compared.
 type Cell struct {
 	measure.Cell
-	Verdict     c5.Verdict
+	Outcomes    []criteria.Outcome
 	Runs        []c5.Run
 	SectionText *Text // nil when texts are not loaded
 	ExampleText *Text // the worst variant; nil without example
 }
 
+// Outcome returns the cell's outcome with key k (zero when it has none).
+func (c *Cell) Outcome(k criteria.Key) criteria.Outcome {
+	o, _ := criteria.Find(c.Outcomes, k)
+	return o
+}
+
 // Writer is one script (one writer model).
 type Writer struct {
-	Script   string // heading as written: private
-	Alias    string // public
-	Fails    int
-	Sections int // sections with an example, measured
+	Script string // heading as written: private
+	Alias  string // public
+	// Tallies count the writer's outcomes per criterion (and judge).
+	Tallies criteria.Tallies
 }
 
 // Findings is the whole private result of a build.
 type Findings struct {
-	Thresholds c5.Thresholds
+	// Criteria are the settings the cells were judged by.
+	Criteria criteria.Settings
+	// Tallies count every cell's outcomes per criterion (and judge).
+	Tallies    criteria.Tallies
 	MinRun     int
 	Cells      []Cell
 	Writers    []Writer
@@ -81,14 +92,14 @@ type Options struct {
 // Build measures folder under cfg and assembles the findings. A measurement
 // can be passed in (from a cache) to skip measuring.
 func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *measure.Result, opt Options) (*Findings, error) {
-	th := cfg.C5.Thresholds()
-	if m == nil || m.NGram != th.NGram {
+	settings := cfg.Criteria()
+	if m == nil || m.NGram != settings.C5.NGram {
 		var err error
-		if m, err = measure.Run(ctx, folder, th.NGram); err != nil {
+		if m, err = measure.Run(ctx, folder, settings.C5.NGram); err != nil {
 			return nil, err
 		}
 	}
-	f := &Findings{Thresholds: th, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
+	f := &Findings{Criteria: settings, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
 	f.measureAt = func(ngram int) (*measure.Result, error) { return measure.Run(ctx, folder, ngram) }
 	f.Writers = AssignAliases(folder)
 	index := map[string]int{}
@@ -98,18 +109,13 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	seenSection := map[string]bool{}
 	f.Cells = make([]Cell, len(m.Cells))
 	for i, mc := range m.Cells {
-		c := Cell{Cell: mc, Verdict: th.Judge(mc.Comparison)}
+		c := Cell{Cell: mc, Outcomes: criteria.Judge(&settings, Measurements(&mc))}
 		if !seenSection[mc.Name] {
 			seenSection[mc.Name] = true
 			f.SectionNames = append(f.SectionNames, mc.Name)
 		}
-		if mc.HasExample {
-			w := &f.Writers[index[mc.Script]]
-			w.Sections++
-			if c.Verdict.Fail() {
-				w.Fails++
-			}
-		}
+		f.Writers[index[mc.Script]].Tallies.AddAll(c.Outcomes)
+		f.Tallies.AddAll(c.Outcomes)
 		f.Cells[i] = c
 	}
 	if opt.Texts {
@@ -127,6 +133,12 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	}
 	f.Hypotheses = res
 	return f, nil
+}
+
+// Measurements returns what the criteria judge of a measured cell.
+func Measurements(c *measure.Cell) *criteria.Measurements {
+	return &criteria.Measurements{Section: c.Name, Written: c.Written, HasExample: c.HasExample, Words: c.Words,
+		Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct}
 }
 
 // dicts recycles the word dictionaries of loadTexts: a cell's tokens keep
@@ -238,19 +250,6 @@ func (f *Findings) Writer(script string) *Writer {
 		}
 	}
 	return nil
-}
-
-// FailCount returns the number of failing cells.
-func (f *Findings) FailCount() (fails, measured int) {
-	for _, c := range f.Cells {
-		if c.HasExample {
-			measured++
-			if c.Verdict.Fail() {
-				fails++
-			}
-		}
-	}
-	return fails, measured
 }
 
 // SortedDigests returns the input digests sorted by file name.

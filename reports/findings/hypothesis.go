@@ -8,7 +8,7 @@ import (
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Hypothesis verdicts.
@@ -61,35 +61,44 @@ func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, er
 			return nil, diag.Errorf(cfg.File, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
 				h.ID, p.Model, strings.Join(aliases, ", "))
 		}
-		if p.Criterion != "" {
+		if slices.Contains(config.JudgedCriteria, p.Criterion) {
 			if err := judgedPrediction(cfg, h, f, &r); err != nil {
 				return nil, err
 			}
 			out = append(out, r)
 			continue
 		}
-		r.Verdict, r.Reason = judge(p, f.Writers, "FAIL counts")
-		registered := Registration(cfg, h)
-		r.Drift = drift(registered, config.C5{MaxRun: f.Thresholds.MaxRun, MaxOverlap: f.Thresholds.MaxOverlap, NGram: f.Thresholds.NGram})
-		if len(r.Drift) > 0 && (registered.NGram == f.Thresholds.NGram || f.measureAt != nil) {
-			then, err := f.at(registered.Thresholds())
+		// A measured criterion: C5, or the gate it names (G1).
+		k := p.Key()
+		what := "FAIL counts"
+		if k.Criterion != criteria.C5 {
+			what = string(k.Criterion) + " FAIL counts"
+		}
+		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
+		registered := Registration(cfg, h).Thresholds()
+		now := f.Criteria.C5
+		r.Drift = drift(Registration(cfg, h), config.C5{MaxRun: now.MaxRun, MaxOverlap: now.MaxOverlap, NGram: now.NGram})
+		if len(r.Drift) > 0 && (registered.NGram == f.Criteria.C5.NGram || f.measureAt != nil) {
+			s := f.Criteria
+			s.C5 = registered
+			then, err := f.at(s)
 			if err != nil {
 				return nil, err
 			}
-			r.RegisteredVerdict, r.RegisteredReason = judge(p, then.Writers, "FAIL counts")
+			r.RegisteredVerdict, r.RegisteredReason = judge(p, tallies(then, k), what)
 		}
 		out = append(out, r)
 	}
 	return out, nil
 }
 
-// at returns f's verdicts and counts at other thresholds: the cells judged
-// anew (measured anew when the n-gram size differs), the writers' FAILs
+// at returns f's verdicts and counts under other settings: the cells
+// judged anew (measured anew when the n-gram size differs), the outcomes
 // counted again. The texts and runs are not carried over.
-func (f *Findings) at(th c5.Thresholds) (*Findings, error) {
+func (f *Findings) at(s criteria.Settings) (*Findings, error) {
 	cells := f.Cells
-	if th.NGram != f.Thresholds.NGram {
-		m, err := f.measureAt(th.NGram)
+	if s.C5.NGram != f.Criteria.C5.NGram {
+		m, err := f.measureAt(s.C5.NGram)
 		if err != nil {
 			return nil, err
 		}
@@ -98,21 +107,16 @@ func (f *Findings) at(th c5.Thresholds) (*Findings, error) {
 			cells[i] = Cell{Cell: mc}
 		}
 	}
-	g := &Findings{Thresholds: th, Writers: slices.Clone(f.Writers), Cells: make([]Cell, len(cells))}
+	g := &Findings{Criteria: s, Writers: slices.Clone(f.Writers), Cells: make([]Cell, len(cells))}
 	index := map[string]int{}
 	for i := range g.Writers {
-		g.Writers[i].Fails, g.Writers[i].Sections = 0, 0
+		g.Writers[i].Tallies = nil
 		index[g.Writers[i].Script] = i
 	}
 	for i, c := range cells {
-		g.Cells[i] = Cell{Cell: c.Cell, Verdict: th.Judge(c.Comparison)}
-		if c.HasExample {
-			w := &g.Writers[index[c.Script]]
-			w.Sections++
-			if g.Cells[i].Verdict.Fail() {
-				w.Fails++
-			}
-		}
+		g.Cells[i] = Cell{Cell: c.Cell, Outcomes: criteria.Judge(&s, Measurements(&c.Cell))}
+		g.Writers[index[c.Script]].Tallies.AddAll(g.Cells[i].Outcomes)
+		g.Tallies.AddAll(g.Cells[i].Outcomes)
 	}
 	return g, nil
 }
@@ -143,17 +147,34 @@ func judgedPrediction(cfg *config.Config, h config.Hypothesis, f *Findings, r *H
 		return diag.Errorf(cfg.File, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
 			h.ID, p.Judge, strings.Join(ids, ", "))
 	}
-	writers := make([]Writer, len(f.Writers))
+	writers := make([]tally, len(f.Writers))
 	for i, w := range f.Writers {
 		rate := f.JudgedResults.Rate(p.Judge, w.Script, p.Criterion)
-		writers[i] = Writer{Alias: w.Alias, Fails: rate.Fail, Sections: rate.Scored()}
+		writers[i] = tally{Alias: w.Alias, Fails: rate.Fail, Sections: rate.Scored()}
 	}
 	r.Verdict, r.Reason = judge(p, writers, fmt.Sprintf("%s FAIL counts by judge %s", p.Criterion, p.Judge))
 	r.Drift = cfg.Judged.JudgedThresholds.Drift(cfg.JudgedRegistered())
 	return nil
 }
 
-func counts(writers []Writer, what string) string {
+// tally is what a hypothesis counts of one writer: the FAILs and the scored
+// sections of the criterion it names.
+type tally struct {
+	Alias           string
+	Fails, Sections int
+}
+
+// tallies returns every writer's counts of the outcomes with key k.
+func tallies(f *Findings, k criteria.Key) []tally {
+	out := make([]tally, len(f.Writers))
+	for i, w := range f.Writers {
+		t := w.Tallies.Of(k)
+		out[i] = tally{Alias: w.Alias, Fails: t.Fail, Sections: t.Scored()}
+	}
+	return out
+}
+
+func counts(writers []tally, what string) string {
 	var parts []string
 	for _, w := range writers {
 		parts = append(parts, fmt.Sprintf("%s %d of %d", w.Alias, w.Fails, w.Sections))
@@ -163,8 +184,8 @@ func counts(writers []Writer, what string) string {
 
 // judge decides prediction p over the writers' FAIL counts; what names the
 // counts in the reason.
-func judge(p config.Prediction, writers []Writer, what string) (verdict, reason string) {
-	byAlias := func(alias string) *Writer {
+func judge(p config.Prediction, writers []tally, what string) (verdict, reason string) {
+	byAlias := func(alias string) *tally {
 		for i := range writers {
 			if writers[i].Alias == alias {
 				return &writers[i]

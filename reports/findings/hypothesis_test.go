@@ -5,13 +5,26 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/config"
-	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
+// writers makes findings whose writers have {fails, sections} C5 counts,
+// each section also judged by G1: passing where C5 fails, failing where it
+// passes, so that a hypothesis counting the wrong criterion is caught.
 func writers(counts ...[2]int) *Findings {
-	f := &Findings{Thresholds: c5.DefaultThresholds}
+	f := &Findings{Criteria: criteria.Settings{C5: criteria.DefaultC5}}
 	for i, c := range counts {
-		f.Writers = append(f.Writers, Writer{Script: "s" + string(rune('A'+i)), Alias: "Model " + string(rune('1'+i)), Fails: c[0], Sections: c[1]})
+		w := Writer{Script: "s" + string(rune('A'+i)), Alias: "Model " + string(rune('1'+i))}
+		for k := range c[1] {
+			c5, g1 := criteria.Pass, criteria.Fail
+			if k < c[0] {
+				c5, g1 = criteria.Fail, criteria.Pass
+			}
+			outcomes := []criteria.Outcome{{Criterion: criteria.C5, Verdict: c5}, {Criterion: criteria.G1, Verdict: g1}}
+			w.Tallies.AddAll(outcomes)
+			f.Tallies.AddAll(outcomes)
+		}
+		f.Writers = append(f.Writers, w)
 	}
 	return f
 }
@@ -38,18 +51,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.p.Kind == config.FailsAtMost || tc.p.Kind == config.FailsAtLeast {
-				// FailCount reads the cells; give the findings cells to match.
-				for _, w := range tc.f.Writers {
-					for k := range w.Sections {
-						c := Cell{}
-						c.HasExample = true
-						c.Verdict.RunFails = k < w.Fails
-						tc.f.Cells = append(tc.f.Cells, c)
-					}
-				}
-			}
-			verdict, reason := judge(tc.p, tc.f.Writers, "FAIL counts")
+			verdict, reason := judge(tc.p, tallies(tc.f, tc.p.Key()), "FAIL counts")
 			if verdict != tc.verdict || !strings.Contains(reason, tc.reason) {
 				t.Errorf("got %s (%s), want %s containing %q", verdict, reason, tc.verdict, tc.reason)
 			}
@@ -57,32 +59,43 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func TestDrift(t *testing.T) {
-	got := drift(config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, config.C5{MaxRun: 20, MaxOverlap: 0.07, NGram: 8})
-	if strings.Join(got, "; ") != "max_run 12 -> 20; max_overlap 10% -> 7%" {
-		t.Errorf("drift %q", got)
-	}
-	if got := drift(config.DefaultC5, config.DefaultC5); len(got) != 0 {
-		t.Errorf("no change reported as %q", got)
+func TestJudgeCountsTheNamedCriterionOnly(t *testing.T) {
+	// C5: Model 1 fails 1 of 3, Model 2 2 of 3; G1 is the other way round.
+	f := writers([2]int{1, 3}, [2]int{2, 3})
+	for _, tc := range []struct {
+		p       config.Prediction
+		verdict string
+		reason  string
+	}{
+		{config.Prediction{Kind: config.FewestFails, Model: "Model 1"}, Supported, "FAIL counts: Model 1 1 of 3, Model 2 2 of 3"},
+		{config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "C5"}, Supported, "FAIL counts: Model 1 1 of 3"},
+		{config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}, Refuted, "G1 FAIL counts: Model 1 2 of 3, Model 2 1 of 3"},
+		{config.Prediction{Kind: config.FailsAtMost, Fails: intp(2), Criterion: "G1"}, Refuted, "observed 3 of 6"},
+	} {
+		what := "FAIL counts"
+		if tc.p.Criterion != "" {
+			what = tc.p.Criterion + " FAIL counts"
+		}
+		verdict, reason := judge(tc.p, tallies(f, tc.p.Key()), what)
+		if verdict != tc.verdict || !strings.Contains(reason, tc.reason) {
+			t.Errorf("%+v: got %s (%s), want %s containing %q", tc.p, verdict, reason, tc.verdict, tc.reason)
+		}
 	}
 }
 
 // A hypothesis is judged at its registered thresholds too, from the same
 // measurement, when they differ from the build's.
 func TestVerdictAtRegisteredThresholds(t *testing.T) {
-	f := &Findings{Thresholds: c5.Thresholds{MaxRun: 20, MaxOverlap: 0.5, NGram: 8}}
+	f := &Findings{Criteria: criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 20, MaxOverlap: 0.5, NGram: 8}}}
 	f.Writers = []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}}
 	add := func(script string, run int, overlap float64) {
 		c := Cell{}
 		c.Script, c.HasExample = script, true
 		c.Comparison.Run, c.Comparison.Overlap = run, overlap
-		c.Verdict = f.Thresholds.Judge(c.Comparison)
+		c.Outcomes = criteria.Judge(&f.Criteria, Measurements(&c.Cell))
 		f.Cells = append(f.Cells, c)
-		w := &f.Writers[map[string]int{"A": 0, "B": 1}[script]]
-		w.Sections++
-		if c.Verdict.Fail() {
-			w.Fails++
-		}
+		f.Writers[map[string]int{"A": 0, "B": 1}[script]].Tallies.AddAll(c.Outcomes)
+		f.Tallies.AddAll(c.Outcomes)
 	}
 	add("A", 15, 0.05) // fails at 12 words, passes at 20
 	add("A", 30, 0.05) // fails at both
@@ -102,7 +115,7 @@ func TestVerdictAtRegisteredThresholds(t *testing.T) {
 		t.Errorf("registered: %s (%s)", h.RegisteredVerdict, h.RegisteredReason)
 	}
 	cfg.C5 = *cfg.C5.Registered
-	f.Thresholds = cfg.C5.Thresholds()
+	f.Criteria.C5 = cfg.C5.Thresholds()
 	if res, _ := EvaluateHypotheses(cfg, f); res[0].RegisteredVerdict != "" {
 		t.Errorf("a verdict at registered thresholds equal to the build's: %+v", res[0])
 	}

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 )
@@ -28,7 +29,13 @@ func TestJudgedHypotheses(t *testing.T) {
 		return config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: kind, Model: model, Criterion: criterion, Judge: judge}}
 	}
 	cfg := &config.Config{File: "config.toml", Judged: config.Judged{JudgedThresholds: config.DefaultJudged}}
-	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1", Fails: 0, Sections: 2}, {Script: "B", Alias: "Model 2", Fails: 2, Sections: 2}},
+	c5 := func(verdicts ...criteria.Verdict) (t criteria.Tallies) {
+		for _, v := range verdicts {
+			t.Add(criteria.Outcome{Criterion: criteria.C5, Verdict: v})
+		}
+		return t
+	}
+	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1", Tallies: c5(criteria.Pass, criteria.Pass)}, {Script: "B", Alias: "Model 2", Tallies: c5(criteria.Fail, criteria.Fail)}},
 		Judged: tier, JudgedResults: judged.Evaluate(tier, JudgedThresholds(cfg), nil, sections)}
 	tests := []struct {
 		h       config.Hypothesis

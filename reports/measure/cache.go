@@ -13,7 +13,7 @@ import (
 
 // cacheVersion changes whenever the measurement or the Result format does,
 // so that an old cache is never read as a new one.
-const cacheVersion = "evalpress-measure-2"
+const cacheVersion = "evalpress-measure-3"
 
 // CacheKey identifies a measurement: the bytes of every input that changes
 // it (sections, examples, mandated phrases, by SHA-256) and the n-gram size.

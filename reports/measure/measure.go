@@ -11,6 +11,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -26,6 +27,9 @@ type Cell struct {
 	c5.Comparison
 	// RunText is the longest run's words, normalised and joined by spaces.
 	RunText string
+	// Written is the number of whitespace-separated words of the section as
+	// written, mandated phrases included (G1's length).
+	Written int
 }
 
 // Result is the measurement of a folder.
@@ -108,10 +112,20 @@ func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int) *worker {
 
 func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 	ex := w.folder.Examples[name]
+	w.dict.Reset()
 	if ex == nil || len(ex.Variants) == 0 {
+		// No example to compare with: the section still counts its words.
+		for _, ci := range cellIdx {
+			cell := &cells[ci]
+			text, err := w.folder.SectionText(cell.Section)
+			if err != nil {
+				return err
+			}
+			w.norm.Tokenise(text, w.dict, &w.tokens)
+			cell.Words, cell.Written = w.tokens.Len(), criteria.CountWords(text)
+		}
 		return nil
 	}
-	w.dict.Reset()
 	if cap(w.examples) < len(ex.Variants) {
 		w.examples = make([]c5.Example, len(ex.Variants))
 	}
@@ -131,6 +145,7 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 			return err
 		}
 		w.norm.Tokenise(text, w.dict, &w.tokens)
+		cell.Written = criteria.CountWords(text)
 		cell.HasExample = true
 		cell.Variants = len(w.examples)
 		for i := range w.examples {

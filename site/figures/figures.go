@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -183,7 +184,7 @@ func HypothesisChance(p *public.Public, h public.Hypothesis) *Chance {
 			col = i
 		}
 	}
-	grid, _, _ := CompleteGrid(p, func(c public.Cell) bool { return c.Fail })
+	grid, _, _ := CompleteGrid(p, func(c public.Cell) bool { return c.Outcome(criteria.C5).Fail() })
 	if col < 0 || len(grid) == 0 {
 		return nil
 	}

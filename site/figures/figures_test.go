@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -37,13 +38,13 @@ func statsFixture() *public.Public {
 	runs := [][2]int{{1, 2}, {3, 4}, {5, 9}}
 	for i, r := range runs {
 		for j, w := range []string{"A", "B"} {
-			p.Cells = append(p.Cells, public.Cell{Writer: w, Section: p.Sections[i], HasExample: true, Run: r[j], Overlap: float64(r[j]) / 10, Fail: r[j] > 3, RunFails: r[j] > 3})
+			p.Cells = append(p.Cells, public.Cell{Writer: w, Section: p.Sections[i], HasExample: true, Run: r[j], Overlap: float64(r[j]) / 10})
 		}
 	}
 	// S4 has only one writer's cell with an example: it is left out.
 	p.Cells = append(p.Cells, public.Cell{Writer: "A", Section: "S4", HasExample: true, Run: 50}, public.Cell{Writer: "B", Section: "S4"})
 	p.Hypotheses = []public.Hypothesis{{ID: "H1", Kind: "fewest_fails", Model: "A"}, {ID: "H2", Kind: "fails_at_least"}}
-	return p
+	return publictest.Judge(p)
 }
 
 func TestSpreads(t *testing.T) {

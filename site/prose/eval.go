@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // EvalError is an expression that cannot be evaluated: an unknown function,
@@ -344,18 +345,19 @@ func evalWriter(ev *evaluator, c call) (Value, error) {
 		if w.Alias != c.words[0] {
 			continue
 		}
+		fails, sections := w.Fails(), w.Sections()
 		switch field {
 		case "fails":
-			return intValue(w.Fails), nil
+			return intValue(fails), nil
 		case "sections":
-			return intValue(w.Sections), nil
+			return intValue(sections), nil
 		case "passes":
-			return intValue(w.Sections - w.Fails), nil
+			return intValue(sections - fails), nil
 		}
-		if w.Sections == 0 {
+		if sections == 0 {
 			return Value{}, nil
 		}
-		return shareValue(float64(w.Fails)/float64(w.Sections), 0), nil
+		return shareValue(float64(fails)/float64(sections), 0), nil
 	}
 	return Value{}, evalErrorf(c.col, "no writer %q (writers: %s)", c.words[0], ev.writerList())
 }
@@ -383,7 +385,7 @@ func evalCell(ev *evaluator, c call) (Value, error) {
 		case !cell.HasExample:
 			return Value{}, nil
 		case field == "rules":
-			rules := c5Rules(cell)
+			rules := cell.Outcome(criteria.C5).Failed
 			if len(rules) == 0 {
 				return textValue("none"), nil
 			}
@@ -452,15 +454,10 @@ func (ev *evaluator) checkSection(c call, section string) error {
 	return evalErrorf(c.col, "%s: no section %q (sections: %s)", c.name, section, strings.Join(names, ", "))
 }
 
-// VerdictWord is a cell's C5 verdict as the pages write it.
+// VerdictWord is a cell's C5 verdict as the pages write it: "pass",
+// "FAIL" or "NO EXAMPLE".
 func VerdictWord(c public.Cell) string {
-	switch {
-	case !c.HasExample:
-		return "NO EXAMPLE"
-	case c.Fail:
-		return "FAIL"
-	}
-	return "pass"
+	return c.Outcome(criteria.C5).Label()
 }
 
 // changedThresholds counts the build's C5 thresholds that differ from the

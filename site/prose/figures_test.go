@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
 )
 
 // spreadFixture holds runs {1,2}, {3,4}, {5,9} by section for writers A
@@ -23,10 +24,10 @@ func spreadFixture() *public.Public {
 	}
 	for i, r := range [][2]int{{1, 2}, {3, 4}, {5, 9}} {
 		for j, w := range []string{"A", "B"} {
-			p.Cells = append(p.Cells, public.Cell{Writer: w, Section: p.Sections[i], HasExample: true, Run: r[j], Overlap: float64(r[j]) / 10, Fail: r[j] > 3, RunFails: r[j] > 3})
+			p.Cells = append(p.Cells, public.Cell{Writer: w, Section: p.Sections[i], HasExample: true, Run: r[j], Overlap: float64(r[j]) / 10})
 		}
 	}
-	return p
+	return publictest.Judge(p)
 }
 
 func TestSpreadAndChance(t *testing.T) {

@@ -5,10 +5,11 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
-// c5Rules are the rule names of C5, the measured criterion.
-var c5RuleNames = []string{"run", "overlap"}
+// c5RuleNames are the rule names of C5, the measured criterion.
+var c5RuleNames = criteria.Lookup(criteria.C5).RuleNames()
 
 // criteria returns the criteria a filter can name, with their rule names:
 // C5, and the judged tier's criteria when it has run (they have no rules).
@@ -200,25 +201,14 @@ func outcome(c public.Cell, criterion, judge string) (verdict string, failed []s
 		}
 		return "", nil
 	}
-	switch {
-	case !c.HasExample:
-		return verdictNoExample, nil
-	case c.Fail:
-		return verdictFail, c5Rules(c)
+	o := c.Outcome(criteria.C5)
+	switch o.Verdict {
+	case criteria.Fail:
+		return verdictFail, o.Failed
+	case criteria.Pass:
+		return verdictPass, nil
 	}
-	return verdictPass, nil
-}
-
-// c5Rules are the C5 rules a cell fails.
-func c5Rules(c public.Cell) []string {
-	var r []string
-	if c.RunFails {
-		r = append(r, "run")
-	}
-	if c.OverlapFails {
-		r = append(r, "overlap")
-	}
-	return r
+	return verdictNoExample, nil
 }
 
 func sameSet(a, b []string) bool {

@@ -11,23 +11,24 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
 )
 
 func fixture() *public.Public {
-	return &public.Public{
+	return publictest.Judge(&public.Public{
 		Thresholds: public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8, MinRun: 8},
 		Registered: &public.Thresholds{MaxRun: 10, MaxOverlap: 0.125, NGram: 8},
-		Writers:    []public.Writer{{Alias: "Model 1", Fails: 1, Sections: 2}, {Alias: "Model 2", Fails: 2, Sections: 2}},
+		Writers:    []public.Writer{{Alias: "Model 1"}, {Alias: "Model 2"}},
 		Sections:   []string{"HOOK", "ACT 1"},
 		Cells: []public.Cell{
 			{Writer: "Model 1", Section: "HOOK", HasExample: true, Words: 30, Run: 4, Distinct: 23},
-			{Writer: "Model 1", Section: "ACT 1", HasExample: true, Words: 80, Run: 40, Overlap: 0.5, Shared: 36, Distinct: 72, Fail: true, RunFails: true, OverlapFails: true},
-			{Writer: "Model 2", Section: "HOOK", HasExample: true, Words: 31, Run: 11, Overlap: 0.125, Shared: 3, Distinct: 24, Fail: true, OverlapFails: true},
-			{Writer: "Model 2", Section: "ACT 1", HasExample: true, Words: 82, Run: 82, Overlap: 1, Shared: 75, Distinct: 75, Fail: true, RunFails: true, OverlapFails: true},
+			{Writer: "Model 1", Section: "ACT 1", HasExample: true, Words: 80, Run: 40, Overlap: 0.5, Shared: 36, Distinct: 72},
+			{Writer: "Model 2", Section: "HOOK", HasExample: true, Words: 31, Run: 11, Overlap: 0.125, Shared: 3, Distinct: 24},
+			{Writer: "Model 2", Section: "ACT 1", HasExample: true, Words: 82, Run: 82, Overlap: 1, Shared: 75, Distinct: 75},
 		},
 		Hypotheses:      []public.Hypothesis{{ID: "H1", Verdict: "refuted", RegisteredVerdict: "supported", Statement: "Model 2 copies least.", Registered: "2026-07-01"}},
 		MandatedPhrases: 3,
-	}
+	})
 }
 
 // render renders md with the extension and returns the HTML and outcome.

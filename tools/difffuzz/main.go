@@ -21,8 +21,8 @@ import (
 
 	"github.com/evalpress/evalpress/internal/difffuzz"
 	"github.com/evalpress/evalpress/internal/textcheck"
-	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/c5report"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -116,7 +116,7 @@ func runEvalpress(dir string, c difffuzz.Case) (string, error) {
 		return "", err
 	}
 	defer folder.Close()
-	t := c5.Thresholds{MaxRun: c.MaxRun, NGram: c.NGram}
+	t := criteria.C5Thresholds{MaxRun: c.MaxRun, NGram: c.NGram}
 	if _, err := fmt.Sscan(c.MaxOverlap, &t.MaxOverlap); err != nil {
 		return "", err
 	}

@@ -1,0 +1,140 @@
+package criteria
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestC5Thresholds(t *testing.T) {
+	for _, tc := range []struct {
+		th    C5Thresholds
+		valid bool
+	}{
+		{DefaultC5, true},
+		{C5Thresholds{MaxRun: 0, MaxOverlap: 0, NGram: 1}, true},
+		{C5Thresholds{MaxRun: -1, MaxOverlap: 0.1, NGram: 8}, false},
+		{C5Thresholds{MaxRun: 12, MaxOverlap: 1.5, NGram: 8}, false},
+		{C5Thresholds{MaxRun: 12, MaxOverlap: -0.1, NGram: 8}, false},
+		{C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 0}, false},
+	} {
+		if err := tc.th.Validate(); (err == nil) != tc.valid {
+			t.Errorf("%+v: Validate() = %v, want valid=%v", tc.th, err, tc.valid)
+		}
+	}
+}
+
+func TestC5Judge(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		run          int
+		overlap      float64
+		verdict      Verdict
+		failed       []string
+		runLine, ovl string
+	}{
+		{"at the limits", 12, 0.10, Pass, nil, "longest run 12 <= 12: pass", "overlap 10.0% <= 10% (3 of 30 distinct 8-grams): pass"},
+		{"overlap alone", 11, 0.167, Fail, []string{RuleOverlap}, "longest run 11 <= 12: pass", "overlap 16.7% > 10% (3 of 30 distinct 8-grams): FAIL"},
+		{"run alone", 13, 0, Fail, []string{RuleRun}, "longest run 13 > 12: FAIL", "overlap 0.0% <= 10% (3 of 30 distinct 8-grams): pass"},
+		{"both", 40, 0.5, Fail, []string{RuleRun, RuleOverlap}, "longest run 40 > 12: FAIL", "overlap 50.0% > 10% (3 of 30 distinct 8-grams): FAIL"},
+	} {
+		o := DefaultC5.Judge(tc.run, tc.overlap, 3, 30)
+		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Criterion != C5 {
+			t.Errorf("%s: verdict %s failed %v, want %s %v", tc.name, o.Verdict, o.Failed, tc.verdict, tc.failed)
+		}
+		checks := o.Checks()
+		if len(checks) != 2 || checks[0].Text != tc.runLine || checks[1].Text != tc.ovl {
+			t.Errorf("%s: checks %+v", tc.name, checks)
+		}
+		if checks[0].Failed != o.RuleFailed(RuleRun) || checks[1].Failed != o.RuleFailed(RuleOverlap) {
+			t.Errorf("%s: check flags %+v disagree with %v", tc.name, checks, o.Failed)
+		}
+	}
+}
+
+func TestC5NoExampleIsUnscored(t *testing.T) {
+	s := Settings{C5: DefaultC5, G1: DefaultG1}
+	o, ok := Find(Judge(&s, &Measurements{Section: "ACT 1", Written: 10}), Key{Criterion: C5})
+	if !ok || o.Verdict != Unscored || o.Label() != "NO EXAMPLE" || o.Fail() || o.Scored() {
+		t.Errorf("no example: %+v (label %q)", o, o.Label())
+	}
+}
+
+func TestWithLimitJudgesAgain(t *testing.T) {
+	o := DefaultC5.Judge(18, 0.05, 1, 20)
+	if !o.Fail() {
+		t.Fatalf("run 18 should fail at 12")
+	}
+	if o2 := o.WithLimit(LimitMaxRun, 18); o2.Fail() {
+		t.Errorf("run 18 at max_run 18 should pass: %+v", o2)
+	}
+	if o3 := o.WithLimit(LimitMaxRun, 18).WithLimit(LimitMaxOverlap, 0.04); !o3.Fail() || !reflect.DeepEqual(o3.Failed, []string{RuleOverlap}) {
+		t.Errorf("overlap 5%% at 4%% should fail alone: %+v", o3)
+	}
+	if o.Limits[0].Value != float64(DefaultC5.MaxRun) {
+		t.Errorf("WithLimit changed the original outcome: %+v", o.Limits)
+	}
+}
+
+func TestRegistryOrderAndKinds(t *testing.T) {
+	var ids []string
+	for _, c := range All() {
+		ids = append(ids, string(c.ID)+":"+string(c.Kind))
+		if len(c.Rules) == 0 || c.judge == nil || c.Title == "" {
+			t.Errorf("%s is incomplete", c.ID)
+		}
+	}
+	// Quality criteria first, then the gates.
+	if got := strings.Join(ids, " "); got != "C5:quality G1:gate" {
+		t.Errorf("criteria %s", got)
+	}
+	if Lookup("C9") != nil || Lookup(G1) == nil {
+		t.Errorf("Lookup")
+	}
+}
+
+func TestForMeasurementKeepsOnlyWhatChangesMeasurements(t *testing.T) {
+	s := Settings{C5: C5Thresholds{MaxRun: 20, MaxOverlap: 0.3, NGram: 5}, G1: G1Settings{Tolerance: 0.2, Targets: map[string]int{"A": 3}}}
+	got := s.ForMeasurement()
+	want := Settings{C5: C5Thresholds{NGram: 5}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ForMeasurement() = %+v, want %+v", got, want)
+	}
+	if s.C5.MaxRun != 20 || s.G1.Targets == nil {
+		t.Errorf("ForMeasurement changed its receiver")
+	}
+}
+
+func TestSettingErrorsNameTheirKey(t *testing.T) {
+	for _, tc := range []struct {
+		s        Settings
+		key, msg string
+	}{
+		{Settings{C5: C5Thresholds{MaxRun: -3, MaxOverlap: 0.1, NGram: 8}, G1: DefaultG1}, "c5", "[c5] max run -3 is negative"},
+		{Settings{C5: DefaultC5, G1: G1Settings{Tolerance: -0.1}}, "g1.tolerance", "[g1] tolerance -0.1 is outside 0..1"},
+		{Settings{C5: DefaultC5, G1: G1Settings{Tolerance: 0.1, Targets: map[string]int{"ACT 1": -5}}}, "g1.targets.ACT 1", `[g1.targets] "ACT 1" = -5 is negative`},
+	} {
+		err := tc.s.Validate()
+		var se *SettingError
+		if !errors.As(err, &se) || se.Key != tc.key || !strings.HasPrefix(se.Msg, tc.msg) {
+			t.Errorf("Validate() = %v, want key %q and %q", err, tc.key, tc.msg)
+		}
+	}
+}
+
+func TestTallies(t *testing.T) {
+	var ts Tallies
+	ts.AddAll([]Outcome{{Criterion: C5, Verdict: Fail}, {Criterion: G1, Verdict: Unscored}})
+	ts.AddAll([]Outcome{{Criterion: C5, Verdict: Pass}, {Criterion: G1, Verdict: Pass}})
+	ts.Add(Outcome{Criterion: "C1", Judge: "primary", Verdict: Ambiguous})
+	if c := ts.Of(Key{Criterion: C5}); c.Pass != 1 || c.Fail != 1 || c.Scored() != 2 {
+		t.Errorf("C5 %+v", c)
+	}
+	if g := ts.Of(Key{Criterion: G1}); g.Unscored != 1 || g.Scored() != 1 {
+		t.Errorf("G1 %+v", g)
+	}
+	if j := ts.Of(Key{Criterion: "C1", Judge: "primary"}); j.Ambiguous != 1 || ts.Of(Key{Criterion: "C1"}).Ambiguous != 0 {
+		t.Errorf("judged tallies are kept per judge: %+v", ts)
+	}
+}

@@ -1,0 +1,136 @@
+package criteria
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// G1 is the length gate: a section's length in words must be within the
+// tolerance of its target. It is a gate: reported on its own, never part of
+// a quality result, and a G1 FAIL changes no other criterion's verdict.
+//
+// G1 is the worked example of a criterion (see the package doc): this file,
+// the [g1] block of config.toml (config.Config.G1) and the words on the
+// pages are all there is to it.
+const G1 ID = "G1"
+
+// G1's rules, values and limits.
+const (
+	RuleShort   = "short" // at least Min words
+	RuleLong    = "long"  // at most Max words
+	ValueWords  = "words" // whitespace-separated words as written
+	LimitTarget = "target"
+	LimitMin    = "min"
+	LimitMax    = "max"
+)
+
+// DefaultG1Tolerance is the rubric's tolerance: 15% either side.
+const DefaultG1Tolerance = 0.15
+
+// G1Settings are G1's settings ([g1] and [g1.targets] in config.toml).
+type G1Settings struct {
+	// Tolerance is the share of the target a section may be shorter or
+	// longer by.
+	Tolerance float64 `toml:"tolerance"`
+	// Targets are the target lengths in words, by section heading as
+	// written. A section with no target is unscored.
+	Targets map[string]int `toml:"targets"`
+}
+
+// DefaultG1 has the rubric's tolerance and no targets.
+var DefaultG1 = G1Settings{Tolerance: DefaultG1Tolerance}
+
+// Bounds returns the shortest and longest passing length for target.
+func (g G1Settings) Bounds(target int) (lo, hi float64) {
+	// Rounded so that 300 words at 15% is 255..345, not 255.00000000000003.
+	allow := math.Round(float64(target)*g.Tolerance*1e6) / 1e6
+	return float64(target) - allow, float64(target) + allow
+}
+
+// Validate reports a tolerance or target that cannot be applied.
+func (g G1Settings) Validate() error {
+	if !(g.Tolerance >= 0 && g.Tolerance <= 1) {
+		return &SettingError{Key: "g1.tolerance", Msg: fmt.Sprintf("[g1] tolerance %v is outside 0..1; it is a share, 0.15 for 15%%", g.Tolerance)}
+	}
+	names := make([]string, 0, len(g.Targets))
+	for name := range g.Targets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if t := g.Targets[name]; t < 0 {
+			return &SettingError{Key: "g1.targets." + name, Msg: fmt.Sprintf("[g1.targets] %q = %d is negative; a target is a number of words", name, t)}
+		}
+	}
+	return nil
+}
+
+// Judge returns G1's outcome for a section of words words (as written).
+func (g G1Settings) Judge(section string, words int) Outcome {
+	values := []Named{{ValueWords, float64(words)}}
+	target, ok := g.Targets[section]
+	if !ok {
+		return Outcome{Criterion: G1, Verdict: Unscored, Reason: "no target", Values: values}
+	}
+	lo, hi := g.Bounds(target)
+	return Lookup(G1).judgeRules("", values, []Named{{LimitMin, lo}, {LimitMax, hi}, {LimitTarget, float64(target)}})
+}
+
+// UnknownTargets returns the [g1.targets] keys that name none of sections,
+// sorted.
+func (g G1Settings) UnknownTargets(sections []string) []string {
+	var out []string
+	for name := range g.Targets {
+		if !slices.Contains(sections, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+var g1 = &Criterion{
+	ID:    G1,
+	Title: "length",
+	Kind:  Gate,
+	Rules: []Rule{
+		{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
+		{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
+	},
+	judge: func(s *Settings, m *Measurements) []Outcome {
+		return []Outcome{s.G1.Judge(m.Section, m.Written)}
+	},
+	validate:    func(s *Settings) error { return s.G1.Validate() },
+	verdictOnly: func(s *Settings) { s.G1 = G1Settings{} },
+	explain: func(o Outcome) []Check {
+		words, _ := o.Value(ValueWords)
+		target, _ := o.Limit(LimitTarget)
+		lo, _ := o.Limit(LimitMin)
+		hi, _ := o.Limit(LimitMax)
+		verdict := "pass"
+		if o.Fail() {
+			verdict = "FAIL"
+		}
+		text := fmt.Sprintf("length %s words, target %s (%s to %s): %s", number(words), number(target), number(lo), number(hi), verdict)
+		return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Text: text}}
+	},
+}
+
+func init() { register(g1) }
+
+// CountWords returns the number of whitespace-separated words of text as
+// written: G1's length. Mandated phrases count (they are spoken).
+func CountWords(text string) int {
+	n, in := 0, false
+	for _, r := range text {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
+}

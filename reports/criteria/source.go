@@ -1,0 +1,21 @@
+package criteria
+
+import "embed"
+
+// source is the criteria's own code, embedded so that a published site can
+// show exactly what decided its verdicts.
+//
+//go:embed criteria.go c5.go g1.go
+var source embed.FS
+
+// SourceFiles lists the embedded source files of the criteria.
+var SourceFiles = []string{"criteria.go", "c5.go", "g1.go"}
+
+// Source returns the embedded source of the named file.
+func Source(name string) string {
+	data, err := source.ReadFile(name)
+	if err != nil {
+		return ""
+	}
+	return string(data)
+}
