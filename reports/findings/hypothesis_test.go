@@ -120,3 +120,12 @@ func TestVerdictAtRegisteredThresholds(t *testing.T) {
 		t.Errorf("a verdict at registered thresholds equal to the build's: %+v", res[0])
 	}
 }
+func TestDrift(t *testing.T) {
+	got := drift(config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, config.C5{MaxRun: 20, MaxOverlap: 0.07, NGram: 8})
+	if strings.Join(got, "; ") != "max_run 12 -> 20; max_overlap 10% -> 7%" {
+		t.Errorf("drift %q", got)
+	}
+	if got := drift(config.DefaultC5, config.DefaultC5); len(got) != 0 {
+		t.Errorf("no change reported as %q", got)
+	}
+}
