@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -164,6 +165,10 @@ type Publish struct {
 	Out      string `toml:"out"`
 	Audience string `toml:"audience"`
 	Excerpts bool   `toml:"excerpts"`
+	// Unscanned lists files of the site (slash-separated paths within it,
+	// path.Match patterns) that the leak scan cannot read (compressed,
+	// binary containers, images) and that the author publishes unread.
+	Unscanned []string `toml:"unscanned"`
 }
 
 // Hypothesis is a pre-registered hypothesis with a machine-checkable prediction.
@@ -410,6 +415,11 @@ func (c *Config) Validate() error {
 	}
 	if c.Publish.Audience != Public && c.Publish.Audience != Internal {
 		return diag.Errorf(file, 0, "[publish] audience %q: want %q or %q", c.Publish.Audience, Public, Internal)
+	}
+	for _, p := range c.Publish.Unscanned {
+		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
+			return diag.Errorf(file, 0, "[publish] unscanned %q: not a path pattern (like \"downloads/*.pdf\")", p)
+		}
 	}
 	if strings.TrimSpace(c.Publish.Out) == "" {
 		return diag.Errorf(file, 0, "[publish] out is empty")

@@ -162,6 +162,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	var scanner *leakCheck
 	if cfg.Publish.Audience == config.Public {
 		scanner = startLeakCheck(ctx, folder, cacheDir, seal)
+		scanner.unscanned = cfg.Publish.Unscanned
 		defer func() {
 			if ctx.Err() == nil { // a stopped build does not wait for the cache
 				scanner.wait()
@@ -279,6 +280,11 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	if pages.enabled && len(out.Reused) < len(out.Headers) {
 		if err := pages.store(view, out, certified); err != nil {
 			fmt.Fprintf(stderr, "evalpress: %s: warning: cell pages not cached: %v\n", pages.dir, err)
+		}
+	}
+	if scanner != nil && scanner.scanner != nil {
+		if files := scanner.scanner.Unscanned(); len(files) > 0 {
+			fmt.Fprintf(stderr, "evalpress: published without a leak scan (publish.unscanned): %s\n", strings.Join(files, ", "))
 		}
 	}
 	progress.say("done")
@@ -401,8 +407,10 @@ type leakCheck struct {
 	once    sync.Once
 	err     error // from made
 	scanner *redact.Scanner
-	mu      sync.Mutex
-	leaks   map[string][]redact.Leak
+	// unscanned are the patterns of files published unread.
+	unscanned []string
+	mu        sync.Mutex
+	leaks     map[string][]redact.Leak
 }
 
 // startLeakCheck makes the scanner for folder, from the index a build
@@ -444,6 +452,7 @@ func (c *leakCheck) ready(excerpts []string) error {
 		}
 		if c.err == nil {
 			c.scanner.Permit(excerpts...)
+			c.scanner.PublishUnscanned(c.unscanned)
 		}
 	})
 	return c.err

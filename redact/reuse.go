@@ -2,8 +2,9 @@ package redact
 
 import (
 	"bytes"
+	"math"
+	"slices"
 	"strings"
-	"unsafe"
 )
 
 // A page whose body is reused (a cell page rebuilt after only the verdict
@@ -16,12 +17,14 @@ import (
 //   - A body begins with a tag ("<" is in no escape, so no escape crosses
 //     into it, and a tag left open by the header is closed where the body's
 //     first tag is), and the window ends just before a tag with every tag in
-//     it closed. So the scan's views of the page (escapes undone, with and
-//     without tags) are its view of the window followed by its view of the
-//     rest, whatever the header holds.
+//     it closed. So each of the scan's views of the page (escapes undone;
+//     the tokenizer's text and other strings) is its view of the window
+//     followed by its view of the rest, whatever the header holds. (Our
+//     templates' headers leave no comment, script or style open.)
 //   - A passage is PassageWords words in a row and a term spans at most as
 //     many words as it has letters. The window holds more body words than
-//     either, so a term or passage that touches the header lies inside it.
+//     either in every view, so a term or passage that touches the header
+//     lies inside it.
 //   - What lies wholly in the rest is the same in the earlier page, whose
 //     scan found nothing there. Only a permitted excerpt could hide there,
 //     and permits change with the verdicts: ScanCertified refuses a body
@@ -37,21 +40,50 @@ import (
 func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, reusable bool) {
 	leaks, lastPermitted := s.scanFile(name, data)
 	leaks = append(s.scanName(name), leaks...)
-	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' || s.windowEnd(data[header:]) < 0 {
+	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' || s.windowEnd(name, data[header:]) < 0 {
 		return leaks, false
 	}
-	if lastPermitted < 0 {
+	if slices.Max(append([]int{-1}, lastPermitted...)) < 0 {
 		return leaks, true
 	}
 	// A permitted passage must start in the header, before its last word
-	// (which may run on into the body's first).
-	head := decodeEscapes(unsafe.String(unsafe.SliceData(data), header))
-	if !tagsClosed(head) {
+	// (which may run on into the body's first), in every view.
+	head, ok := readText(name, data[:header])
+	if !ok || !tagsClosed(decodeEscapes(head)) {
 		return leaks, false
 	}
-	words := 0
-	eachWord(stripTags(head), func(uint64, int) { words++ })
-	return leaks, lastPermitted < words-1
+	words, _ := viewWords(name, head)
+	for k, last := range lastPermitted {
+		if last >= 0 && (k >= len(words) || last >= words[k]-1) {
+			return leaks, false
+		}
+	}
+	return leaks, true
+}
+
+// viewWords returns the number of words in each view of text that the
+// passage scan reads, in the order scanFile reads them, and the least of
+// them in the views whose terms and passages may span pieces (not chunked).
+func viewWords(name, text string) (words []int, least int) {
+	mv := markupPool.Get().(*markupViews)
+	defer markupPool.Put(mv)
+	least = math.MaxInt
+	for _, v := range viewsOf(name, text, mv) {
+		if v.termsOnly {
+			continue
+		}
+		n := 0
+		eachWord(v.text, func(h uint64, _ int) {
+			if h != 0 {
+				n++
+			}
+		})
+		words = append(words, n)
+		if !v.chunked {
+			least = min(least, n)
+		}
+	}
+	return words, least
 }
 
 // ScanReused scans a file whose bytes from header on are a body that
@@ -61,7 +93,7 @@ func (s *Scanner) ScanReused(name string, data []byte, header int) []Leak {
 	if header <= 0 || header >= len(data) || data[header] != '<' {
 		return s.ScanOutput(name, data)
 	}
-	end := s.windowEnd(data[header:])
+	end := s.windowEnd(name, data[header:])
 	if end < 0 {
 		return s.ScanOutput(name, data)
 	}
@@ -69,9 +101,9 @@ func (s *Scanner) ScanReused(name string, data []byte, header int) []Leak {
 }
 
 // windowEnd returns the length of the body's window: a prefix of body that
-// ends before a tag, leaves no tag open, and holds more words (without its
-// tags) than any term or passage spans; -1 when body has none.
-func (s *Scanner) windowEnd(body []byte) int {
+// ends before a tag, leaves no tag open, and holds, in every view the scan
+// reads, more words than any term or passage spans; -1 when body has none.
+func (s *Scanner) windowEnd(name string, body []byte) int {
 	if len(body) == 0 || body[0] != '<' {
 		return -1
 	}
@@ -89,13 +121,14 @@ func (s *Scanner) windowEnd(body []byte) int {
 			return -1
 		}
 		end := at + k
-		text := decodeEscapes(unsafe.String(unsafe.SliceData(body), end))
-		if !tagsClosed(text) {
+		text, ok := readText(name, body[:end])
+		if !ok {
+			return -1
+		}
+		if !tagsClosed(decodeEscapes(text)) {
 			continue
 		}
-		words := 0
-		eachWord(stripTags(text), func(uint64, int) { words++ })
-		if words >= need {
+		if _, least := viewWords(name, text); least >= need {
 			return end
 		}
 	}

@@ -7,14 +7,15 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -29,10 +30,16 @@ type Leak struct {
 	File         string // path relative to the scanned folder
 	Line, Column int    // 0 for a leak in the file's name
 	What         string // what leaked, with the term shown only by its first letters
+	// Unreadable is true for a file the scan cannot read, which is refused
+	// as a leak would be.
+	Unreadable bool
 }
 
 // String reports the leak as FILE:LINE:COLUMN: what, without the term.
 func (l Leak) String() string {
+	if l.Unreadable {
+		return fmt.Sprintf("%s: %s", l.File, l.What)
+	}
 	if l.Line == 0 {
 		return fmt.Sprintf("%s: file name holds %s", l.File, l.What)
 	}
@@ -48,6 +55,10 @@ type Scanner struct {
 	terms    *Matcher
 	passages *gramSet   // hashes of the private texts' passages; nil: terms only
 	allowed  *permitSet // the permitted excerpts, each as a whole
+
+	unscanned []string   // patterns of files published unread
+	mu        sync.Mutex // guards published
+	published []string   // the files let through unread
 }
 
 // NewScanner returns a scanner for the private inputs in folder. With
@@ -151,6 +162,10 @@ type passageIndex struct {
 func (p *passageIndex) add(text string) {
 	var r gramRoller
 	eachWord(text, func(h uint64, at int) {
+		if h == 0 {
+			r.n = 0
+			return
+		}
 		p.vocab.add(h)
 		if g, ok := r.push(h, at); ok {
 			p.grams = append(p.grams, g)
@@ -174,7 +189,11 @@ func (s *Scanner) Permit(excerpts ...string) {
 	}
 	for _, e := range excerpts {
 		var seq []uint64
-		forEachGram(e, func(h uint64, _ int) { seq = append(seq, h) })
+		forEachGram(e, func(h uint64, _ int) {
+			if h != 0 {
+				seq = append(seq, h)
+			}
+		})
 		s.allowed.add(seq)
 	}
 }
@@ -236,7 +255,8 @@ func (r *permitRun) end() { r.on, r.live = false, r.live[:0] }
 // eachWord calls fn with the hash and byte offset of every word of text: a
 // maximal run of letters and digits (combining marks included), folded as
 // the term matcher folds them, so that case, compatibility forms, accents
-// and punctuation do not hide a passage.
+// and punctuation do not hide a passage; and with hash 0 at a hardBreak,
+// which no passage spans.
 func eachWord(text string, fn func(h uint64, at int)) {
 	h, in, start := uint64(fnvOffset), false, 0
 	for i := 0; i < len(text); {
@@ -254,6 +274,9 @@ func eachWord(text string, fn func(h uint64, at int)) {
 				if in {
 					fn(h, start)
 					in = false
+				}
+				if c == hardBreak {
+					fn(0, i) // no passage spans it
 				}
 				if c == '[' {
 					i += max(footnoteRef(text[i:]), 1) // a footnote mark reads as a gap
@@ -289,6 +312,11 @@ func eachWord(text string, fn func(h uint64, at int)) {
 func forEachGram(text string, fn func(h uint64, at int)) {
 	var r gramRoller
 	eachWord(text, func(h uint64, at int) {
+		if h == 0 { // a hard break: the grams start again
+			r.n = 0
+			fn(0, at)
+			return
+		}
 		if g, ok := r.push(h, at); ok {
 			fn(g, r.start())
 		}
@@ -354,6 +382,10 @@ func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
 	lastPermitted = -1
 	streak := 0 // private words in a row
 	for k, start := range q.starts {
+		if start > 0 && q.b[start-1] == hardBreak { // the grams start again
+			r.n, streak = 0, 0
+			run.end()
+		}
 		h := wordHash(q.b[start : q.ends[k]+1])
 		r.add(h, 0)
 		if !s.passages.vocab.has(h) {
@@ -471,87 +503,172 @@ func (s *Scanner) scanName(rel string) []Leak {
 	return nil
 }
 
-// stripTags removes HTML tags (anything from "<" to the next ">"), so that
-// a term broken up by markup reads as itself.
-func stripTags(s string) string {
-	if strings.IndexByte(s, '<') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			b.WriteString(s)
-			break
-		}
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			b.WriteString(s)
-			break
-		}
-		b.WriteString(s[:i])
-		s = s[i+j+1:]
-	}
-	return b.String()
-}
-
 // ScanFile scans one file's content; name is used in the reported leaks.
-// The text is read twice: with escaping undone, and also without markup.
+// The file is read as a reader's tools read it (see views.go): every view
+// is looked through for terms and passages.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	leaks, _ := s.scanFile(name, data)
 	return leaks
 }
 
-// scanFile is ScanFile, which also returns the index of the first word of
-// the last permitted passage in the text without its tags (-1 for none).
-func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted int) {
-	// data is not changed while it is scanned: read it in place. Bytes that
-	// are not UTF-8 fold to nothing, as a space would.
-	decoded := decodeEscapes(unsafe.String(unsafe.SliceData(data), len(data)))
-	// One quick pass folds the page with and without its tags; the exact,
-	// slower passes that say where a leak is run only when it finds one.
-	q := quickPool.Get().(*[2]quickText)
-	defer quickPool.Put(q)
-	quickFold(decoded, &q[0], &q[1])
-	lastPermitted = -1
-	if s.terms.mayOccurIn(q) {
-		seen := map[string]bool{}
-		if !utf8.ValidString(decoded) {
-			decoded = strings.ToValidUTF8(decoded, " ")
+// scanView is one way of reading a file.
+type scanView struct {
+	text string
+	// whole: a term must end at a word's end (the raw markup, whose tag
+	// and attribute names would start false alarms).
+	whole bool
+	// termsOnly: no passage is looked for (the text without footnote marks).
+	termsOnly bool
+	// chunked: strings that stand alone (hardBreak), which no term or
+	// passage spans.
+	chunked bool
+	// echo: another view decoded further, whose offsets are approximate:
+	// it reports only terms, and passages, that no other view found.
+	echo bool
+	// spans map the view's offsets to the file's (src); nil: the view's
+	// own offsets are reported.
+	spans []span
+	src   string
+}
+
+// location returns the line and column of a view offset.
+func (v *scanView) location(offset int) (int, int) {
+	if v.spans == nil {
+		return lineCol(v.text, min(offset, len(v.text)))
+	}
+	return lineCol(v.src, min(source(v.spans, offset), len(v.src)))
+}
+
+// viewsOf returns the views of a readable file's text (readText); mv holds
+// the markup views' texts until it is reset.
+func viewsOf(name, text string, mv *markupViews) []scanView {
+	if !isMarkup(name) {
+		whole := decodeEscapes(text)
+		if isStyle(name) {
+			whole = decodeCSS(text)
 		}
-		for _, text := range []string{decoded, stripTags(decoded)} {
-			for _, m := range s.terms.Find(text) {
-				line, col := lineCol(text, m.Start)
+		return []scanView{{text: whole}}
+	}
+	mv.read(text)
+	views := []scanView{
+		{text: view(mv.text), spans: mv.textAt, src: text},
+		{text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
+		{text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
+	}
+	// Escapes a reader's tools would undo (URL, JavaScript) in the text,
+	// and entities escaped twice.
+	if text := views[0].text; strings.ContainsAny(text, "%\\&+") {
+		if decoded := decodeEscapes(text); decoded != text {
+			views = append(views, scanView{text: decoded, spans: mv.textAt, src: text, echo: true})
+		}
+	}
+	if mv.hasSup {
+		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
+	}
+	return views
+}
+
+// markupPool recycles the tokenizer's views.
+var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
+
+// scanFile is ScanFile, which also returns, for each view, the index of the
+// first word of the last permitted passage (-1 for none).
+func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []int) {
+	text, ok := readText(name, data)
+	if !ok {
+		return s.unreadable(name), nil
+	}
+	mv := markupPool.Get().(*markupViews)
+	defer markupPool.Put(mv)
+	q := quickPool.Get().(*quickText)
+	defer quickPool.Put(q)
+	var seen map[string]bool
+	for _, v := range viewsOf(name, text, mv) {
+		// One quick pass folds the view; the exact, slower passes that say
+		// where a leak is run only when it finds one.
+		quickFold(v.text, q)
+		if s.terms.mayOccurIn(q, v.whole) {
+			exact := v.text
+			if !utf8.ValidString(exact) {
+				exact = strings.ToValidUTF8(exact, " ")
+			}
+			for _, m := range s.terms.find(exact, v.whole) {
+				line, col := v.location(m.Start)
 				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
-				if seen[key] {
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				if seen[key] || v.echo && seen[m.Term.Text] {
 					continue
 				}
-				seen[key] = true
+				seen[key], seen[m.Term.Text] = true, true
 				leaks = append(leaks, Leak{File: name, Line: line, Column: col, What: describe(m.Term)})
 			}
 		}
-	}
-	if s.passages == nil {
-		return leaks, lastPermitted
-	}
-	leak, lastPermitted := s.mayLeakPassage(&q[1])
-	if leak {
-		if !utf8.ValidString(decoded) {
-			decoded = strings.ToValidUTF8(decoded, " ")
+		if v.termsOnly {
+			continue
 		}
-		leaks = append(leaks, s.scanPassages(name, stripTags(decoded))...)
+		last := -1
+		if s.passages != nil {
+			var leak bool
+			if leak, last = s.mayLeakPassage(q); leak {
+				exact := v.text
+				if !utf8.ValidString(exact) {
+					exact = strings.ToValidUTF8(exact, " ")
+				}
+				for _, l := range s.scanPassages(name, &v, exact) {
+					key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
+					if seen == nil {
+						seen = map[string]bool{}
+					}
+					if !seen[key] && !(v.echo && seen["passage"]) {
+						seen[key], seen["passage"] = true, true
+						leaks = append(leaks, l)
+					}
+				}
+			}
+		}
+		lastPermitted = append(lastPermitted, last)
 	}
 	return leaks, lastPermitted
 }
 
-func (s *Scanner) scanPassages(name, text string) []Leak {
+// unreadable reports a file the scan cannot read, unless it is listed as
+// published unscanned.
+func (s *Scanner) unreadable(name string) []Leak {
+	for _, pattern := range s.unscanned {
+		if ok, _ := path.Match(pattern, name); ok {
+			s.mu.Lock()
+			s.published = append(s.published, name)
+			s.mu.Unlock()
+			return nil
+		}
+	}
+	return []Leak{{File: name, Unreadable: true,
+		What: "a file the leak scan cannot read (compressed, a binary container or an image); remove it, or list it in publish.unscanned to publish it unscanned"}}
+}
+
+// PublishUnscanned lets files matching the patterns (path.Match, on the
+// slash-separated path within the site) through unread, though the scan
+// cannot read them.
+func (s *Scanner) PublishUnscanned(patterns []string) { s.unscanned = patterns }
+
+// Unscanned returns the files the scan let through unread, sorted.
+func (s *Scanner) Unscanned() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := slices.Clone(s.published)
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+func (s *Scanner) scanPassages(name string, v *scanView, text string) []Leak {
 	var leaks []Leak
 	var run permitRun
 	inPassage := false // the previous gram was private and reported
 	forEachGram(text, func(h uint64, at int) {
 		switch {
-		case !s.passages.has(h):
+		case h == 0 || !s.passages.has(h):
 			inPassage = false
 			run.end()
 		case inPassage:
@@ -560,7 +677,7 @@ func (s *Scanner) scanPassages(name, text string) []Leak {
 			// Within a permitted excerpt.
 		default:
 			inPassage = true
-			line, col := lineCol(text, at)
+			line, col := v.location(at)
 			leaks = append(leaks, Leak{File: name, Line: line, Column: col,
 				What: fmt.Sprintf("a passage of %d or more words of private text (starting %q)", PassageWords, inputs.Abbreviate(firstWord(text[at:])))})
 		}
@@ -612,8 +729,8 @@ func decodeEscapes(s string) string {
 	return s
 }
 
-// unescapeJS undoes the escapes \uXXXX, \xXX, \n, \r, \t and a backslash
-// before one of "'/\, left to right.
+// unescapeJS undoes the escapes \uXXXX, \u{X...}, \xXX, \n, \r, \t and a
+// backslash before one of "'/\, left to right.
 func unescapeJS(s string) string {
 	var b strings.Builder
 	prev := 0
@@ -632,6 +749,16 @@ func unescapeJS(s string) string {
 			size = 6
 			if c == 'x' {
 				size = 4
+			}
+			if c == 'u' && i+3 < len(s) && s[i+2] == '{' { // \u{1F600}
+				end := strings.IndexByte(s[i+3:min(len(s), i+11)], '}')
+				if end <= 0 || !isHex(s[i+3:i+3+end]) {
+					continue
+				}
+				n, _ := strconv.ParseUint(s[i+3:i+3+end], 16, 32)
+				decoded = string(rune(n))
+				size = end + 4
+				break
 			}
 			if i+size > len(s) || !isHex(s[i+2:i+size]) {
 				continue

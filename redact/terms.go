@@ -190,6 +190,11 @@ func fold(text string) *folded {
 					size = n // a footnote mark reads as a gap
 				}
 			}
+			if c == hardBreak { // no term spans it; it ends a word
+				b = append(b, hardBreak)
+				f.src = append(f.src, int32(i))
+				f.start = append(f.start, true)
+			}
 		} else {
 			r, size = utf8.DecodeRuneInString(text[i:])
 			out = foldOf(r)
@@ -219,7 +224,11 @@ func fold(text string) *folded {
 
 // Find returns every occurrence of a term in text, sorted by position, with
 // overlapping occurrences merged into the earliest-longest one.
-func (m *Matcher) Find(text string) []Match {
+func (m *Matcher) Find(text string) []Match { return m.find(text, false) }
+
+// find is Find; with whole, a term must also end at a word's end (in raw
+// markup, where tag names would otherwise start false alarms).
+func (m *Matcher) find(text string, whole bool) []Match {
 	if len(m.terms) == 0 {
 		return nil
 	}
@@ -235,7 +244,7 @@ func (m *Matcher) Find(text string) []Match {
 			at := from + k
 			last := at + len(t.folded) - 1
 			from = at + 1
-			if !f.start[at] {
+			if !f.start[at] || whole && last+1 < len(f.s) && !f.start[last+1] {
 				continue
 			}
 			// The match runs to the end of the word the term ends in:
@@ -334,8 +343,9 @@ func (q *quickText) gap() {
 	}
 }
 
-// has reports whether folded occurs in q from a word's start.
-func (q *quickText) has(folded string) bool {
+// has reports whether folded occurs in q from a word's start (and, with
+// whole, to a word's end).
+func (q *quickText) has(folded string, whole bool) bool {
 	s := unsafe.String(unsafe.SliceData(q.b), len(q.b))
 	for from := 0; ; {
 		k := strings.Index(s[from:], folded)
@@ -344,108 +354,93 @@ func (q *quickText) has(folded string) bool {
 		}
 		at := from + k
 		from = at + 1
-		if _, ok := slices.BinarySearch(q.starts, int32(at)); ok {
+		if _, ok := slices.BinarySearch(q.starts, int32(at)); !ok {
+			continue
+		}
+		if !whole {
+			return true
+		}
+		if _, ok := slices.BinarySearch(q.ends, int32(at+len(folded)-1)); ok {
 			return true
 		}
 	}
 }
 
-// quickFold folds text into all, and into untagged without its HTML tags
-// (as stripTags removes them).
-func quickFold(text string, all, untagged *quickText) {
+// quickFold folds text into q.
+func quickFold(text string, q *quickText) {
 	// Folding never makes an ASCII text longer: room for all of it at once,
 	// rather than growing a pooled buffer (pools empty at each collection).
-	all.reset(len(text))
-	untagged.reset(len(text))
-	tagEnd := -1 // the index of the ">" closing the tag we are in
+	q.reset(len(text))
 	for i := 0; i < len(text); {
 		c := text[i]
-		if c == '<' && tagEnd < i {
-			if j := strings.IndexByte(text[i:], '>'); j >= 0 {
-				tagEnd = i + j
-			}
-		}
 		if c < utf8.RuneSelf {
 			if asciiAlnum[c] {
-				// A run of ASCII letters and digits, folded in bulk. It
-				// holds no ">", so it is all inside a tag or all outside.
+				// A run of ASCII letters and digits, folded in bulk.
 				j := i + 1
 				for j < len(text) && asciiAlnum[text[j]] {
 					j++
 				}
-				all.asciiLetters(text[i:j])
-				if i > tagEnd {
-					untagged.asciiLetters(text[i:j])
-				}
+				q.asciiLetters(text[i:j])
 				i = j
 				continue
 			}
-			all.gap()
-			if i > tagEnd {
-				untagged.gap()
-			}
-			if c == '[' {
+			q.gap()
+			switch c {
+			case '[':
 				if n := footnoteRef(text[i:]); n > 0 {
 					i += n // a footnote mark reads as a gap
 					continue
 				}
+			case hardBreak: // no term or passage spans it
+				q.b = append(q.b, hardBreak)
 			}
 			i++
 			continue
 		}
 		if strings.HasPrefix(text[i:], maskBar) {
 			// Masked public texts are mostly bars: not letters.
-			all.gap()
-			if i > tagEnd {
-				untagged.gap()
-			}
+			q.gap()
 			i += len(maskBar)
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch out := foldOf(r); {
 		case out != "":
-			all.letters(out)
-			if i > tagEnd {
-				untagged.letters(out)
-			}
+			q.letters(out)
 		case isMark(r):
 			// A combining mark continues a word and adds nothing.
 		default:
-			all.gap()
-			if i > tagEnd {
-				untagged.gap()
-			}
+			q.gap()
 		}
 		i += size
 	}
-	all.gap()
-	untagged.gap()
+	q.gap()
 }
 
 // maskBar is the bar that stands for masked letters in public texts.
 const maskBar = "▬"
 
 // quickPool recycles quickFold's buffers.
-var quickPool = sync.Pool{New: func() any { return new([2]quickText) }}
+var quickPool = sync.Pool{New: func() any { return new(quickText) }}
 
-// MayOccur reports whether Find could find a term in text, as it is or with
-// its HTML tags removed; it may say yes when Find finds nothing, never no
-// when Find finds something. It is the leak scan's quick first pass.
+// MayOccur reports whether Find could find a term in text; it may say yes
+// when Find finds nothing, never no when Find finds something. It is the
+// leak scan's quick first pass.
 func (m *Matcher) MayOccur(text string) bool {
 	if len(m.terms) == 0 {
 		return false
 	}
-	q := quickPool.Get().(*[2]quickText)
+	q := quickPool.Get().(*quickText)
 	defer quickPool.Put(q)
-	quickFold(text, &q[0], &q[1])
-	return m.mayOccurIn(q)
+	quickFold(text, q)
+	return m.mayOccurIn(q, false)
 }
 
-// mayOccurIn is MayOccur on a text quickFold has folded.
-func (m *Matcher) mayOccurIn(q *[2]quickText) bool {
+// mayOccurIn is MayOccur on a text quickFold has folded; with whole, as
+// find with whole.
+func (m *Matcher) mayOccurIn(q *quickText, whole bool) bool {
 	for _, t := range m.terms {
-		if q[0].has(t.folded) || q[1].has(t.folded) {
+		if q.has(t.folded, whole) {
 			return true
 		}
 	}

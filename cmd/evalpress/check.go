@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/criteria"
@@ -27,6 +28,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	private := fs.String("inputs", "", "the private inputs `folder` whose terms must not appear")
 	passages := fs.Bool("passages", true, "also report passages of 8 or more words of the private texts")
 	excerpts := fs.Bool("excerpts", true, "permit the longest-run excerpts of failing cells, as a public build with excerpts shows them")
+	unscanned := fs.String("unscanned", "", "comma-separated `patterns` of files the scan cannot read that are published unread, as publish.unscanned")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -54,6 +56,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *unscanned != "" {
+		scanner.PublishUnscanned(strings.Split(*unscanned, ","))
+	}
 	leaks, err := scanner.ScanDir(*dir)
 	if err != nil {
 		return err
@@ -63,6 +68,9 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	if len(leaks) > 0 {
 		return fmt.Errorf("check: %d leak(s) in %s", len(leaks), *dir)
+	}
+	if files := scanner.Unscanned(); len(files) > 0 {
+		fmt.Fprintf(c.stderr, "evalpress: not scanned (--unscanned): %s\n", strings.Join(files, ", "))
 	}
 	fmt.Fprintf(c.stderr, "evalpress: no private term or passage in %s\n", *dir)
 	return nil

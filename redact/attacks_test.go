@@ -1,0 +1,109 @@
+package redact
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+// The leak scan reads every file as a reader's tools read it: each case
+// plants a term or a private passage the way the issue's attacks did.
+func TestScanReadsWhatAReaderReads(t *testing.T) {
+	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	utf16le := func(text string) []byte {
+		b := []byte{0xFF, 0xFE}
+		for _, u := range utf16.Encode([]rune(text)) {
+			b = binary.LittleEndian.AppendUint16(b, u)
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name, file string
+		data       []byte
+		what       string
+	}{
+		{"a literal < before markup inside a name", "p.html", []byte("<p>1 &lt; 2 and Lark<em>spur</em>-3 Turbo &gt; all</p>"), "model name"},
+		{"a literal < before a passage", "p.html", []byte("<p>a &lt; b: the harbour <b>chief</b> had promised a quiet week of sun</p>"), "passage"},
+		{"a passage in an HTML comment of a markdown file", "doc.md", []byte("# Notes\n\n<!-- the harbour chief had promised a quiet week of sun -->\n"), "passage"},
+		{"a passage in an HTML comment", "p.html", []byte("<p>x</p><!-- the harbour chief had promised a quiet week of sun -->"), "passage"},
+		{"a term in an SVG attribute", "chart.svg", []byte(`<svg><text aria-label="Quillion&#32;2.5 Pro">A</text></svg>`), "model name"},
+		{"a term in an attribute name", "p.html", []byte(`<p data-larkspur-3-turbo="1">x</p>`), "model name"},
+		{"a term in a script, JavaScript-escaped", "p.html", []byte(`<script>var a = "\u004Carkspur-3 \u{54}urbo";</script>`), "model name"},
+		{"a term in a style, CSS-escaped", "p.html", []byte(`<style>p::after { content: "\4C arkspur-3 \54urbo" }</style>`), "model name"},
+		{"a term in a CSS file", "site.css", []byte(`a::after{content:"\000051uillion 2.5 Pro"}`), "model name"},
+		{"a term in a JavaScript file", "app.js", []byte(`const w = "Northwind M\u00e9dia";`), "private term"},
+		{"a footnote mark inside a name", "p.html", []byte(`<p>Larkspur-3<sup id="fnref:1"><a href="#fn:1">1</a></sup> Turbo</p>`), "model name"},
+		{"UTF-16 text", "notes.txt", utf16le("written by Quillion 2.5 Pro"), "model name"},
+		{"UTF-16 passage", "data.csv", utf16le("id,text\n1,the harbour chief had promised a quiet week of sun\n"), "passage"},
+		{"a suffix glued on", "p.json", []byte(`{"w": "Both Larkspur-3 Turbos failed"}`), "model name"},
+		{"a modifier-letter apostrophe", "p.html", []byte("<p>Larkspur\u02BC-3 Turbo</p>"), "model name"},
+		{"Hangul fillers", "p.html", []byte("<p>Lark\u3164spur-3 Tur\uFFA0bo</p>"), "model name"},
+		{"homoglyphs", "p.html", []byte("<p>L\u0430rkspur-3 \u0422urb\u043e</p>"), "model name"},
+	} {
+		leaks := s.ScanFile(tc.file, tc.data)
+		found := false
+		for _, l := range leaks {
+			found = found || strings.Contains(l.What, tc.what)
+		}
+		if !found {
+			t.Errorf("%s: no %s reported (%v)", tc.name, tc.what, leaks)
+		}
+	}
+}
+
+// TestScanRefusesFilesItCannotRead: compressed files, containers, images
+// and other binaries are refused unless listed; a listed one is let
+// through and named.
+func TestScanRefusesFilesItCannotRead(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms)}
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("Quillion 2.5 Pro"))
+	w.Close()
+	files := map[string][]byte{
+		"data/results.json.gz": gz.Bytes(),
+		"report.docx":          []byte("PK\x03\x04 word/document.xml Quillion"),
+		"report.pdf":           []byte("%PDF-1.7 stream"),
+		"figure.png":           []byte("\x89PNG\r\n\x1a\n....tEXtComment\x00Quillion 2.5 Pro"),
+		"blob":                 []byte("a\x00b"),
+	}
+	for name, data := range files {
+		leaks := s.ScanFile(name, data)
+		if len(leaks) != 1 || !leaks[0].Unreadable || !strings.Contains(leaks[0].String(), "publish.unscanned") {
+			t.Errorf("%s: %v, want it refused as unreadable", name, leaks)
+		}
+	}
+	s.PublishUnscanned([]string{"*.pdf", "data/*.gz"})
+	for name, data := range files {
+		leaks := s.ScanFile(name, data)
+		listed := name == "report.pdf" || name == "data/results.json.gz"
+		if listed != (len(leaks) == 0) {
+			t.Errorf("%s listed %v: %v", name, listed, leaks)
+		}
+	}
+	if got := s.Unscanned(); strings.Join(got, ",") != "data/results.json.gz,report.pdf" {
+		t.Errorf("Unscanned() = %v", got)
+	}
+	// Text files are read, whatever their bytes' encoding mark.
+	for name, data := range map[string][]byte{"a.md": []byte("\uFEFFplain"), "b.txt": []byte{0xFE, 0xFF, 0, 'x'}} {
+		if leaks := s.ScanFile(name, data); len(leaks) > 0 {
+			t.Errorf("%s: %v", name, leaks)
+		}
+	}
+}
+
+// TestMarkupNamesRaiseNoFalseAlarm: tag and attribute names a page is
+// made of are not read as words of its text.
+func TestMarkupNamesRaiseNoFalseAlarm(t *testing.T) {
+	s := &Scanner{terms: NewMatcher([]PrivateTerm{{Text: "Script A", Kind: KindModel}, {Text: "Span Class", Kind: KindRedact}})}
+	page := `<script src="x.js"></script><abbr title="x">y</abbr><span class="a">b</span>`
+	if leaks := s.ScanFile("p.html", []byte(page)); len(leaks) > 0 {
+		t.Errorf("false alarm: %v", leaks)
+	}
+}

@@ -1,0 +1,314 @@
+package redact
+
+import (
+	"bytes"
+	"encoding/binary"
+	"path"
+	"slices"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+)
+
+// How the scan reads a file: as a reader's tools read it. A text file
+// (markdown, JSON, CSV, plain text, scripts, style sheets) is read as text,
+// UTF-16 when it starts with its byte-order mark, with its escapes undone.
+// An HTML or SVG file is parsed by an HTML tokenizer into what a reader
+// sees and what a reader's tools show: its text (every text node, decoded
+// once, joined as the browser joins them), and its other strings (attribute
+// values, comments, script and style contents, each decoded as its kind is);
+// for pages with superscripts or subscripts, the text without them too
+// (footnote marks), and the whole file with its escapes undone. A file the
+// scan cannot read as text (compressed, a binary container, an image) is
+// refused unless the author lists it (publish.unscanned).
+
+// readText returns data as text, and false when it is not a text the scan
+// can read.
+func readText(name string, data []byte) (string, bool) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return decodeUTF16(data[2:], binary.LittleEndian), true
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return decodeUTF16(data[2:], binary.BigEndian), true
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if binaryName(name) || binarySignature(data) || bytes.IndexByte(data, 0) >= 0 {
+		return "", false
+	}
+	// data is not changed while it is scanned: read it in place.
+	return unsafe.String(unsafe.SliceData(data), len(data)), true
+}
+
+func decodeUTF16(data []byte, order binary.ByteOrder) string {
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2*i:])
+	}
+	return string(utf16.Decode(units))
+}
+
+// binaryName reports whether a file's name says it is compressed, a
+// container or an image: formats whose text a reader's tools extract but
+// the scan cannot.
+func binaryName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".gz", ".tgz", ".zip", ".bz2", ".xz", ".zst", ".br", ".7z", ".tar", ".rar", ".z",
+		".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub", ".jar",
+		".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".tif", ".tiff", ".bmp", ".ico", ".heic",
+		".woff", ".woff2", ".ttf", ".otf", ".eot", ".wasm", ".sqlite", ".db", ".bin", ".pickle", ".pkl", ".npy", ".parquet":
+		return true
+	}
+	return false
+}
+
+// binarySignature reports whether data starts as a compressed or container
+// format does, whatever its name.
+func binarySignature(data []byte) bool {
+	for _, magic := range []string{"\x1f\x8b", "PK\x03\x04", "PK\x05\x06", "%PDF", "\x89PNG", "\xff\xd8\xff", "GIF8",
+		"BZh", "\xfd7zXZ", "\x28\xb5\x2f\xfd", "7z\xbc\xaf", "Rar!", "wOFF", "wOF2", "\x00asm", "RIFF"} {
+		if bytes.HasPrefix(data, []byte(magic)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMarkup reports whether a file is read with the HTML tokenizer.
+func isMarkup(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".svg", ".xml":
+		return true
+	}
+	return false
+}
+
+// isStyle reports whether a file is a style sheet (CSS escapes).
+func isStyle(name string) bool { return strings.EqualFold(path.Ext(name), ".css") }
+
+// markupViews is what the tokenizer reads of an HTML or SVG file.
+type markupViews struct {
+	text  []byte // the text nodes, joined
+	other []byte // attribute values, comments, scripts, styles: each alone
+	bare  []byte // the text nodes outside <sup> and <sub>
+	names []byte // tag and attribute names: each alone
+	// textAt and otherAt map offsets in text and other to offsets in the
+	// file, at the start of each piece.
+	textAt, otherAt, bareAt, namesAt []span
+	hasSup                           bool
+}
+
+// span says that the view's text from at on came from the file at src.
+type span struct{ at, src int }
+
+// reset empties v, with room for a document of n bytes.
+func (v *markupViews) reset(n int) {
+	v.text, v.other = slices.Grow(v.text[:0], n), slices.Grow(v.other[:0], n/2)
+	v.bare, v.names = v.bare[:0], v.names[:0]
+	v.textAt, v.otherAt, v.bareAt, v.namesAt, v.hasSup = v.textAt[:0], v.otherAt[:0], v.bareAt[:0], v.namesAt[:0], false
+}
+
+func (v *markupViews) addText(s string, src int, bare bool) {
+	v.textAt = append(v.textAt, span{len(v.text), src})
+	v.text = append(v.text, s...)
+	if bare {
+		v.bareAt = append(v.bareAt, span{len(v.bare), src})
+		v.bare = append(v.bare, s...)
+	}
+}
+
+// view returns b as a string, valid until v is reset.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// addOther adds a string other than text: each stands alone, so a term or
+// passage is not looked for across two (hardBreak ends each).
+func (v *markupViews) addOther(s string, src int) {
+	v.otherAt = append(v.otherAt, span{len(v.other), src})
+	v.other = append(append(v.other, s...), hardBreak)
+}
+
+// addName adds a tag or attribute name, unless it is a common HTML or SVG
+// one, which holds no private term.
+func (v *markupViews) addName(name []byte, src int) {
+	if commonNames[string(name)] {
+		return
+	}
+	v.namesAt = append(v.namesAt, span{len(v.names), src})
+	v.names = append(append(v.names, name...), hardBreak)
+}
+
+// commonNames are the tag and attribute names evalpress's own pages use.
+var commonNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`html head body meta link title script style div span p a b i em strong
+		code pre q blockquote ul ol li dl dt dd table thead tbody tfoot tr th td caption colgroup col h1 h2 h3
+		h4 h5 h6 hr br img figure figcaption nav header footer main section article aside details summary
+		sup sub small mark abbr del ins s u button input label select option form textarea svg g path rect
+		circle line polyline polygon text tspan defs use lang charset name content rel href src id class
+		style type title alt role width height viewbox xmlns d x y x1 x2 y1 y2 cx cy r fill stroke
+		transform colspan rowspan scope data-cell data-run aria-label aria-hidden aria-current hidden
+		open for value tabindex target loading dir`) {
+		m[n] = true
+	}
+	return m
+}()
+
+// hardBreak separates the strings of a view that no term or passage spans.
+const hardBreak = 0
+
+// read tokenizes doc as a browser does.
+func (v *markupViews) read(doc string) {
+	v.reset(len(doc))
+	z := html.NewTokenizer(strings.NewReader(doc))
+	at := 0       // the file offset of the current token
+	raw := ""     // the raw-text element the tokenizer is in: script, style
+	supDepth := 0 // open <sup> and <sub> elements
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		rawToken := z.Raw()
+		size := len(rawToken)
+		switch tt {
+		case html.TextToken:
+			// Most text needs no decoding: the raw bytes are the text.
+			var text string
+			if bytes.IndexByte(rawToken, '&') < 0 && bytes.IndexByte(rawToken, '\r') < 0 && bytes.IndexByte(rawToken, 0) < 0 {
+				text = view(rawToken) // copied into the view
+			} else {
+				text = string(z.Text())
+			}
+			switch raw {
+			case "script":
+				v.addOther(decodeEscapes(text), at)
+			case "style":
+				v.addOther(decodeCSS(text), at)
+			default:
+				v.addText(text, at, supDepth == 0)
+			}
+		case html.CommentToken, html.DoctypeToken:
+			v.addOther(string(z.Text()), at)
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			name, more := z.TagName()
+			tag := ""
+			switch string(name) {
+			case "script", "style", "sup", "sub":
+				tag = string(name)
+			}
+			v.addName(name, at)
+			for more {
+				var key, val []byte
+				key, val, more = z.TagAttr()
+				v.addName(key, at)
+				if len(val) == 0 {
+					continue
+				}
+				// Where the value starts, for messages: after its name.
+				src := at
+				if k := bytes.Index(rawToken, key); k >= 0 {
+					src += k + len(key)
+					for src < at+size && (doc[src] == '=' || doc[src] == '"' || doc[src] == '\'' || doc[src] == ' ') {
+						src++
+					}
+				}
+				value := view(val) // copied into the view
+				switch {
+				case string(key) == "style":
+					value = decodeCSS(value)
+				case bytes.ContainsAny(val, "&\\%+"):
+					value = decodeEscapes(value)
+				}
+				v.addOther(value, src)
+			}
+			switch {
+			case tt == html.StartTagToken && (tag == "script" || tag == "style"):
+				raw = tag
+			case tt == html.EndTagToken && tag == raw:
+				raw = ""
+			case tag == "sup" || tag == "sub":
+				v.hasSup = true
+				if tt == html.StartTagToken {
+					supDepth++
+				} else if tt == html.EndTagToken && supDepth > 0 {
+					supDepth--
+				}
+			}
+		}
+		at += size
+	}
+}
+
+// source returns the file offset a view offset came from, by the view's
+// spans: the start of its piece.
+func source(spans []span, offset int) int {
+	k := 0
+	for lo, hi := 0, len(spans); lo < hi; {
+		mid := (lo + hi) / 2
+		if spans[mid].at <= offset {
+			k, lo = mid, mid+1
+		} else {
+			hi = mid
+		}
+	}
+	if len(spans) == 0 {
+		return 0
+	}
+	// Within a piece, as far as the next piece's start.
+	src := spans[k].src + offset - spans[k].at
+	if k+1 < len(spans) && src >= spans[k+1].src {
+		src = max(spans[k].src, spans[k+1].src-1)
+	}
+	return src
+}
+
+// decodeCSS undoes CSS escapes (a backslash and one to six hex digits,
+// with one optional space after, or a backslash and any other character)
+// and then the other escapes (decodeEscapes).
+func decodeCSS(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return decodeEscapes(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		for j < len(s) && j < i+7 && isHex(s[j:j+1]) {
+			j++
+		}
+		if j == i+1 { // an escaped character stands for itself
+			_, size := utf8.DecodeRuneInString(s[j:])
+			b.WriteString(s[j : j+size])
+			i = j + size - 1
+			continue
+		}
+		n := 0
+		for _, c := range []byte(s[i+1 : j]) {
+			n = n<<4 | hexValue(c)
+		}
+		if n == 0 || n > utf8.MaxRune {
+			n = utf8.RuneError
+		}
+		b.WriteRune(rune(n))
+		if j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n') {
+			j++
+		}
+		i = j - 1
+	}
+	return decodeEscapes(b.String())
+}
+
+func hexValue(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return int(c-'A') + 10
+}
