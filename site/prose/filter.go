@@ -8,13 +8,16 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
-// c5RuleNames are the rule names of C5, the measured criterion.
-var c5RuleNames = criteria.Lookup(criteria.C5).RuleNames()
-
 // criteria returns the criteria a filter can name, with their rule names:
-// C5, and the judged tier's criteria when it has run (they have no rules).
+// the measured ones of the criteria seam (C5, G1), and the judged tier's
+// when it has run (they have no rules).
 func (ev *evaluator) criteria() map[string][]string {
-	out := map[string][]string{"C5": c5RuleNames}
+	out := map[string][]string{}
+	for _, c := range criteria.All() {
+		if !c.Judged {
+			out[string(c.ID)] = c.RuleNames()
+		}
+	}
 	if ev.p.Judged != nil {
 		for _, c := range ev.p.Judged.Criteria {
 			out[c] = nil
@@ -23,9 +26,18 @@ func (ev *evaluator) criteria() map[string][]string {
 	return out
 }
 
+// judged reports whether criterion id is decided by judges.
+func (ev *evaluator) judged(id string) bool {
+	c := criteria.Lookup(criteria.ID(id))
+	return c == nil || c.Judged
+}
+
 // judgedVerdicts are the verdicts a judged criterion's filter can name,
-// beside pass and fail.
-var judgedVerdicts = []string{"ambiguous", "unscored", "missing"}
+// beside pass and fail; measuredVerdicts a measured one's.
+var (
+	judgedVerdicts   = []string{"ambiguous", "unscored", "missing"}
+	measuredVerdicts = []string{"unscored"}
+)
 
 // Verdicts a filter can name.
 const (
@@ -105,15 +117,24 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 		}
 	}
 	known := ev.criteria()[f.criterion]
-	if judged := f.criterion != "C5"; judged != (f.judge != "") {
+	if judged := ev.judged(f.criterion); judged != (f.judge != "") {
 		if judged {
 			return nil, evalErrorf(c.col, "%s: criterion=%s needs judge= (whose verdicts: %s)", c.name, f.criterion, strings.Join(ev.graders(), ", "))
 		}
-		return nil, evalErrorf(c.col, "%s: judge= needs a judged criterion= (%s)", c.name, strings.Join(ev.criterionNames()[1:], ", "))
+		var judged []string
+		for _, id := range ev.criterionNames() {
+			if ev.judged(id) {
+				judged = append(judged, id)
+			}
+		}
+		return nil, evalErrorf(c.col, "%s: judge= needs a judged criterion= (%s)", c.name, strings.Join(judged, ", "))
 	}
 	if f.verdict != "" {
-		valid := []string{verdictPass, verdictFail, verdictNoExample}
-		if f.criterion != "C5" {
+		valid := append([]string{verdictPass, verdictFail}, measuredVerdicts...)
+		switch {
+		case f.criterion == string(criteria.C5):
+			valid = []string{verdictPass, verdictFail, verdictNoExample}
+		case ev.judged(f.criterion):
 			valid = append([]string{verdictPass, verdictFail}, judgedVerdicts...)
 		}
 		if !slices.Contains(valid, f.verdict) {
@@ -139,9 +160,15 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 	return f, nil
 }
 
-// criterionNames lists the criteria, C5 first.
+// criterionNames lists the criteria: the seam's measured ones in its
+// order (C5 first), then the judged tier's.
 func (ev *evaluator) criterionNames() []string {
-	names := []string{"C5"}
+	var names []string
+	for _, c := range criteria.All() {
+		if !c.Judged {
+			names = append(names, string(c.ID))
+		}
+	}
 	if ev.p.Judged != nil {
 		names = append(names, ev.p.Judged.Criteria...)
 	}
@@ -185,30 +212,31 @@ func (f *cellFilter) match(c public.Cell) bool {
 // outcome is a cell's verdict on a criterion (by judge, for a judged
 // one) and the rules it failed; "" when the cell is not graded on it.
 func outcome(c public.Cell, criterion, judge string) (verdict string, failed []string) {
-	if criterion != "C5" {
-		for _, g := range c.Judged {
-			if g.By != judge {
-				continue
-			}
-			if g.Missing {
-				return "missing", nil
-			}
-			for _, o := range g.Outcomes {
-				if o.Criterion == criterion {
-					return strings.ToLower(o.Verdict), nil
-				}
+	if o, ok := criteria.Find(c.Outcomes, criteria.Key{Criterion: criteria.ID(criterion), Judge: judge}); ok {
+		switch {
+		case o.Verdict == criteria.Fail:
+			return verdictFail, o.Failed
+		case o.Verdict == criteria.Pass:
+			return verdictPass, nil
+		case o.Criterion == criteria.C5 && !c.HasExample:
+			return verdictNoExample, nil
+		}
+		return strings.ToLower(string(o.Verdict)), nil
+	}
+	for _, g := range c.Judged {
+		if g.By != judge || judge == "" {
+			continue
+		}
+		if g.Missing {
+			return "missing", nil
+		}
+		for _, o := range g.Outcomes {
+			if o.Criterion == criterion {
+				return strings.ToLower(o.Verdict), nil
 			}
 		}
-		return "", nil
 	}
-	o := c.Outcome(criteria.C5)
-	switch o.Verdict {
-	case criteria.Fail:
-		return verdictFail, o.Failed
-	case criteria.Pass:
-		return verdictPass, nil
-	}
-	return verdictNoExample, nil
+	return "", nil
 }
 
 func sameSet(a, b []string) bool {
