@@ -22,8 +22,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/tomlfile"
 	"github.com/evalpress/evalpress/reports/criteria"
@@ -54,6 +52,38 @@ type Config struct {
 	File string `toml:"-"`
 	// data is the config file's text, for the lines of keys in errors.
 	data []byte
+}
+
+// KeyLine returns the line of the config file that sets the dotted key
+// ("c5.max_run"), or 0 when the file does not set it (a default).
+func (c *Config) KeyLine(key string) int {
+	if c.data == nil {
+		return 0
+	}
+	return tomlfile.KeyLine(c.data, strings.Split(key, "."))
+}
+
+// keyError is an error about the value of key, on its line.
+func (c *Config) keyError(key, format string, args ...any) *diag.Diagnostic {
+	return diag.Errorf(c.File, c.KeyLine(key), format, args...)
+}
+
+// thresholdsError says which of the thresholds in table ("c5",
+// "c5.registered") is out of range, on its line; nil when none is.
+func (c *Config) thresholdsError(table string, t C5) error {
+	err := t.Thresholds().Validate()
+	if err == nil {
+		return nil
+	}
+	// The keys in the order Validate checks them.
+	key := table + ".ngram"
+	switch {
+	case t.MaxRun < 0:
+		key = table + ".max_run"
+	case !(t.MaxOverlap >= 0 && t.MaxOverlap <= 1):
+		key = table + ".max_overlap"
+	}
+	return c.keyError(key, "[%s] %v", table, err)
 }
 
 // Inputs names the private inputs folder.
@@ -289,7 +319,12 @@ func Load(path string, sets []string) (*Config, error) {
 	if len(sets) > 0 {
 		// The file was valid, so a failure now comes from an override.
 		if err := cfg.Validate(); err != nil {
-			return nil, &SetError{fmt.Sprintf("--set %s: %s", strings.Join(sets, " --set "), strings.TrimPrefix(err.Error(), cfg.File+": "))}
+			msg := strings.TrimPrefix(err.Error(), cfg.File+": ")
+			var d *diag.Diagnostic
+			if errors.As(err, &d) {
+				msg = d.Message // its line, if any, set what --set replaced
+			}
+			return nil, &SetError{fmt.Sprintf("--set %s: %s", strings.Join(sets, " --set "), msg)}
 		}
 	}
 	return &cfg, nil
@@ -395,26 +430,32 @@ func (c *Config) Validate() error {
 	file := c.File
 	s := c.Criteria()
 	if err := s.Validate(); err != nil {
-		line := 0
 		var se *criteria.SettingError
-		if errors.As(err, &se) && se.Key != "c5" {
-			line = tomlfile.KeyLine(c.data, toml.Key(strings.Split(se.Key, ".")))
+		if errors.As(err, &se) && se.Key == "c5" {
+			// The C5 thresholds: the line of the one out of range.
+			if err := c.thresholdsError("c5", c.C5); err != nil {
+				return err
+			}
+		}
+		line := 0
+		if se != nil {
+			line = c.KeyLine(se.Key)
 		}
 		return diag.Errorf(file, line, "%v", err)
 	}
 	if r := c.C5.Registered; r != nil {
 		if r.Registered != nil {
-			return diag.Errorf(file, 0, "[c5.registered.registered]: registered thresholds have no registered thresholds of their own")
+			return c.keyError("c5.registered.registered", "[c5.registered.registered]: registered thresholds have no registered thresholds of their own")
 		}
-		if err := r.Thresholds().Validate(); err != nil {
-			return diag.Errorf(file, 0, "[c5.registered] %v", err)
+		if err := c.thresholdsError("c5.registered", *r); err != nil {
+			return err
 		}
 	}
 	if c.Runs.MinWords < 0 {
-		return diag.Errorf(file, 0, "[runs] min_words %d is negative", c.Runs.MinWords)
+		return c.keyError("runs.min_words", "[runs] min_words %d is negative", c.Runs.MinWords)
 	}
 	if c.Publish.Audience != Public && c.Publish.Audience != Internal {
-		return diag.Errorf(file, 0, "[publish] audience %q: want %q or %q", c.Publish.Audience, Public, Internal)
+		return c.keyError("publish.audience", "[publish] audience %q: want %q or %q", c.Publish.Audience, Public, Internal)
 	}
 	for _, p := range c.Publish.Unscanned {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
@@ -422,7 +463,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	if strings.TrimSpace(c.Publish.Out) == "" {
-		return diag.Errorf(file, 0, "[publish] out is empty")
+		return c.keyError("publish.out", "[publish] out is empty")
 	}
 	if err := c.validateFixtures(); err != nil {
 		return err

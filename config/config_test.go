@@ -72,6 +72,16 @@ func TestLoadErrors(t *testing.T) {
 		{strings.Replace(base, `kind = "fewest_fails"`, `kind = "best"`, 1), `:4: hypothesis "H1": unknown prediction kind "best"`},
 		{strings.Replace(base, "id = \"H1\"\n", "", 1), ":4: hypothesis has no id"},
 		{base + base[strings.Index(base, "[[hypothesis]]"):], `hypothesis "H1" is defined twice (first at line 4)`},
+		// An out-of-range value names its line.
+		{"title = \"x\"\n[c5]\nmax_run = -3\n", `config.toml:3: [c5] max run -3 is negative`},
+		{"title = \"x\"\n[c5]\nmax_run = 3\nmax_overlap = 1.5\n", `config.toml:4: [c5] max overlap 1.5 is outside 0..1`},
+		{"title = \"x\"\n\n[c5]\nngram = 0\n", `config.toml:4: [c5] n-gram size 0`},
+		{"[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\nngram = -1\n", `config.toml:4: [c5.registered] n-gram size -1`},
+		{"[runs]\nmin_words = -1\n", `config.toml:2: [runs] min_words -1 is negative`},
+		{"[publish]\naudience = \"everyone\"\n", `config.toml:2: [publish] audience "everyone"`},
+		{"[judged]\nc2_max_undeveloped = 2.0\n", `config.toml:2: [judged] c2_max_undeveloped 2 is outside 0..1`},
+		{"[judged]\nc1_min_present = -1\n", `config.toml:2: [judged] c1_min_present -1 is negative`},
+		{"[judged]\nsections = [\"A\", \"A\"]\n", `config.toml:2: [judged] sections names "A" twice`},
 	}
 	for _, tc := range tests {
 		_, err := Load(write(t, tc.content), nil)

@@ -3,8 +3,6 @@ package config
 import (
 	"fmt"
 	"strings"
-
-	"github.com/evalpress/evalpress/internal/diag"
 )
 
 // Judged configures the judged tier ([judged]): which sections it covers
@@ -64,24 +62,38 @@ func (t JudgedThresholds) Drift(registered JudgedThresholds) []string {
 
 func fmtShare(x float64) string { return fmt.Sprintf("%g", x) }
 
+// judgedThresholdsError says which of the judged thresholds in table is out
+// of range, on its line; nil when none is.
+func (c *Config) judgedThresholdsError(table string, t JudgedThresholds) error {
+	err := t.Validate(table)
+	if err == nil {
+		return nil
+	}
+	key := table + ".c2_max_undeveloped" // the keys in the order Validate checks them
+	if t.C1MinPresent < 0 {
+		key = table + ".c1_min_present"
+	}
+	return c.keyError(key, "%v", err)
+}
+
 // validateJudged checks the [judged] block.
 func (c *Config) validateJudged() error {
 	j := c.Judged
-	if err := j.JudgedThresholds.Validate("judged"); err != nil {
-		return diag.Errorf(c.File, 0, "%v", err)
+	if err := c.judgedThresholdsError("judged", j.JudgedThresholds); err != nil {
+		return err
 	}
 	if j.Registered != nil {
-		if err := j.Registered.Validate("judged.registered"); err != nil {
-			return diag.Errorf(c.File, 0, "%v", err)
+		if err := c.judgedThresholdsError("judged.registered", *j.Registered); err != nil {
+			return err
 		}
 	}
 	seen := map[string]bool{}
 	for _, s := range j.Sections {
 		if strings.TrimSpace(s) == "" {
-			return diag.Errorf(c.File, 0, "[judged] sections holds an empty name")
+			return c.keyError("judged.sections", "[judged] sections holds an empty name")
 		}
 		if seen[s] {
-			return diag.Errorf(c.File, 0, "[judged] sections names %q twice", s)
+			return c.keyError("judged.sections", "[judged] sections names %q twice", s)
 		}
 		seen[s] = true
 	}

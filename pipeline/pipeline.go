@@ -27,6 +27,7 @@ import (
 	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/contentdir"
+	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/pagecache"
 	"github.com/evalpress/evalpress/redact"
@@ -94,6 +95,9 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	}
 	cacheDir := cfg.Path(CacheDir)
 	if err := separateFolders(outDir, cacheDir, inputsDir); err != nil {
+		return nil, err
+	}
+	if err := checkContentDir(cfg); err != nil {
 		return nil, err
 	}
 	// A folder that cannot be one is said so before it is locked.
@@ -290,6 +294,27 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	progress.say("done")
 	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: Inputs(o),
 		Baselined: base.results != nil, Changes: out.Results.Changes}, nil
+}
+
+// checkContentDir fails, on the config line that names it, when the
+// content folder is missing or not a folder.
+func checkContentDir(cfg *config.Config) error {
+	dir := cfg.Path(cfg.ContentDir)
+	info, err := os.Stat(dir)
+	switch {
+	case err == nil && info.IsDir():
+		return nil
+	case err == nil:
+		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q: %s is a file, not a folder", cfg.ContentDir, dir)
+	case errors.Is(err, os.ErrNotExist):
+		set := ""
+		if cfg.KeyLine("content_dir") == 0 {
+			set = " (the default)"
+		}
+		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q%s: the folder %s does not exist", cfg.ContentDir, set, dir).
+			WithHint("set content_dir to the folder of your markdown documents, relative to the config file")
+	}
+	return nil // contentdir.Load says what else is wrong
 }
 
 // Inputs lists what a build with o reads: the config file, the private

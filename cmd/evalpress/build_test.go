@@ -200,7 +200,7 @@ func TestBuildErrors(t *testing.T) {
 		{"--set wrong type", nil, []string{"--set", "c5.max_run=abc"}, 2, "--set c5.max_run=abc: want a whole number"},
 		{"--set out of range", nil, []string{"--set", "c5.max_overlap=2"}, 2, "--set c5.max_overlap=2: [c5] max overlap 2 is outside 0..1"},
 		{"--set bad audience", nil, []string{"--set", "publish.audience=everyone"}, 2, `audience "everyone"`},
-		{"value out of range in the file", map[string]string{"config.toml": strings.Replace(readConfig(t), "max_run = 12", "max_run = -3", 1)}, nil, 1, "config.toml: [c5] max run -3 is negative"},
+		{"value out of range in the file", map[string]string{"config.toml": strings.Replace(readConfig(t), "max_run = 12", "max_run = -3", 1)}, nil, 1, "config.toml:6: [c5] max run -3 is negative"},
 		{"unwritable out folder", map[string]string{"blocker": "a file where the out folder's parent should be"}, []string{"--out", "BLOCKER/site"}, 1, "blocker/site: cannot use as the output folder: not a directory"},
 		{"unknown field", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, `findings.md:3:8: {{count bananas}}: count: unknown field "bananas"`},
 		{"unknown function", map[string]string{"content/findings.md": "# F\n\ntext {{median(run)}}\n"}, nil, 1, `findings.md:3:8: {{median(run)}}: unknown function "median"`},
@@ -213,7 +213,8 @@ func TestBuildErrors(t *testing.T) {
 		{"missing document link", map[string]string{"content/findings.md": "# F\n\nsee [x](nothere.md)\n"}, nil, 1, `findings.md:3: link to a missing document "nothere.md"`},
 		{"link leaving the site", map[string]string{"content/findings.md": "# F\n\n[x](../../etc/passwd)\n"}, nil, 1, "leaves the site folder"},
 		{"markdown not UTF-8", map[string]string{"content/findings.md": "# F\n\nbad \xff\n"}, nil, 1, "findings.md:3: bytes that are not UTF-8"},
-		{"missing content folder", map[string]string{"config.toml": strings.Replace(readConfig(t), `content_dir = "content"`, `content_dir = "nope"`, 1)}, nil, 1, "nope: content folder does not exist"},
+		{"missing content folder", map[string]string{"config.toml": strings.Replace(readConfig(t), `content_dir = "content"`, `content_dir = "nope"`, 1)}, nil, 1, `config.toml:2: content_dir "nope": the folder `},
+		{"sections.md holds only a byte-order mark", map[string]string{"private/sections.md": "\ufeff"}, nil, 1, "sections.md:1: warning: byte-order mark ignored"},
 		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about "Model 9"`},
 		{"template error", map[string]string{"templates/doc.html": "{{.Nope"}, nil, 1, "template error"},
 		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: the alias of Be"},
@@ -233,7 +234,10 @@ func TestBuildErrors(t *testing.T) {
 				}
 			}
 			code, stderr := buildSite(t, dir, args...)
-			first, _, _ := strings.Cut(stderr, "\n")
+			first, rest, _ := strings.Cut(stderr, "\n")
+			if strings.Contains(first, "warning: byte-order mark") && !strings.Contains(rest, "sections.md:1: no sections found: the file holds nothing but a byte-order mark") {
+				t.Errorf("after the warning, stderr %q", rest)
+			}
 			if code != tc.code || !strings.Contains(first, tc.want) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.want)
 			}

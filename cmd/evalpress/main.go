@@ -123,6 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// Problems found together (every false claim of a build) print one a line.
+	printWarnings(stderr, diag.Warnings(err))
 	var joined interface{ Unwrap() []error }
 	if errors.As(err, &joined) {
 		for _, e := range joined.Unwrap() {

@@ -105,3 +105,24 @@ func Hint(err error) string {
 	}
 	return ""
 }
+
+// WithWarnings is an error that comes with the warnings found before it,
+// which a command shows first: a failure does not hide them.
+type WithWarnings struct {
+	Err    error
+	Before List
+}
+
+func (e *WithWarnings) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error.
+func (e *WithWarnings) Unwrap() error { return e.Err }
+
+// Warnings returns the warnings that came with err, if any.
+func Warnings(err error) List {
+	var w *WithWarnings
+	if errors.As(err, &w) {
+		return w.Before.Warnings()
+	}
+	return nil
+}

@@ -219,6 +219,9 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	wg.Wait()
 	for i, o := range outcomes {
 		if o.err != nil {
+			if w := o.warnings.Warnings(); len(w) > 0 {
+				return nil, &diag.WithWarnings{Err: o.err, Before: w}
+			}
 			return nil, o.err
 		}
 		if digestErrs[i] != nil {

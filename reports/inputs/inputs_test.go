@@ -27,8 +27,10 @@ func TestOpenErrors(t *testing.T) {
 		fsys fstest.MapFS
 		want string // the whole one-line message
 	}{
-		{"empty sections file", folder("", goodExamples), "in/sections.md: no sections found"},
-		{"only blank lines", folder("\n\n  \n", goodExamples), "in/sections.md: no sections found"},
+		{"empty sections file", folder("", goodExamples), "in/sections.md:1: no sections found: the file is empty"},
+		{"byte-order mark only", folder("\ufeff", goodExamples), "in/sections.md:1: no sections found: the file holds nothing but a byte-order mark"},
+		{"only blank lines", folder("\n\n  \n", goodExamples), "in/sections.md:1: no sections found"},
+		{"scripts without sections", folder("\n# A\ntext\n# B\n", goodExamples), `in/sections.md:2: no sections found: script "A" has no '## SECTION' heading`},
 		{"section before any script", folder("## HOOK\ntext\n", goodExamples), "in/sections.md:1: section heading before any script heading"},
 		{"repeated section", folder("# A\n## HOOK\nx\n## ACT\ny\n## HOOK\nz\n", goodExamples),
 			`in/sections.md:6: section "HOOK" appears twice in script "A" (first at line 2)`},

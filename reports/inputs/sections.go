@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/evalpress/evalpress/internal/diag"
@@ -24,6 +25,13 @@ func isVariantHeading(t []byte) bool {
 // readLines runs fn on every line of r, turning read and encoding errors into
 // diagnostics for file, and warns about a byte-order mark.
 func (f *Folder) readLines(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, err error) {
+	end, _, err = f.readLinesBOM(r, file, warn, fn)
+	return end, err
+}
+
+// readLinesBOM is readLines, and reports whether the file began with a
+// byte-order mark.
+func (f *Folder) readLinesBOM(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, bom bool, err error) {
 	lr := newLineReader(r)
 	for {
 		l, err := lr.next()
@@ -32,20 +40,20 @@ func (f *Folder) readLines(r io.Reader, file string, warn *diag.List, fn func(li
 		}
 		var bad errInvalidUTF8
 		if errors.As(err, &bad) {
-			return 0, (&diag.Diagnostic{Severity: diag.Error, File: file, Line: l.number, Column: bad.column,
+			return 0, false, (&diag.Diagnostic{Severity: diag.Error, File: file, Line: l.number, Column: bad.column,
 				Message: "bytes that are not UTF-8"}).WithHint("save the file as UTF-8; the reference would silently read them as U+FFFD")
 		}
 		if err != nil {
-			return 0, diag.Errorf(file, 0, "cannot read: %v", err)
+			return 0, false, diag.Errorf(file, 0, "cannot read: %v", err)
 		}
 		if err := fn(l); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
 	if lr.sawBOM {
 		warn.Add(diag.Warnf(file, 1, "byte-order mark ignored (the reference script would not recognise the first heading)"))
 	}
-	return lr.offset, nil
+	return lr.offset, lr.sawBOM, nil
 }
 
 // headingName validates a heading's name.
@@ -90,7 +98,9 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 		}
 		strayLine = 0
 	}
-	end, err := f.readLines(r, file, warn, func(l line) error {
+	lines := 0
+	end, bom, err := f.readLinesBOM(r, file, warn, func(l line) error {
+		lines = l.number
 		switch {
 		case isScriptHeading(l.text):
 			closeOpen(l.start)
@@ -139,7 +149,17 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 	closeOpen(end)
 	warnStray()
 	if len(f.Sections) == 0 {
-		return diag.Errorf(file, 0, "no sections found").
+		line, what := 1, "no sections found"
+		switch {
+		case lines == 0 && bom:
+			what = "no sections found: the file holds nothing but a byte-order mark"
+		case lines == 0:
+			what = "no sections found: the file is empty"
+		case len(scripts) > 0:
+			line = scriptFirst[scripts[0]]
+			what = fmt.Sprintf("no sections found: script %q has no '## SECTION' heading", scripts[0])
+		}
+		return diag.Errorf(file, line, "%s", what).
 			WithHint("expected '# SCRIPT' headings, each followed by '## SECTION' headings and their text")
 	}
 	for _, name := range scripts {
