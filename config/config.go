@@ -144,12 +144,8 @@ func RegisteredDrift(cfg *Config) []string {
 		out = Drift(*r, cfg.C5)
 	}
 	if r := cfg.Judged.Registered; r != nil {
-		t := cfg.Judged.JudgedThresholds
-		if t.C1MinPresent != r.C1MinPresent {
-			out = append(out, fmt.Sprintf("c1_min_present %d (registered %d)", t.C1MinPresent, r.C1MinPresent))
-		}
-		if t.C2MaxUndeveloped != r.C2MaxUndeveloped {
-			out = append(out, fmt.Sprintf("c2_max_undeveloped %s (registered %s)", SharePercent(t.C2MaxUndeveloped), SharePercent(r.C2MaxUndeveloped)))
+		for _, c := range cfg.Judged.JudgedThresholds.Changes(*r) {
+			out = append(out, fmt.Sprintf("%s %s (registered %s)", c.Name, c.Now, c.Registered))
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -47,20 +48,27 @@ func (t JudgedThresholds) Validate(key string) error {
 	return nil
 }
 
-// Drift lists the thresholds of t that differ from registered, as
-// "c1_min_present 10 -> 9"; empty when they match.
-func (t JudgedThresholds) Drift(registered JudgedThresholds) []string {
-	var out []string
+// Changes lists the thresholds of t that differ from registered.
+func (t JudgedThresholds) Changes(registered JudgedThresholds) []ThresholdChange {
+	var out []ThresholdChange
 	if registered.C1MinPresent != t.C1MinPresent {
-		out = append(out, fmt.Sprintf("c1_min_present %d -> %d", registered.C1MinPresent, t.C1MinPresent))
+		out = append(out, ThresholdChange{"c1_min_present", strconv.Itoa(registered.C1MinPresent), strconv.Itoa(t.C1MinPresent)})
 	}
 	if registered.C2MaxUndeveloped != t.C2MaxUndeveloped {
-		out = append(out, fmt.Sprintf("c2_max_undeveloped %s -> %s", fmtShare(registered.C2MaxUndeveloped), fmtShare(t.C2MaxUndeveloped)))
+		out = append(out, ThresholdChange{"c2_max_undeveloped", SharePercent(registered.C2MaxUndeveloped), SharePercent(t.C2MaxUndeveloped)})
 	}
 	return out
 }
 
-func fmtShare(x float64) string { return fmt.Sprintf("%g", x) }
+// Drift lists the thresholds of t that differ from registered, as a
+// hypothesis states them: "c1_min_present 10 -> 9"; empty when they match.
+func (t JudgedThresholds) Drift(registered JudgedThresholds) []string {
+	var out []string
+	for _, c := range t.Changes(registered) {
+		out = append(out, fmt.Sprintf("%s %s -> %s", c.Name, c.Registered, c.Now))
+	}
+	return out
+}
 
 // judgedThresholdsError says which of the judged thresholds in table is out
 // of range, on its line; nil when none is.

@@ -27,7 +27,7 @@ func TestJudgedLoad(t *testing.T) {
 	if r := cfg.JudgedRegistered(); r.C1MinPresent != 9 || r.C2MaxUndeveloped != 0.3333 {
 		t.Errorf("registered = %+v; --set must not move it", r)
 	}
-	if d := strings.Join(j.Drift(cfg.JudgedRegistered()), "; "); d != "c1_min_present 9 -> 8; c2_max_undeveloped 0.3333 -> 0.25" {
+	if d := strings.Join(j.Drift(cfg.JudgedRegistered()), "; "); d != "c1_min_present 9 -> 8; c2_max_undeveloped 33.33% -> 25%" {
 		t.Errorf("drift %q", d)
 	}
 	def, err := Load(write(t, base), nil)

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/evalpress/evalpress/config"
@@ -83,4 +84,22 @@ func stamp(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// judgedRegistration states the registered threshold a judged prediction
+// on criterion is decided by; "" for C5's.
+func judgedRegistration(cfg *config.Config, criterion string) string {
+	reg := cfg.JudgedRegistered()
+	switch criterion {
+	case judged.C1:
+		if reg.C1MinPresent == 0 {
+			return "C1's N not yet calibrated (C1 unscored)"
+		}
+		return fmt.Sprintf("C1 fails with fewer than %d bullets present", reg.C1MinPresent)
+	case judged.C2:
+		return "C2 fails when more than " + config.SharePercent(reg.C2MaxUndeveloped) + " of the groups are undeveloped"
+	case judged.C4, judged.C6:
+		return criterion + " is the judge's PASS or FAIL"
+	}
+	return ""
 }

@@ -240,7 +240,8 @@ func New(in Input) (*public.View, error) {
 		reg := findings.Registration(in.Config, h.Hypothesis)
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
-			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails, Criterion: h.Prediction.Criterion,
+			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
+			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), JudgedRegistration: judgedRegistration(cfg, h.Prediction.Criterion),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 			Registration: public.Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},

@@ -102,6 +102,10 @@ type ResultsHypothesis struct {
 	// those differ from the build's; otherwise the verdict.
 	VerdictRegistered string `json:"verdict_registered"`
 	ReasonRegistered  string `json:"reason_registered"`
+	// Criterion and Judge name a judged prediction's criterion and judge;
+	// absent for C5.
+	Criterion string `json:"criterion,omitempty"`
+	Judge     string `json:"judge,omitempty"`
 }
 
 // ResultsInput is the digest of one private input: the plain SHA-256 of a
@@ -181,7 +185,8 @@ func buildResults(p *public.Public, changes []Change) Results {
 			then, why = h.Verdict, h.Reason
 		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
-			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why})
+			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
+			Criterion: h.Criterion, Judge: h.Judge})
 	}
 	for _, d := range p.Inputs {
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})

@@ -10,6 +10,16 @@ import (
 
 // predictionWords states a hypothesis's prediction in words.
 func predictionWords(h public.Hypothesis) string {
+	switch {
+	case h.Judge != "":
+		return strings.TrimSuffix(c5PredictionWords(h), ".") + ", counting " + h.Criterion + " FAILs by judge " + h.Judge + "."
+	case h.Criterion != "":
+		return strings.TrimSuffix(c5PredictionWords(h), ".") + ", counting " + h.Criterion + " FAILs."
+	}
+	return c5PredictionWords(h)
+}
+
+func c5PredictionWords(h public.Hypothesis) string {
 	who := "all writers together"
 	if h.Model != "" {
 		who = h.Model

@@ -158,8 +158,10 @@ type Hypothesis struct {
 	ID, Registered, Statement string
 	Kind, Model               string
 	Fails                     *int
-	Criterion                 string // the criterion whose FAILs it counts; "" for C5
-	Verdict, Reason, Digest   string
+	// Criterion and Judge name a judged prediction's criterion and judge;
+	// empty for C5. JudgedRegistration states its registered thresholds.
+	Criterion, Judge, JudgedRegistration string
+	Verdict, Reason, Digest              string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.
 	RegisteredVerdict, RegisteredReason string

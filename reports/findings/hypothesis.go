@@ -9,6 +9,8 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
 )
 
 // Hypothesis verdicts.
@@ -147,14 +149,33 @@ func judgedPrediction(cfg *config.Config, h config.Hypothesis, f *Findings, r *H
 		return diag.Errorf(cfg.File, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
 			h.ID, p.Judge, strings.Join(ids, ", "))
 	}
+	what := fmt.Sprintf("%s FAIL counts by judge %s", p.Criterion, p.Judge)
+	r.Verdict, r.Reason = judge(p, f.judgedWriters(f.JudgedResults, p), what)
+	registered := cfg.JudgedRegistered()
+	r.Drift = cfg.Judged.JudgedThresholds.Drift(registered)
+	if len(r.Drift) > 0 {
+		// Judged again at the registered thresholds: the replies are
+		// already read, so this costs no input.
+		var sections []inputs.Section
+		for _, c := range f.Cells {
+			sections = append(sections, c.Section)
+		}
+		th := judged.Thresholds{C1MinPresent: registered.C1MinPresent, C2MaxUndeveloped: registered.C2MaxUndeveloped}
+		then := judged.Evaluate(f.Judged, th, cfg.Judged.Sections, sections)
+		r.RegisteredVerdict, r.RegisteredReason = judge(p, f.judgedWriters(then, p), what)
+	}
+	return nil
+}
+
+// judgedWriters returns the writers with the FAIL counts of p's judge on
+// p's criterion in res: scored calls only.
+func (f *Findings) judgedWriters(res *judged.Results, p config.Prediction) []tally {
 	writers := make([]tally, len(f.Writers))
 	for i, w := range f.Writers {
-		rate := f.JudgedResults.Rate(p.Judge, w.Script, p.Criterion)
+		rate := res.Rate(p.Judge, w.Script, p.Criterion)
 		writers[i] = tally{Alias: w.Alias, Fails: rate.Fail, Sections: rate.Scored()}
 	}
-	r.Verdict, r.Reason = judge(p, writers, fmt.Sprintf("%s FAIL counts by judge %s", p.Criterion, p.Judge))
-	r.Drift = cfg.Judged.JudgedThresholds.Drift(cfg.JudgedRegistered())
-	return nil
+	return writers
 }
 
 // tally is what a hypothesis counts of one writer: the FAILs and the scored

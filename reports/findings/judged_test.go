@@ -9,6 +9,7 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
+	"github.com/evalpress/evalpress/reports/measure"
 )
 
 func TestJudgedHypotheses(t *testing.T) {
@@ -65,6 +66,21 @@ func TestJudgedHypotheses(t *testing.T) {
 	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "family-9")}
 	if _, err := EvaluateHypotheses(cfg, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which judges.toml does not describe (judges: "primary")`) {
 		t.Errorf("unknown judge: %v", err)
+	}
+	// At the registered thresholds, under which 2 of 4 groups pass C2,
+	// the hypothesis is judged again.
+	for _, sec := range sections {
+		f.Cells = append(f.Cells, Cell{Cell: measure.Cell{Section: sec}})
+	}
+	cfg.Judged.Registered = &config.JudgedThresholds{C2MaxUndeveloped: 0.5}
+	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "primary")}
+	res, err := EvaluateHypotheses(cfg, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := res[0]; h.Verdict != Supported || h.RegisteredVerdict != Refuted || !strings.Contains(h.RegisteredReason, "Model 1 0 of 2, Model 2 0 of 2") ||
+		strings.Join(h.Drift, "; ") != "c2_max_undeveloped 50% -> 33.33%" {
+		t.Errorf("at registered thresholds: %+v", h)
 	}
 	f.Judged, f.JudgedResults = nil, nil
 	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "primary")}

@@ -173,9 +173,10 @@ type Chance struct {
 }
 
 // HypothesisChance computes the chance figure of a hypothesis that names a
-// writer; nil for one that does not, or when there is nothing to compare.
+// writer; nil for one that does not, for a judged prediction, or when
+// there is nothing to compare.
 func HypothesisChance(p *public.Public, h public.Hypothesis) *Chance {
-	if h.Model == "" {
+	if h.Model == "" || h.Criterion != "" { // C5 FAILs say nothing of a judged prediction
 		return nil
 	}
 	col := -1
