@@ -96,6 +96,24 @@ func humanCeiling(v *public.Validation, criterion string) string {
 	return strings.Join(parts, "; ")
 }
 
+// shortCeiling is the labellers' agreement on criterion, for a table cell.
+func shortCeiling(v public.Validation, criterion string) string {
+	if len(v.Labellers) < 2 {
+		return "none: a single labeller"
+	}
+	var parts []string
+	for _, h := range v.HumanHuman {
+		if h.Criterion == criterion {
+			k := "κ undefined"
+			if h.HasKappa {
+				k = "κ = " + signed(h.Kappa)
+			}
+			parts = append(parts, fmt.Sprintf("%s, %s", rateText(h.Agree), k))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // judgeNotes are the protocol's marks on a judge's agreement.
 func judgeNotes(j public.JudgeValidation) []string {
 	var out []string
@@ -411,8 +429,21 @@ func rankingSlots(v *public.Validation) []reportSlot {
 		prim.Empty, fam.Empty, self.Empty = notRun, notRun, notRun
 		return []reportSlot{prim, fam, self}
 	}
+	status := map[string]string{}
+	for _, j := range v.Judges {
+		var notes []string
+		if j.Withheld {
+			notes = append(notes, "its agreement is withheld (another prompt)")
+		}
+		if j.Usability == "unusable" {
+			notes = append(notes, "unusable: it missed a fixture built to fail")
+		}
+		if len(notes) > 0 {
+			status[j.ID] = " (" + strings.Join(notes, "; ") + ")"
+		}
+	}
 	for _, r := range v.Rankings {
-		lines := []string{r.Judge + ": " + orderText(r.Overall)}
+		lines := []string{r.Judge + status[r.Judge] + ": " + orderText(r.Overall)}
 		for _, o := range r.PerCriterion {
 			lines = append(lines, fmt.Sprintf("  %s: %s", o.Criterion, orderText(o)))
 		}
@@ -498,7 +529,7 @@ var validationBlocks = []string{"reporting template", "reporting template text",
 // validationFuncs are the template functions of the validation's blocks.
 var validationFuncs = map[string]any{
 	"oneLabeller": func() string { return oneLabeller },
-	"ceiling":     func(v public.Validation, criterion string) string { return humanCeiling(&v, criterion) },
+	"ceiling":     shortCeiling,
 	"rateText":    rateText,
 	"kappaText":   kappaText,
 	"expectText":  expectText,

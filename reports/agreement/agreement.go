@@ -216,18 +216,23 @@ func CellOf(a, b Verdict) Cell {
 func TableOf(cells []Cell) Table {
 	var t Table
 	for _, c := range cells {
-		switch c {
-		case CellPassPass:
-			t.PassPass++
-		case CellPassFail:
-			t.PassFail++
-		case CellFailPass:
-			t.FailPass++
-		case CellFailFail:
-			t.FailFail++
-		}
+		t.addCell(c)
 	}
 	return t
+}
+
+// addCell counts one item in cell c.
+func (t *Table) addCell(c Cell) {
+	switch c {
+	case CellPassPass:
+		t.PassPass++
+	case CellPassFail:
+		t.PassFail++
+	case CellFailPass:
+		t.FailPass++
+	case CellFailFail:
+		t.FailFail++
+	}
 }
 
 // Ambiguity counts the criterion applications marked AMBIGUOUS: one

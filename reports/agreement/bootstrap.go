@@ -36,16 +36,7 @@ func Bootstrap(cells []Cell, resamples int, seed uint64) Interval {
 	for range resamples {
 		var t Table
 		for range n {
-			switch cells[rng.intn(n)] {
-			case CellPassPass:
-				t.PassPass++
-			case CellPassFail:
-				t.PassFail++
-			case CellFailPass:
-				t.FailPass++
-			case CellFailFail:
-				t.FailFail++
-			}
+			t.addCell(cells[rng.intn(n)])
 		}
 		if k, ok := t.Kappa(); ok {
 			kappas = append(kappas, k)
