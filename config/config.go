@@ -143,6 +143,9 @@ func RegisteredDrift(cfg *Config) []string {
 	if r := cfg.C5.Registered; r != nil {
 		out = Drift(*r, cfg.C5)
 	}
+	if r := cfg.G1.Registered; r != nil && r.Tolerance != cfg.G1.Tolerance {
+		out = append(out, fmt.Sprintf("g1.tolerance %s (registered %s)", SharePercent(cfg.G1.Tolerance), SharePercent(r.Tolerance)))
+	}
 	if r := cfg.Judged.Registered; r != nil {
 		for _, c := range cfg.Judged.JudgedThresholds.Changes(*r) {
 			out = append(out, fmt.Sprintf("%s %s (registered %s)", c.Name, c.Now, c.Registered))

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 func write(t *testing.T, content string) string {
@@ -130,6 +132,14 @@ func TestRegisteredThresholds(t *testing.T) {
 	if _, err := Load(path, []string{"c5.registered.max_run=20"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
 		t.Errorf("--set reached the registered thresholds: %v", err)
 	}
+	g1 := write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n")
+	cfg, err = Load(g1, []string{"g1.tolerance=0.3"})
+	if err != nil || cfg.G1.Registered == nil || cfg.G1.Registered.Tolerance != 0.15 || cfg.G1.Tolerance != 0.3 {
+		t.Errorf("[g1.registered]: %+v %v", cfg.G1, err)
+	}
+	if _, err := Load(g1, []string{"g1.registered.tolerance=0.3"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
+		t.Errorf("--set reached the registered G1 tolerance: %v", err)
+	}
 	bad := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\n", 1))
 	if _, err := Load(bad, nil); err == nil || !strings.Contains(err.Error(), "[c5.registered] n-gram size 0") {
 		t.Errorf("incomplete [c5.registered]: %v", err)
@@ -148,7 +158,11 @@ func TestRegisteredDrift(t *testing.T) {
 	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12); c1_min_present 8 (registered 10)" {
 		t.Errorf("drift %q", got)
 	}
-	cfg.C5.Registered, cfg.Judged.Registered = nil, nil
+	cfg.G1.Tolerance, cfg.G1.Registered = 0.2, &criteria.G1Registered{Tolerance: 0.15}
+	if got := strings.Join(RegisteredDrift(cfg), "; "); !strings.HasSuffix(got, "g1.tolerance 20% (registered 15%); c1_min_present 8 (registered 10)") {
+		t.Errorf("drift %q", got)
+	}
+	cfg.C5.Registered, cfg.Judged.Registered, cfg.G1.Registered = nil, nil, nil
 	if got := RegisteredDrift(cfg); len(got) != 0 {
 		t.Errorf("nothing registered, drift %q", got)
 	}

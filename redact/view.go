@@ -165,7 +165,8 @@ func New(in Input) (*public.View, error) {
 		Excerpts: cfg.Publish.Excerpts || !masked,
 		Thresholds: public.Thresholds{MaxRun: f.Criteria.C5.MaxRun, MaxOverlap: f.Criteria.C5.MaxOverlap,
 			NGram: f.Criteria.C5.NGram, MinRun: f.MinRun},
-		Registered:      registered(in.Config),
+		Registered:  registered(in.Config),
+		G1Tolerance: in.Config.G1.Tolerance, RegisteredG1Tolerance: registeredG1(in.Config),
 		Tallies:         f.Tallies,
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
@@ -617,4 +618,13 @@ func registered(cfg *config.Config) *public.Thresholds {
 		return nil
 	}
 	return &public.Thresholds{MaxRun: r.MaxRun, MaxOverlap: r.MaxOverlap, NGram: r.NGram}
+}
+
+// registeredG1 returns the rubric's registered G1 tolerance, or nil.
+func registeredG1(cfg *config.Config) *float64 {
+	if r := cfg.G1.Registered; r != nil {
+		t := r.Tolerance
+		return &t
+	}
+	return nil
 }

@@ -655,6 +655,10 @@ func thresholdNote(p *public.Public) string {
 		now = append(now, fmt.Sprintf("%d-grams", t.NGram))
 		then = append(then, fmt.Sprintf("%d-grams", r.NGram))
 	}
+	if g := p.RegisteredG1Tolerance; g != nil && *g != p.G1Tolerance {
+		now = append(now, "a length tolerance of "+sharePercent(p.G1Tolerance))
+		then = append(then, sharePercent(*g))
+	}
 	if j := p.Judged; j != nil && j.C1MinPresent != j.RegisteredC1MinPresent {
 		now = append(now, fmt.Sprintf("at least %d present beats for C1", j.C1MinPresent))
 		then = append(then, fmt.Sprintf("%d beats", j.RegisteredC1MinPresent))

@@ -209,4 +209,9 @@ func TestThresholdNote(t *testing.T) {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
 	}
+	g1 := 0.15
+	p := &public.Public{Thresholds: public.Thresholds{MaxRun: 12}, G1Tolerance: 0.2, RegisteredG1Tolerance: &g1}
+	if got, want := thresholdNote(p), "Verdicts here use a length tolerance of 20%; the registered thresholds are 15%."; got != want {
+		t.Errorf("G1: got %q, want %q", got, want)
+	}
 }

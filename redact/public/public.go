@@ -36,7 +36,12 @@ type Public struct {
 	// Registered are the thresholds the rubric registered ([c5.registered]);
 	// nil when the config declares none. They never follow --set.
 	Registered *Thresholds
-	Writers    []Writer
+	// G1Tolerance is the length gate's tolerance in this build;
+	// RegisteredG1Tolerance the rubric's ([g1.registered]), nil when the
+	// config declares none.
+	G1Tolerance           float64
+	RegisteredG1Tolerance *float64
+	Writers               []Writer
 	// Tallies count every cell's outcomes per criterion (and judge).
 	Tallies         criteria.Tallies
 	Sections        []string // public section names, in report order

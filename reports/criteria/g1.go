@@ -38,6 +38,14 @@ type G1Settings struct {
 	// Targets are the target lengths in words, by section heading as
 	// written. A section with no target is unscored.
 	Targets map[string]int `toml:"targets"`
+	// Registered is the tolerance the rubric registered ([g1.registered]),
+	// quoted apart and never changed by --set; nil when not declared.
+	Registered *G1Registered `toml:"registered"`
+}
+
+// G1Registered is G1's registered threshold.
+type G1Registered struct {
+	Tolerance float64 `toml:"tolerance"`
 }
 
 // DefaultG1 has the rubric's tolerance and no targets.
@@ -54,6 +62,9 @@ func (g G1Settings) Bounds(target int) (lo, hi float64) {
 func (g G1Settings) Validate() error {
 	if !(g.Tolerance >= 0 && g.Tolerance <= 1) {
 		return &SettingError{Key: "g1.tolerance", Msg: fmt.Sprintf("[g1] tolerance %v is outside 0..1; it is a share, 0.15 for 15%%", g.Tolerance)}
+	}
+	if r := g.Registered; r != nil && !(r.Tolerance >= 0 && r.Tolerance <= 1) {
+		return &SettingError{Key: "g1.registered.tolerance", Msg: fmt.Sprintf("[g1.registered] tolerance %v is outside 0..1; it is a share, 0.15 for 15%%", r.Tolerance)}
 	}
 	names := make([]string, 0, len(g.Targets))
 	for name := range g.Targets {

@@ -160,8 +160,8 @@ var resolvers map[string]resolver
 
 func init() {
 	resolvers = map[string]resolver{
-		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run|c1_min_present|c2_max_undeveloped)", evalThreshold},
-		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram|c1_min_present|c2_max_undeveloped)", evalRegistered},
+		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run|tolerance|c1_min_present|c2_max_undeveloped)", evalThreshold},
+		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram|tolerance|c1_min_present|c2_max_undeveloped)", evalRegistered},
 		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases|changed_thresholds], filters...)", evalCount},
 		"min":        {1, 1, true, "min(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
@@ -196,20 +196,28 @@ func word(c call, i int, options ...string) (string, error) {
 var judgedThresholds = []string{"c1_min_present", "c2_max_undeveloped"}
 
 func evalThreshold(ev *evaluator, c call) (Value, error) {
-	if slices.Contains(judgedThresholds, c.words[0]) {
+	switch {
+	case slices.Contains(judgedThresholds, c.words[0]):
 		return ev.judgedThreshold(c.words[0], false), nil
+	case c.words[0] == "tolerance":
+		return shareValue(ev.p.G1Tolerance, -1), nil
 	}
-	return thresholdValue(c, ev.p.Thresholds, append([]string{"max_run", "max_overlap", "ngram", "min_run"}, judgedThresholds...)...)
+	return thresholdValue(c, ev.p.Thresholds, append([]string{"max_run", "max_overlap", "ngram", "min_run", "tolerance"}, judgedThresholds...)...)
 }
 
 func evalRegistered(ev *evaluator, c call) (Value, error) {
-	if slices.Contains(judgedThresholds, c.words[0]) {
+	switch {
+	case slices.Contains(judgedThresholds, c.words[0]):
 		return ev.judgedThreshold(c.words[0], true), nil
+	case c.words[0] == "tolerance" && ev.p.RegisteredG1Tolerance == nil:
+		return Value{}, evalErrorf(c.col, "registered(tolerance): the config declares no [g1.registered] tolerance")
+	case c.words[0] == "tolerance":
+		return shareValue(*ev.p.RegisteredG1Tolerance, -1), nil
 	}
 	if ev.p.Registered == nil {
 		return Value{}, evalErrorf(c.col, "registered(%s): the config declares no [c5.registered] thresholds", strings.Join(c.words, ""))
 	}
-	return thresholdValue(c, *ev.p.Registered, append([]string{"max_run", "max_overlap", "ngram"}, judgedThresholds...)...)
+	return thresholdValue(c, *ev.p.Registered, append([]string{"max_run", "max_overlap", "ngram", "tolerance"}, judgedThresholds...)...)
 }
 
 // judgedThreshold is a [judged] threshold, as applied or as registered;

@@ -14,12 +14,15 @@ import (
 	"github.com/evalpress/evalpress/redact/public/publictest"
 )
 
+var twenty = 0.2
+
 func fixture() *public.Public {
 	return publictest.Judge(&public.Public{
-		Thresholds: public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8, MinRun: 8},
-		Registered: &public.Thresholds{MaxRun: 10, MaxOverlap: 0.125, NGram: 8},
-		Writers:    []public.Writer{{Alias: "Model 1"}, {Alias: "Model 2"}},
-		Sections:   []string{"HOOK", "ACT 1"},
+		Thresholds:  public.Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8, MinRun: 8},
+		Registered:  &public.Thresholds{MaxRun: 10, MaxOverlap: 0.125, NGram: 8},
+		G1Tolerance: 0.15, RegisteredG1Tolerance: &twenty,
+		Writers:  []public.Writer{{Alias: "Model 1"}, {Alias: "Model 2"}},
+		Sections: []string{"HOOK", "ACT 1"},
 		Cells: []public.Cell{
 			{Writer: "Model 1", Section: "HOOK", HasExample: true, Words: 30, Run: 4, Distinct: 23},
 			{Writer: "Model 1", Section: "ACT 1", HasExample: true, Words: 80, Run: 40, Overlap: 0.5, Shared: 36, Distinct: 72},
@@ -69,6 +72,7 @@ func TestValues(t *testing.T) {
 		{"{{count changed_thresholds}}", "2"},
 		// Registered thresholds are their own.
 		{"{{registered max_run}} {{registered max_overlap}} {{registered(ngram)}}", "10 12.5% 8"},
+		{"{{threshold tolerance}} {{registered tolerance}}", "15% 20%"},
 		// Expressions over filtered cells.
 		{`{{count(fails, section=HOOK)}} {{count(verdict=pass, section=HOOK)}}`, "1 1"},
 		{`{{count(rules=overlap)}} {{count(rule=overlap)}} {{count(rules="run,overlap")}}`, "1 3 2"},
@@ -203,6 +207,7 @@ func TestProblems(t *testing.T) {
 		{"a\n\n{{end}}", `3:1: {{end}} without an {{if}} before it`},
 		{"a {{else}} b", `1:3: {{else}} without an {{if}} before it`},
 		{"- {{summary}}", `1:3: block placeholder {{summary}} must stand alone`},
+		{"x {{registered(c9)}}", `1:5: {{registered(c9)}}: registered: unknown field "c9"`},
 		{"x {{registered(min_run)}}", `1:5: {{registered(min_run)}}: registered: unknown field "min_run"`},
 	}
 	for _, tc := range tests {
