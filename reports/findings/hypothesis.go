@@ -77,12 +77,19 @@ func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, er
 			what = string(k.Criterion) + " FAIL counts"
 		}
 		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
-		registered := Registration(cfg, h).Thresholds()
-		now := f.Criteria.C5
-		r.Drift = drift(Registration(cfg, h), config.C5{MaxRun: now.MaxRun, MaxOverlap: now.MaxOverlap, NGram: now.NGram})
-		if len(r.Drift) > 0 && (registered.NGram == f.Criteria.C5.NGram || f.measureAt != nil) {
-			s := f.Criteria
-			s.C5 = registered
+		// The same prediction at the registered thresholds of its criterion.
+		s := f.Criteria
+		if k.Criterion == criteria.G1 {
+			if reg := cfg.G1.Registered; reg != nil && reg.Tolerance != s.G1.Tolerance {
+				r.Drift = []string{fmt.Sprintf("g1.tolerance %s -> %s", config.SharePercent(reg.Tolerance), config.SharePercent(s.G1.Tolerance))}
+				s.G1.Tolerance = reg.Tolerance
+			}
+		} else {
+			now := f.Criteria.C5
+			r.Drift = drift(Registration(cfg, h), config.C5{MaxRun: now.MaxRun, MaxOverlap: now.MaxOverlap, NGram: now.NGram})
+			s.C5 = Registration(cfg, h).Thresholds()
+		}
+		if len(r.Drift) > 0 && (s.C5.NGram == f.Criteria.C5.NGram || f.measureAt != nil) {
 			then, err := f.at(s)
 			if err != nil {
 				return nil, err

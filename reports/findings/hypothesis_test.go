@@ -129,3 +129,31 @@ func TestDrift(t *testing.T) {
 		t.Errorf("no change reported as %q", got)
 	}
 }
+
+// A G1 prediction is judged again at the registered length tolerance.
+func TestG1VerdictAtRegisteredTolerance(t *testing.T) {
+	f := &Findings{Criteria: criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
+		G1: criteria.G1Settings{Tolerance: 0.3, Targets: map[string]int{"S": 100}}}}
+	f.Writers = []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}}
+	for _, c := range []struct {
+		script  string
+		written int
+	}{{"A", 80}, {"A", 100}, {"B", 60}, {"B", 100}} { // 80 passes at 30%, fails at 10%; 60 fails at both
+		cell := Cell{}
+		cell.Script, cell.Name, cell.Written, cell.HasExample = c.script, "S", c.written, true
+		cell.Outcomes = criteria.Judge(&f.Criteria, Measurements(&cell.Cell))
+		f.Cells = append(f.Cells, cell)
+		f.Writers[map[string]int{"A": 0, "B": 1}[c.script]].Tallies.AddAll(cell.Outcomes)
+	}
+	cfg := &config.Config{C5: config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, G1: f.Criteria.G1}
+	cfg.G1.Registered = &criteria.G1Registered{Tolerance: 0.1}
+	cfg.Hypotheses = []config.Hypothesis{{ID: "H", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}}}
+	res, err := EvaluateHypotheses(cfg, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := res[0]
+	if h.Verdict != Supported || h.RegisteredVerdict != Refuted || strings.Join(h.Drift, ";") != "g1.tolerance 10% -> 30%" {
+		t.Errorf("G1 at 30%%: %s (%s); at the registered 10%%: %s (%s); drift %q", h.Verdict, h.Reason, h.RegisteredVerdict, h.RegisteredReason, h.Drift)
+	}
+}
