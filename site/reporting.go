@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // The reporting template is the judge protocol's report, laid out in advance
@@ -381,8 +382,16 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"
 	}
-	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate, reported apart from the quality criteria",
-		Empty: "not in this build's view"}
+	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate per writer, over the sections with a target; reported apart from the quality criteria"}
+	scored := false
+	for _, w := range p.Writers {
+		t := w.Tallies.Of(criteria.Key{Criterion: criteria.G1})
+		scored = scored || t.Scored() > 0
+		g1.Lines = append(g1.Lines, fmt.Sprintf("%s: %d FAIL of %d sections with a target", w.Alias, t.Fail, t.Scored()))
+	}
+	if !scored {
+		g1.Lines, g1.Empty = nil, "no section has a length target ([g1.targets])"
+	}
 	return []reportSlot{judged("C1"), judged("C2"), judged("C4"), c5, judged("C6"), g1}
 }
 

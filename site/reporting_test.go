@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // judgedFixture is a view with a judged tier: two labellers, a primary judge
@@ -23,6 +25,10 @@ func judgedFixture() *public.Public {
 			CatchFail: public.Rate{Num: ff, Den: pf + ff}, CatchPass: public.Rate{Num: pp, Den: pp + fp}}
 	}
 	order := func(c string, s ...public.Standing) public.Order { return public.Order{Criterion: c, Standings: s} }
+	for i := range p.Writers {
+		p.Writers[i].Tallies = slices.DeleteFunc(p.Writers[i].Tallies, func(t criteria.Tally) bool { return t.Criterion == criteria.G1 })
+		p.Writers[i].Tallies = append(p.Writers[i].Tallies, criteria.Tally{Criterion: criteria.G1, Pass: i, Fail: 1})
+	}
 	p.Prompt = &public.Prompt{File: "prompts/judge.txt", Text: "Grade the section.\n", SHA256: "ab12"}
 	p.Validation = public.Validation{
 		Ran: true, Criteria: []string{"C4"}, Labellers: []string{"author", "second"}, Pilot: 6, Sample: 12,
@@ -123,6 +129,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"Model 1 (8/10) = Model 2 (8/10)",
 		"effect +30 points",
 		"C4: 4% (2 of 48)",
+		"Model 2: 1 FAIL of 2 sections with a target",
 	} {
 		if !strings.Contains(text, must) {
 			t.Errorf("filled template lacks %q", must)
