@@ -68,7 +68,7 @@ func TestSharePercent(t *testing.T) {
 }
 
 func TestPredictionWords(t *testing.T) {
-	three := 3
+	three, one := 3, 1
 	for _, tc := range []struct {
 		h    public.Hypothesis
 		want string
@@ -77,6 +77,7 @@ func TestPredictionWords(t *testing.T) {
 		{public.Hypothesis{Kind: "most_fails", Model: "Model 1"}, "Model 1 has strictly the most FAILs: more than every other writer."},
 		{public.Hypothesis{Kind: "fails_at_least", Fails: &three}, "At least 3 sections fail for all writers together."},
 		{public.Hypothesis{Kind: "fails_at_most", Model: "Model 3", Fails: new(int)}, "At most 0 sections fail for Model 3."},
+		{public.Hypothesis{Kind: "fails_at_most", Model: "Model 1", Fails: &one}, "At most 1 section fails for Model 1."},
 	} {
 		if got := predictionWords(tc.h); got != tc.want {
 			t.Errorf("predictionWords(%+v) = %q, want %q", tc.h, got, tc.want)

@@ -173,23 +173,57 @@ type Chance struct {
 }
 
 // HypothesisChance computes the chance figure of a hypothesis that names a
-// writer; nil for one that does not, for a judged prediction, or when
-// there is nothing to compare.
+// writer, on the verdicts of its criterion (and judge): over the sections
+// in which every writer has a pass or a FAIL. nil for a hypothesis that
+// names no writer, or when there is nothing to compare.
 func HypothesisChance(p *public.Public, h public.Hypothesis) *Chance {
-	if h.Model == "" || h.Criterion != "" { // C5 FAILs say nothing of a judged prediction
+	if h.Model == "" {
 		return nil
 	}
-	col := -1
+	key := criteria.Key{Criterion: criteria.ID(h.Criterion), Judge: h.Judge}
+	if key.Criterion == "" {
+		key.Criterion = criteria.C5
+	}
+	col := map[string]int{}
+	target := -1
 	for i, w := range p.Writers {
+		col[w.Alias] = i
 		if w.Alias == h.Model {
-			col = i
+			target = i
 		}
 	}
-	grid, _, _ := CompleteGrid(p, func(c public.Cell) bool { return c.Outcome(criteria.C5).Fail() })
-	if col < 0 || len(grid) == 0 {
+	if target < 0 {
 		return nil
 	}
-	g, err := stats.FailDifference(grid, col)
+	bySection := map[string][]*criteria.Outcome{}
+	for _, c := range p.Cells {
+		j, ok := col[c.Writer]
+		o, found := criteria.Find(c.Outcomes, key)
+		if !ok || !found || o.Verdict != criteria.Pass && o.Verdict != criteria.Fail {
+			continue
+		}
+		if bySection[c.Section] == nil {
+			bySection[c.Section] = make([]*criteria.Outcome, len(p.Writers))
+		}
+		bySection[c.Section][j] = &o
+	}
+	var grid [][]bool
+	for _, s := range p.Sections {
+		row, complete := make([]bool, len(p.Writers)), bySection[s] != nil
+		for j, o := range bySection[s] {
+			complete = complete && o != nil
+			if o != nil {
+				row[j] = o.Fail()
+			}
+		}
+		if complete {
+			grid = append(grid, row)
+		}
+	}
+	if len(grid) == 0 {
+		return nil
+	}
+	g, err := stats.FailDifference(grid, target)
 	if err != nil {
 		return nil
 	}
@@ -199,7 +233,7 @@ func HypothesisChance(p *public.Public, h public.Hypothesis) *Chance {
 // Sentence states the chance figure with its numbers.
 func (c *Chance) Sentence() string {
 	g := c.Gap
-	return fmt.Sprintf("%s has %d FAIL%s in the %d sections every writer was measured on, against %s on average for the others. "+
+	return fmt.Sprintf("%s has %d FAIL%s in the %d sections where every writer has a verdict, against %s on average for the others. "+
 		"If each section's verdicts were handed out among the writers at random, a gap at least that large, either way, would come up in %s of %s equally likely outcomes (%s).",
 		c.Writer, g.Fails, Plural(g.Fails), g.Rows, Decimal(g.Others, 1), bigThousands(g.AtLeast), bigThousands(g.Arrangements), ChancePercent(g.P()))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/redact/public/publictest"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -115,5 +116,31 @@ func TestFormatting(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+func TestHypothesisChanceOnAJudgedCriterion(t *testing.T) {
+	p := statsFixture()
+	// C2 by the primary judge on S1 and S2 only: A fails S1, B fails
+	// nothing; S3 has only A's verdict, S4 none. Another judge's FAILs
+	// and C5's do not count.
+	verdicts := map[[2]string]criteria.Verdict{{"A", "S1"}: criteria.Fail, {"B", "S1"}: criteria.Pass, {"A", "S2"}: criteria.Pass, {"B", "S2"}: criteria.Pass, {"A", "S3"}: criteria.Fail}
+	for i := range p.Cells {
+		c := &p.Cells[i]
+		if v, ok := verdicts[[2]string{c.Writer, c.Section}]; ok {
+			c.Outcomes = append(c.Outcomes, criteria.Outcome{Criterion: "C2", Judge: "primary", Verdict: v},
+				criteria.Outcome{Criterion: "C2", Judge: "family-1", Verdict: criteria.Fail})
+		}
+	}
+	h := public.Hypothesis{ID: "H3", Kind: "fewest_fails", Model: "A", Criterion: "C2", Judge: "primary"}
+	c := HypothesisChance(p, h)
+	// Two sections; A has 1 FAIL, B none: |2·1 − 1| = 1, as for 0 FAILs:
+	// every one of the 2² outcomes.
+	if c == nil || c.Gap.Rows != 2 || c.Gap.Fails != 1 || c.Gap.Others != 0 || c.Gap.AtLeast.Int64() != 4 || c.Gap.Arrangements.Int64() != 4 {
+		t.Fatalf("chance %+v", c)
+	}
+	h.Judge = "nobody"
+	if HypothesisChance(p, h) != nil {
+		t.Error("a judge with no verdicts has a chance figure")
 	}
 }
