@@ -609,7 +609,7 @@ func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 // digestKey names data by its SHA-256, and the format of what is cached.
 func digestKey(data []byte) string {
 	sum := sha256.Sum256(data)
-	return "2" + hex.EncodeToString(sum[:16])
+	return "3" + hex.EncodeToString(sum[:16])
 }
 
 // commitmentKey returns the key kept with the private inputs in dir

@@ -2,9 +2,13 @@ package site
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // comparison is what the changes page says of the baseline: its digest,
@@ -49,10 +53,25 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 		}
 		c.Thresholds = append(c.Thresholds, th)
 	}
+	before := map[[2]string]ResultsCell{}
+	for _, bc := range base.Cells {
+		before[[2]string{bc.Model, bc.Section}] = bc
+	}
+	now := map[[2]string]*public.Cell{}
+	for i := range p.Cells {
+		now[[2]string{p.Cells[i].Writer, p.Cells[i].Section}] = &p.Cells[i]
+	}
 	for _, ch := range computeChanges(p, base) {
+		key := [2]string{ch.Model, ch.Section}
 		cell := changedCell{Change: ch, Rules: joinWords(ch.Rules)}
-		cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, b.MaxRun, b.MaxOverlap)
-		cell.AfterLine = valuesLine(ch.AfterRun, ch.AfterOverlap, t.MaxRun, t.MaxOverlap)
+		// Each side states its outcome's checks with their numbers; a
+		// baseline from before results.json held outcomes has its values.
+		if rec, ok := before[key].Criteria[string(tableCriterion)]; ok {
+			cell.BeforeLine = checksLine(recordOutcome(tableCriterion, rec))
+		} else {
+			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, b.MaxRun, b.MaxOverlap)
+		}
+		cell.AfterLine = checksLine(now[key].Outcome(tableCriterion))
 		c.Cells = append(c.Cells, cell)
 	}
 	pages := map[[2]string]string{}
@@ -66,7 +85,30 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 	return c
 }
 
-// valuesLine states a cell's two values against their limits.
+// recordOutcome turns an outcome as results.json records it back into an
+// outcome, its values and limits in name order.
+func recordOutcome(id criteria.ID, r criteria.Record) criteria.Outcome {
+	o := criteria.Outcome{Criterion: id, Verdict: criteria.Verdict(r.Verdict), Reason: r.Reason, Failed: r.Rules}
+	for _, name := range slices.Sorted(maps.Keys(r.Values)) {
+		o.Values = append(o.Values, criteria.Named{Name: name, Value: r.Values[name]})
+	}
+	for _, name := range slices.Sorted(maps.Keys(r.Limits)) {
+		o.Limits = append(o.Limits, criteria.Named{Name: name, Value: r.Limits[name]})
+	}
+	return o
+}
+
+// checksLine states an outcome's checks, each rule with its numbers.
+func checksLine(o criteria.Outcome) string {
+	var parts []string
+	for _, c := range o.Checks() {
+		parts = append(parts, c.Text)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// valuesLine states a cell's two values against their limits, for a
+// baseline whose results.json has no outcomes.
 func valuesLine(run int, overlap float64, maxRun int, maxOverlap float64) string {
 	cmpRun, cmpOverlap := "≤", "≤"
 	if run > maxRun {

@@ -243,6 +243,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 			Judged                  []ResultsGrade `json:"judged"`
 			Run                     int
 			Overlap                 float64
+			Criteria                map[string]criteria.Record `json:"criteria"`
 		} `json:"cells"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -254,7 +255,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
 	for i, c := range baseline.Cells {
-		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap}
+		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
 	}
 	sum := sha256.Sum256(data)
 	r.SHA256 = hex.EncodeToString(sum[:])
@@ -270,7 +271,7 @@ func (r *Results) Baseline() *Results {
 		b.Cells = make([]ResultsCell, len(r.Cells))
 	}
 	for i, c := range r.Cells {
-		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap}
+		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
 	}
 	return b
 }
