@@ -449,7 +449,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 		add("data/results.csv", csvData)
 		if p.Judged != nil {
-			if err := addPage("judged.html", "judged.html", &pageData{Title: "Judged results"}); err != nil {
+			if err := addPage("judged.html", "judged.html", &pageData{Title: "Judged results", Verdicts: true}); err != nil {
 				return err
 			}
 			judgedData, err := judgedCSV(p)

@@ -150,6 +150,8 @@ func checkDemo(t *testing.T, out string, changed bool) {
 	findings := pageText(t, filepath.Join(out, "00-findings.html"))
 	rubric := pageText(t, filepath.Join(out, "01-rubric.html"))
 	results := pageText(t, filepath.Join(out, "results.html"))
+	cell := pageText(t, filepath.Join(out, "cells", "model-2--cta.html"))
+	method := pageText(t, filepath.Join(out, "method.html"))
 	download, err := os.ReadFile(filepath.Join(out, "docs", "index.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +184,11 @@ func checkDemo(t *testing.T, out string, changed bool) {
 		// The rubric states the registered thresholds, whatever the build's.
 		{rubric, "The section fails when the run is longer than 12 words or the share is above 10%", true},
 		{rubric, "This build applies others as a what-if", changed},
+		// Every page that shows verdicts notes changed thresholds; others do not.
 		{results, "Verdicts here use", changed},
+		{cell, "Verdicts here use", changed},
+		{index, "Verdicts here use", changed},
+		{method, "Verdicts here use", false},
 		{string(download), fmt.Sprintf("%d of %d sections fail C5", fails, cells), true},
 		{string(download), "{{", false},
 	}
