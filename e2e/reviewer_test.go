@@ -81,6 +81,8 @@ const overflowJS = `(() => {
   });
   document.querySelectorAll("caption, figcaption").forEach((c) => {
     if (c.scrollWidth > c.clientWidth + 1) out.push("caption cut: " + c.textContent.slice(0, 40));
+    // A caption squeezed into a narrow column wraps a few letters a line.
+    if (c.textContent.length > 30 && c.getBoundingClientRect().width < 160) out.push("caption squeezed to " + Math.round(c.getBoundingClientRect().width) + "px: " + c.textContent.slice(0, 40));
   });
   return out;
 })()`
