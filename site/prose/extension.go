@@ -19,6 +19,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -174,7 +175,7 @@ func New(p *public.Public, blockNames map[string]bool, doc *Doc) *Extension {
 func (e *Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithInlineParsers(util.Prioritized(placeholderParser{}, 500)),
-		parser.WithASTTransformers(util.Prioritized(e, 50)),
+		parser.WithASTTransformers(util.Prioritized(e, 50), util.Prioritized(footnotePass{}, 1000)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(renderers{}, 500)))
 }
@@ -184,6 +185,46 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 func (e *Extension) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	t := &transform{Extension: e, source: reader.Source(), ev: &evaluator{p: e.p}}
 	t.process(doc, true)
+}
+
+// footnotePass runs after goldmark's footnote pass (priority 999), which
+// lists the footnotes once the conditionals have removed some references.
+type footnotePass struct{}
+
+func (footnotePass) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	dropOrphanFootnotes(doc)
+}
+
+// dropOrphanFootnotes removes the footnotes whose every reference was in a
+// branch not taken, and the list when none is left.
+func dropOrphanFootnotes(doc *ast.Document) {
+	referenced := map[int]bool{}
+	var lists []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *east.FootnoteLink:
+			referenced[n.Index] = true
+		case *east.FootnoteList:
+			lists = append(lists, n)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, list := range lists {
+		for c := list.FirstChild(); c != nil; {
+			next := c.NextSibling()
+			if fn, ok := c.(*east.Footnote); ok && !referenced[fn.Index] {
+				list.RemoveChild(list, c)
+			}
+			c = next
+		}
+		if list.ChildCount() == 0 {
+			list.Parent().RemoveChild(list.Parent(), list)
+		}
+	}
 }
 
 type transform struct {

@@ -289,3 +289,25 @@ func TestJudgedFilters(t *testing.T) {
 		}
 	}
 }
+
+// A footnote referenced only from a branch not taken is not listed.
+func TestFootnotesOfBranchesNotTaken(t *testing.T) {
+	md := "a {{if count(fails) > 100}}b[^x]{{end}} c[^y]\n\n[^x]: gone\n[^y]: kept\n"
+	doc := &Doc{}
+	m := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, New(fixture(), nil, doc)))
+	var b bytes.Buffer
+	if err := m.Convert([]byte(md), &b); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); strings.Contains(got, "gone") || !strings.Contains(got, "kept") {
+		t.Errorf("footnotes:\n%s", got)
+	}
+	md = "a {{if count(fails) > 100}}b[^x]{{end}} c\n\n[^x]: gone\n"
+	b.Reset()
+	if err := m.Convert([]byte(md), &b); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); strings.Contains(got, "footnotes") {
+		t.Errorf("an empty footnote list:\n%s", got)
+	}
+}
