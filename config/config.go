@@ -171,7 +171,8 @@ type G1 = criteria.G1Settings
 // Criteria returns the settings of every criterion, for the stages that
 // judge cells.
 func (c *Config) Criteria() criteria.Settings {
-	return criteria.Settings{C5: c.C5.Thresholds(), G1: c.G1}
+	return criteria.Settings{C5: c.C5.Thresholds(), G1: c.G1,
+		Judged: criteria.JudgedSettings{C1MinPresent: c.Judged.C1MinPresent, C2MaxUndeveloped: c.Judged.C2MaxUndeveloped}}
 }
 
 // WithCriteria returns a copy of c with the criteria's settings s.
@@ -179,6 +180,7 @@ func (c *Config) WithCriteria(s criteria.Settings) Config {
 	out := *c
 	out.C5.MaxRun, out.C5.MaxOverlap, out.C5.NGram = s.C5.MaxRun, s.C5.MaxOverlap, s.C5.NGram
 	out.G1 = s.G1
+	out.Judged.C1MinPresent, out.Judged.C2MaxUndeveloped = s.Judged.C1MinPresent, s.Judged.C2MaxUndeveloped
 	return out
 }
 

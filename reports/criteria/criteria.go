@@ -290,6 +290,9 @@ type Measurements struct {
 	Overlap    float64
 	Shared     int
 	Distinct   int
+	// Judgments are the judges' verdict blocks on the cell, for the judged
+	// criteria (C1, C2, C4, C6); none outside the judged tier.
+	Judgments []Judgment
 }
 
 // Judge returns the outcomes of every criterion for m, in the order of All.
@@ -313,8 +316,9 @@ func Find(outcomes []Outcome, k Key) (Outcome, bool) {
 
 // Settings are every criterion's settings.
 type Settings struct {
-	C5 C5Thresholds
-	G1 G1Settings
+	C5     C5Thresholds
+	G1     G1Settings
+	Judged JudgedSettings
 }
 
 // Validate checks every criterion's settings.

@@ -86,7 +86,7 @@ func TestRegistryOrderAndKinds(t *testing.T) {
 		}
 	}
 	// Quality criteria first, then the gates.
-	if got := strings.Join(ids, " "); got != "C5:quality G1:gate" {
+	if got := strings.Join(ids, " "); got != "C1:quality C2:quality C4:quality C5:quality C6:quality G1:gate" {
 		t.Errorf("criteria %s", got)
 	}
 	if Lookup("C9") != nil || Lookup(G1) == nil {

@@ -5,11 +5,11 @@ import "embed"
 // source is the criteria's own code, embedded so that a published site can
 // show exactly what decided its verdicts.
 //
-//go:embed criteria.go c5.go g1.go
+//go:embed criteria.go c5.go g1.go judged.go
 var source embed.FS
 
 // SourceFiles lists the embedded source files of the criteria.
-var SourceFiles = []string{"criteria.go", "c5.go", "g1.go"}
+var SourceFiles = []string{"criteria.go", "c5.go", "g1.go", "judged.go"}
 
 // Source returns the embedded source of the named file.
 func Source(name string) string {

@@ -106,10 +106,18 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	for i, w := range f.Writers {
 		index[w.Script] = i
 	}
+	if opt.Judged != nil {
+		f.Judged = opt.Judged
+		f.JudgedResults = judged.Evaluate(opt.Judged, JudgedThresholds(cfg), cfg.Judged.Sections, folder.Cells())
+	}
 	seenSection := map[string]bool{}
 	f.Cells = make([]Cell, len(m.Cells))
 	for i, mc := range m.Cells {
-		c := Cell{Cell: mc, Outcomes: criteria.Judge(&settings, Measurements(&mc))}
+		ms := Measurements(&mc)
+		if f.JudgedResults != nil {
+			ms.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name)
+		}
+		c := Cell{Cell: mc, Outcomes: criteria.Judge(&settings, ms)}
 		if !seenSection[mc.Name] {
 			seenSection[mc.Name] = true
 			f.SectionNames = append(f.SectionNames, mc.Name)
@@ -122,10 +130,6 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		if err := f.loadTexts(ctx, folder); err != nil {
 			return nil, err
 		}
-	}
-	if opt.Judged != nil {
-		f.Judged = opt.Judged
-		f.JudgedResults = judged.Evaluate(opt.Judged, JudgedThresholds(cfg), cfg.Judged.Sections, folder.Cells())
 	}
 	res, err := EvaluateHypotheses(cfg, f)
 	if err != nil {

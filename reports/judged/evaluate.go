@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -23,9 +24,9 @@ type Thresholds struct {
 	// C1MinPresent is N: C1 fails when fewer bullets are present. 0 means
 	// N is not yet calibrated, and C1 is unscored.
 	C1MinPresent int
-	// C2MaxUndeveloped fails C2 when the undeveloped share of the groups is
-	// above it, compared at the precision the share is written in (0.3333
-	// passes 1 of 3, as "more than a third" means).
+	// C2MaxUndeveloped fails C2 when the undeveloped share of the groups,
+	// taken to four decimals, is above it (0.3333 passes 1 of 3, as "more
+	// than a third" means).
 	C2MaxUndeveloped float64
 }
 
@@ -202,62 +203,34 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 	return r
 }
 
-// Apply turns a verdict block into outcomes, in the order of Criteria.
+// Apply turns a verdict block into outcomes, in the order of Criteria: the
+// judged criteria of the criteria seam (reports/criteria) decide them.
 func (th Thresholds) Apply(v Verdicts) []Outcome {
-	out := make([]Outcome, 0, len(Criteria))
-	for _, id := range Criteria {
-		o := Outcome{Criterion: id}
-		switch id {
-		case C1:
+	settings := criteria.JudgedSettings{C1MinPresent: th.C1MinPresent, C2MaxUndeveloped: th.C2MaxUndeveloped}
+	var out []Outcome
+	for _, o := range criteria.JudgeJudgment(settings, v.Judgment("")) {
+		jo := Outcome{Criterion: string(o.Criterion), Verdict: string(o.Verdict), Reason: o.Reason}
+		switch o.Criterion {
+		case criteria.C1:
 			c := v.Coverage
-			o.Count = &c
-			switch {
-			case th.C1MinPresent == 0:
-				o.Verdict, o.Reason = Unscored, "N not yet calibrated"
-			case c.N < th.C1MinPresent:
-				o.Verdict = Fail
-			default:
-				o.Verdict = Pass
-			}
-		case C2:
+			jo.Count = &c
+		case criteria.C2:
 			c := v.Development
-			o.Count = &c
-			o.Verdict = Pass
-			if th.C2Fails(c) {
-				o.Verdict = Fail
-			}
-		case C4:
-			o.Verdict = passFail(v.Additions)
-		case C6:
-			o.Verdict = passFail(v.OnBrief)
+			jo.Count = &c
 		}
-		if v.IsAmbiguous(id) {
-			o.Verdict, o.Reason = Ambiguous, "ambiguous"
-		}
-		out = append(out, o)
+		out = append(out, jo)
 	}
 	return out
 }
 
-// C2Fails reports whether the undeveloped share of c is above the limit. A
-// share within C2Slack above the limit counts as at the limit, so that the
-// rubric's "more than a third", written 0.3333, passes 1 of 3 groups.
-func (th Thresholds) C2Fails(c Count) bool {
-	if c.Of == 0 {
-		return false
+// Judgment returns the verdict block as the criteria seam judges it.
+func (v Verdicts) Judgment(judge string) criteria.Judgment {
+	j := criteria.Judgment{Judge: judge, Present: v.Coverage.N, Assigned: v.Coverage.Of,
+		Undeveloped: v.Development.N, Groups: v.Development.Of, Additions: v.Additions, OnBrief: v.OnBrief}
+	for _, id := range v.AmbiguousList() {
+		j.Ambiguous = append(j.Ambiguous, criteria.ID(id))
 	}
-	return float64(c.N)/float64(c.Of) > th.C2MaxUndeveloped+C2Slack
-}
-
-// C2Slack is how far above c2_max_undeveloped a share may be and still
-// count as at it: half the last digit of a limit written to four decimals.
-const C2Slack = 0.00005
-
-func passFail(pass bool) string {
-	if pass {
-		return Pass
-	}
-	return Fail
+	return j
 }
 
 // Rate returns the rate of judge on script's criterion; zero when there is
@@ -297,4 +270,20 @@ func (p Rate) String() string {
 		s += " (" + strings.Join(extra, ", ") + ")"
 	}
 	return s
+}
+
+// Judgments returns the judges' verdict blocks on a writer's section, in
+// the order of judges.toml, for the criteria seam: none for a section the
+// tier does not cover, and none from a judge that did not grade it.
+func (r *Results) Judgments(t *Tier, script, section string) []criteria.Judgment {
+	if !slices.Contains(r.Sections, section) {
+		return nil
+	}
+	var out []criteria.Judgment
+	for _, j := range t.Judges {
+		if reply := t.Reply(j.ID, script, section); reply != nil {
+			out = append(out, reply.Verdicts.Judgment(j.ID))
+		}
+	}
+	return out
 }
