@@ -48,9 +48,26 @@ type construction struct {
 	name    string
 	passage bool
 	plant   func(rng *rand.Rand, text string, markdown bool, files map[string]string) string
+	// private, when set, plants the term in the private texts instead.
+	private func(rng *rand.Rand, term string, files map[string]string)
 }
 
 var constructions = []construction{
+	{name: "an excerpt cut through a term", plant: func(*rand.Rand, string, bool, map[string]string) string { return "nothing here" },
+		private: func(rng *rand.Rand, term string, f map[string]string) {
+			// A longest run that holds the term where a cut at 100
+			// characters would split it.
+			run := "fishing boats"
+			for _, w := range strings.Fields("and all the ferries of the bay that were owned by the old and") {
+				if len("the harbour lights came on one by one while the "+run)+len(term)/2 >= 100-rng.IntN(6) {
+					break
+				}
+				run += " " + w
+			}
+			for _, file := range []string{"private/sections.md", "private/examples.md"} {
+				f[file] = strings.ReplaceAll(f[file], "fishing boats returned", run+" "+term+" returned")
+			}
+		}},
 	{name: "a suffix glued on", plant: func(_ *rand.Rand, s string, _ bool, _ map[string]string) string { return s + "s" }},
 	{name: "a modifier-letter apostrophe", plant: func(rng *rand.Rand, s string, _ bool, _ map[string]string) string {
 		return insertInWord(rng, s, "\u02BC")
@@ -202,6 +219,9 @@ func TestConfidentialityWallHoldsAgainstPlantedLeaks(t *testing.T) {
 		c := constructions[round%len(constructions)]
 		p := places[rng.IntN(len(places))]
 		secret := wallTerms[rng.IntN(len(wallTerms))]
+		if c.private != nil {
+			secret = wallTerms[rng.IntN(2)] // a model name or a private term: mandated phrases are stripped from texts
+		}
 		if c.passage {
 			secret = wallPassage
 		}
@@ -209,6 +229,16 @@ func TestConfidentialityWallHoldsAgainstPlantedLeaks(t *testing.T) {
 		planted := c.plant(rng, secret, p.markdown, files)
 		dir := newSite(t, files)
 		plantIn(dir, p, planted, t)
+		if c.private != nil {
+			private := map[string]string{}
+			for _, name := range []string{"private/sections.md", "private/examples.md"} {
+				private[name] = string(mustRead(t, filepath.Join(dir, filepath.FromSlash(name))))
+			}
+			c.private(rng, secret, private)
+			for name, text := range private {
+				os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(text), 0o644)
+			}
+		}
 		label := fmt.Sprintf("round %d: %s in %s", round, c.name, p.name)
 		start := time.Now()
 		code, stderr := buildSite(t, dir)

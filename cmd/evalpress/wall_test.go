@@ -157,3 +157,25 @@ func TestOutputAndCacheMayNotContainEachOther(t *testing.T) {
 		t.Errorf("--out through a link: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestFilesTheScanCannotReadAreRefusedUnlessListed: an image in the
+// content folder fails a public build, unless publish.unscanned lists it;
+// the build that publishes it says so.
+func TestFilesTheScanCannotReadAreRefusedUnlessListed(t *testing.T) {
+	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR....tEXtComment\x00Beta Scribe"
+	dir := newSite(t, map[string]string{"content/figure.png": png})
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, "figure.png: a file the leak scan cannot read") || !strings.Contains(stderr, "publish.unscanned") {
+		t.Fatalf("unlisted: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Fatal("a site was written")
+	}
+	config := filepath.Join(dir, "config.toml")
+	text := strings.Replace(string(mustRead(t, config)), "excerpts = true", "excerpts = true\nunscanned = [\"*.png\"]", 1)
+	os.WriteFile(config, []byte(text), 0o644)
+	code, stderr = buildSite(t, dir)
+	if code != 0 || !strings.Contains(stderr, "published without a leak scan (publish.unscanned): figure.png") {
+		t.Fatalf("listed: exit %d, stderr %q", code, stderr)
+	}
+}
