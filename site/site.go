@@ -292,6 +292,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Nav = append(sd.Nav, navItem{Title: "Overview", Path: "index.html"})
 	}
 	for _, pg := range pages {
+		if strings.Contains(pg.HTMLPath, "/") {
+			continue // a document in a subfolder (a fixture's text) is reached by links
+		}
 		title := pg.Title
 		if pg.HTMLPath == "index.html" {
 			title = "Overview"

@@ -109,6 +109,11 @@ func TestJudgeValidationBuild(t *testing.T) {
 			t.Errorf("results.json has no %s section", key)
 		}
 	}
+	// A fixture's page exists but stays out of the navigation.
+	if _, ok := files["fixtures/T2.html"]; !ok || strings.Contains(files["index.html"], `href="fixtures/T2.html"`) ||
+		!strings.Contains(files["index.html"], `href="protocol.html"`) {
+		t.Error("fixtures/T2.html is missing or in the navigation, or protocol.html is not in it")
+	}
 	if files["prompts/judge.txt"] != validationPrompt {
 		t.Error("the published prompt is not in the site as written")
 	}
