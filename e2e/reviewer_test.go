@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,7 +190,7 @@ func TestSensitivityLabelsArePlainDecimals(t *testing.T) {
 				t.Errorf("%s: label %q is not a plain decimal", c.ID, l)
 			}
 		}
-		if len(c.Configured) != 1 || !slicesHas(c.Labels, c.Configured[0]) {
+		if len(c.Configured) != 1 || !slices.Contains(c.Labels, c.Configured[0]) {
 			t.Errorf("%s: the configured value is marked at %v, not at one of its points", c.ID, c.Configured)
 		}
 	}
@@ -198,15 +199,6 @@ func TestSensitivityLabelsArePlainDecimals(t *testing.T) {
 			t.Errorf("sensitivity table row %q is not a plain decimal", r)
 		}
 	}
-}
-
-func slicesHas(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func TestHypothesisBlockAfterAThresholdChange(t *testing.T) {

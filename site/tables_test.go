@@ -2,6 +2,7 @@ package site
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -179,14 +180,14 @@ func TestSensitivitySweeps(t *testing.T) {
 			t.Errorf("label %q is not a plain decimal", l)
 		}
 	}
-	if !slicesContain(overlap, "95") {
+	if !slices.Contains(overlap, "95") {
 		t.Errorf("overlap sweep %v: overlaps past 50%% want steps of 5", overlap)
 	}
 	// Overlaps up to 50%: steps of 2.5, written exactly.
 	small := fixture()
 	small.Cells[3].Overlap = 0.5
 	fine, _ := labels(computeSensitivity(small).Overlap)
-	if !slicesContain(fine, "7.5") || !slicesContain(fine, "12.5") || fine[len(fine)-1] != "50" {
+	if !slices.Contains(fine, "7.5") || !slices.Contains(fine, "12.5") || fine[len(fine)-1] != "50" {
 		t.Errorf("overlap sweep %v lacks 7.5 or 12.5, or does not end at 50", fine)
 	}
 	// The longest run is 82 and the largest overlap 100%: the last points
@@ -198,15 +199,6 @@ func TestSensitivitySweeps(t *testing.T) {
 	if lo := s.Overlap[len(s.Overlap)-1]; lo.Value < 1 || lo.Label != "100" {
 		t.Errorf("overlap sweep ends at %+v", lo)
 	}
-}
-
-func slicesContain(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func TestDocumentsLinkToGeneratedPages(t *testing.T) {

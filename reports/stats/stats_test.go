@@ -115,19 +115,14 @@ func TestPermutationTestsByHand(t *testing.T) {
 	}
 }
 
-// bruteColumnTest materialises every grid obtained by reordering each row
-// and decomposes it afresh.
-func bruteColumnTest(g [][]float64) (atLeast, all int) {
-	d, _ := Decompose(g)
+// eachReordering calls visit with every grid obtained by reordering each
+// row of g independently (the grid passed is reused between calls).
+func eachReordering(g [][]float64, visit func([][]float64)) {
 	cur := make([][]float64, len(g))
 	var walk func(i int)
 	walk = func(i int) {
 		if i == len(g) {
-			e, _ := Decompose(cur)
-			all++
-			if e.Columns >= d.Columns-1e-9*d.Total {
-				atLeast++
-			}
+			visit(cur)
 			return
 		}
 		for _, p := range orderings(g[i]) {
@@ -136,6 +131,19 @@ func bruteColumnTest(g [][]float64) (atLeast, all int) {
 		}
 	}
 	walk(0)
+}
+
+// bruteColumnTest materialises every grid obtained by reordering each row
+// and decomposes it afresh.
+func bruteColumnTest(g [][]float64) (atLeast, all int) {
+	d, _ := Decompose(g)
+	eachReordering(g, func(cur [][]float64) {
+		e, _ := Decompose(cur)
+		all++
+		if e.Columns >= d.Columns-1e-9*d.Total {
+			atLeast++
+		}
+	})
 	return atLeast, all
 }
 
@@ -281,23 +289,13 @@ func bruteFailDifference(fails [][]bool, col int) *big.Rat {
 		}
 	}
 	observed := gap(g)
-	cur := make([][]float64, len(g))
 	var hit, all int64
-	var walk func(i int)
-	walk = func(i int) {
-		if i == len(g) {
-			all++
-			if gap(cur) >= observed-1e-9 {
-				hit++
-			}
-			return
+	eachReordering(g, func(cur [][]float64) {
+		all++
+		if gap(cur) >= observed-1e-9 {
+			hit++
 		}
-		for _, p := range orderings(g[i]) {
-			cur[i] = p
-			walk(i + 1)
-		}
-	}
-	walk(0)
+	})
 	return big.NewRat(hit, all)
 }
 
