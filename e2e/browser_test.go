@@ -11,8 +11,12 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -229,7 +233,7 @@ func checkPages(t *testing.T, ctx context.Context, dir, base string, issues *pag
 		err := chromedp.Run(ctx,
 			chromedp.Navigate(target),
 			chromedp.WaitReady("body"),
-			chromedp.Sleep(150*time.Millisecond), // let charts finish their first frame
+			settled(), // charts have drawn their first frame
 			chromedp.Evaluate(chartCheckJS, &charts),
 			chromedp.Evaluate(linksJS, &hrefs),
 			chromedp.Evaluate(idsJS, &pageIDs),
@@ -442,7 +446,9 @@ func TestRunViewInteractions(t *testing.T) {
 	}
 	step := func(key string) {
 		t.Helper()
-		if err := chromedp.Run(ctx, chromedp.KeyEvent(key), chromedp.Sleep(100*time.Millisecond),
+		before := hash
+		if err := chromedp.Run(ctx, chromedp.KeyEvent(key),
+			chromedp.Poll(fmt.Sprintf(`location.hash !== %q && document.querySelector("mark.run.active") !== null`, before), nil, chromedp.WithPollingTimeout(10*time.Second)),
 			chromedp.Evaluate(`location.hash`, &hash), chromedp.Evaluate(activeJS, &active)); err != nil {
 			t.Fatal(err)
 		}
@@ -467,7 +473,8 @@ func TestRunViewInteractions(t *testing.T) {
 	}
 	var box []float64
 	chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = document.getElementById("s-run-2").getClientRects()[0]; return [r.x + 4, r.y + r.height / 2]; })()`, &box))
-	if err := chromedp.Run(ctx, chromedp.MouseEvent("mouseMoved", box[0], box[1]), chromedp.Sleep(100*time.Millisecond),
+	if err := chromedp.Run(ctx, chromedp.MouseEvent("mouseMoved", box[0], box[1]),
+		chromedp.Poll(`document.querySelector("mark.run.active") !== null`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(activeJS, &active)); err != nil {
 		t.Fatal(err)
 	}
@@ -477,7 +484,10 @@ func TestRunViewInteractions(t *testing.T) {
 
 	// A #run-N permalink opens with that run lit and in view.
 	var inView bool
-	if err := chromedp.Run(ctx, chromedp.Navigate(cell+"#run-2"), chromedp.WaitReady("mark.run"), chromedp.Sleep(400*time.Millisecond),
+	if err := chromedp.Run(ctx, chromedp.Navigate(cell+"#run-2"), chromedp.WaitReady("mark.run"),
+		// Until the run is lit and its counterpart has scrolled into view.
+		chromedp.Poll(`document.querySelector("#e-run-2.active") !== null && (() => { const r = document.getElementById("e-run-2").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`,
+			nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(activeJS, &active),
 		chromedp.Evaluate(`(() => { const r = document.getElementById("e-run-2").getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`, &inView)); err != nil {
 		t.Fatal(err)
@@ -493,12 +503,15 @@ func TestRowPermalinkScrolls(t *testing.T) {
 	var top float64
 	var scrolled float64
 	if err := chromedp.Run(ctx, chromedp.Navigate(base+"results.html#cell-model-3--cta"), chromedp.WaitReady("#results-table"),
-		chromedp.Sleep(200*time.Millisecond),
+		// Until the page has scrolled the row into view (a fraction of a
+		// pixel above the top counts: layouts round).
+		chromedp.Poll(`scrollY > 0 && (() => { const r = document.getElementById("cell-model-3--cta").getBoundingClientRect(); return r.top > -1 && r.top < innerHeight; })()`,
+			nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Evaluate(`scrollY`, &scrolled),
 		chromedp.Evaluate(`document.getElementById("cell-model-3--cta").getBoundingClientRect().top`, &top)); err != nil {
 		t.Fatal(err)
 	}
-	if scrolled <= 0 || top < 0 || top > 900 {
+	if scrolled <= 0 || top <= -1 || top > 900 {
 		t.Errorf("permalink to a row: scrollY %v, row top %v", scrolled, top)
 	}
 }
@@ -559,7 +572,7 @@ func TestKeyboardReachesEveryControl(t *testing.T) {
 	})()`
 	for _, p := range []string{"results.html", "cells/model-1--act-1.html", "01-rubric.html"} {
 		var controls []string
-		if err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(100*time.Millisecond),
+		if err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), settled(),
 			chromedp.Evaluate(controlsJS, &controls)); err != nil {
 			t.Fatal(err)
 		}
@@ -585,43 +598,134 @@ func TestKeyboardReachesEveryControl(t *testing.T) {
 }
 
 // TestScreenshots writes the main pages at desktop and phone widths into a
-// folder for a person to look at.
+// folder for a person to look at: EVALPRESS_SCREENSHOTS, or a new folder
+// under the system's temporary folder (the test logs which). Each must show
+// what a person would see: not a blank page, and on a page with charts,
+// every bar or line chart's first series in its colour.
 func TestScreenshots(t *testing.T) {
 	ctx := browser(t)
 	base, _ := serveDir(t, demoSite(t))
 	out := os.Getenv("EVALPRESS_SCREENSHOTS")
 	if out == "" {
-		out = filepath.Join("..", "screenshots")
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+		var err error
+		if out, err = os.MkdirTemp("", "evalpress-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
+	} else if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	abs, _ := filepath.Abs(out)
+	t.Logf("screenshots are written to %s", abs)
+	charted := 0
 	for _, size := range []struct {
 		name          string
 		width, height int64
 		mobile        bool
 	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
 		for _, p := range []string{"index.html", "00-findings.html", "results.html", "cells/model-2--cta.html", "method.html"} {
-			var png []byte
+			var shot []byte
+			var charts []chartArea
 			err := chromedp.Run(ctx,
 				emulation.SetDeviceMetricsOverride(size.width, size.height, 1, size.mobile),
-				chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(200*time.Millisecond),
-				chromedp.FullScreenshot(&png, 100)) // quality 100: PNG
+				chromedp.Navigate(base+p), chromedp.WaitReady("body"), settled(),
+				chromedp.FullScreenshot(&shot, 100), // quality 100: PNG
+				chromedp.Evaluate(chartAreasJS, &charts))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(png) < 1000 {
-				t.Errorf("%s %s: screenshot of %d bytes", p, size.name, len(png))
-			}
 			name := strings.NewReplacer("/", "_", ".html", "").Replace(p) + "-" + size.name + ".png"
-			if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(out, name), shot, 0o644); err != nil {
 				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(shot))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if share := inkShare(img); share < 0.01 {
+				t.Errorf("%s: the page looks blank (%.2f%% of its pixels differ from the background)", name, 100*share)
+			}
+			for _, c := range charts {
+				if c.Kind != "bar" && c.Kind != "line" {
+					continue // a heatmap's colours come from its scale
+				}
+				charted++
+				if n := pixelsOf(img, c); n < 20 {
+					t.Errorf("%s: chart %s shows %d pixels of its first series' colour %s", name, c.ID, n, c.Color)
+				}
 			}
 		}
 	}
-	abs, _ := filepath.Abs(out)
-	t.Logf("screenshots written to %s", abs)
+	if charted == 0 {
+		t.Error("no bar or line chart was checked on any page")
+	}
 }
+
+// settled waits until the page has loaded, its fonts too, and every chart
+// has painted its canvas.
+func settled() chromedp.Action {
+	return chromedp.Poll(`document.readyState === "complete" && document.fonts.status === "loaded" &&
+		Array.from(document.querySelectorAll(".chart[data-option]")).every((el) => el.querySelector("canvas"))`,
+		nil, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// chartArea is where a chart is on the page and the colour of its first
+// series.
+type chartArea struct {
+	ID, Kind, Color     string
+	X, Y, Width, Height float64
+}
+
+const chartAreasJS = `Array.from(document.querySelectorAll(".chart[data-option]")).map((el) => {
+  const o = JSON.parse(el.getAttribute("data-option"));
+  const r = el.getBoundingClientRect();
+  const series = [].concat(o.series || []);
+  return {ID: el.id, Kind: series.length ? series[0].type : "", Color: (o.color || [])[0] || "",
+    X: r.left + scrollX, Y: r.top + scrollY, Width: r.width, Height: r.height};
+})`
+
+// inkShare is the share of img's pixels that differ from its most common
+// colour (the background).
+func inkShare(img image.Image) float64 {
+	counts := map[color.RGBA]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			counts[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
+		}
+	}
+	total, most := 0, 0
+	for _, n := range counts {
+		total += n
+		most = max(most, n)
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(total-most) / float64(total)
+}
+
+// pixelsOf counts the pixels of img inside c's area within a small
+// distance of c's colour ("#D55E00").
+func pixelsOf(img image.Image, c chartArea) int {
+	var want [3]int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(c.Color, "#"), "%02x%02x%02x", &want[0], &want[1], &want[2]); err != nil {
+		return 0
+	}
+	n := 0
+	area := image.Rect(int(c.X), int(c.Y), int(c.X+c.Width), int(c.Y+c.Height)).Intersect(img.Bounds())
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if near(int(r>>8), want[0]) && near(int(g>>8), want[1]) && near(int(b>>8), want[2]) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func near(a, b int) bool { return a-b <= 12 && b-a <= 12 }
 
 const maliciousArchive = `
 -- config.toml --
@@ -667,7 +771,7 @@ func TestMaliciousInputRunsNoScript(t *testing.T) {
 	base := "file://" + filepath.ToSlash(out) + "/"
 	for _, p := range sitePages(t, out, 4) {
 		var pwned any
-		err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), chromedp.Sleep(150*time.Millisecond),
+		err := chromedp.Run(ctx, chromedp.Navigate(base+p), chromedp.WaitReady("body"), settled(),
 			chromedp.Evaluate(`(() => { document.querySelectorAll("a, mark, img").forEach((e) => { e.dispatchEvent(new MouseEvent("mouseover", {bubbles: true})); }); document.querySelectorAll("a[href]").forEach((a) => { if (!a.href.startsWith("file:")) a.click(); }); return window.__pwned === undefined ? null : window.__pwned; })()`, &pwned))
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
