@@ -263,6 +263,13 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	opt.Emit = w.Add
+	// A large site's cell pages are not all kept in memory: they are written
+	// as they are made, and the page cache, which would need them all, is
+	// not made.
+	if cells := len(view.Public().Cells); cells > maxKeptCellPages {
+		opt.DropCellPages, pages.enabled = true, false
+		progress.say("%d cell pages: written as they are made; no page cache above %d", cells, maxKeptCellPages)
+	}
 	out, err := stoppable(ctx, func() (*site.Output, error) { return site.Render(view, opt) })
 	if err == nil {
 		err = ctx.Err()
@@ -295,6 +302,10 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: Inputs(o),
 		Baselined: base.results != nil, Changes: out.Results.Changes}, nil
 }
+
+// maxKeptCellPages is the most cell pages a build keeps in memory, for
+// the page cache: above it, memory would grow with the site.
+var maxKeptCellPages = 20_000
 
 // checkContentDir fails, on the config line that names it, when the
 // content folder is missing or not a folder.

@@ -50,6 +50,11 @@ type Options struct {
 	// Emit, when set, receives every file as soon as it is made, from any
 	// goroutine (a Writer's Add): writing overlaps rendering.
 	Emit func(File)
+	// DropCellPages, with Emit, keeps no cell page once emitted: its entry
+	// in Output.Files is nil (CellBody too). A large site's pages then go
+	// to the disk as they are made, with a bounded number in memory (the
+	// Writer's queue), rather than all of them at once.
+	DropCellPages bool
 	// CellBodies are cell pages' bodies from an earlier build of the same
 	// view but for its verdicts (Output.CellBodies), by page path: such a
 	// page gets only its header rendered. Ignored with TemplateOverride.
@@ -73,7 +78,7 @@ type Output struct {
 // CellBody returns the body of the cell page at path, or nil.
 func (o *Output) CellBody(path string) []byte {
 	n, ok := o.Headers[path]
-	if !ok {
+	if !ok || o.Files[path] == nil { // dropped (Options.DropCellPages)
 		return nil
 	}
 	return o.Files[path][n:]
@@ -490,7 +495,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		bodies = nil
 	}
 	cellsDone := make(chan error, 1)
-	go func() { cellsDone <- renderCells(opt.Context, p, sd, render, cells, split, bodies, emit) }()
+	go func() {
+		cellsDone <- renderCells(opt.Context, opt.DropCellPages && opt.Emit != nil, p, sd, render, cells, split, bodies, emit)
+	}()
 	if err := renderOthers(); err != nil {
 		<-cellsDone
 		return nil, err
@@ -550,7 +557,7 @@ func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
 // renderCells renders the cell pages on all cores. With split, it records
 // each page's header length; a page with a body in bodies gets its header
 // rendered and that body after it.
-func renderCells(ctx context.Context, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
+func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
 	var withPage []int
 	for i, c := range p.Cells {
 		if c.RunView && (c.SectionText != nil || bodies[cellPath(c)] != nil) {
@@ -612,8 +619,11 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 				r.header = splitCellPage(page)
 			}
 		}
-		pages[k] = r
 		emit(File{Path: file, Data: r.page, Header: max(r.header, 0), Reused: r.reused})
+		if drop {
+			r.page = nil
+		}
+		pages[k] = r
 		return nil
 	})
 	if err != nil {
