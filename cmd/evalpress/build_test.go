@@ -202,7 +202,7 @@ func TestBuildErrors(t *testing.T) {
 		{"--set bad audience", nil, []string{"--set", "publish.audience=everyone"}, 2, `audience "everyone"`},
 		{"value out of range in the file", map[string]string{"config.toml": strings.Replace(readConfig(t), "max_run = 12", "max_run = -3", 1)}, nil, 1, "config.toml:6: [c5] max run -3 is negative"},
 		{"unwritable out folder", map[string]string{"blocker": "a file where the out folder's parent should be"}, []string{"--out", "BLOCKER/site"}, 1, "blocker/site: cannot use as the output folder: not a directory"},
-		{"unknown field", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, `findings.md:3:8: {{count bananas}}: count: unknown field "bananas"`},
+		{"unknown field", map[string]string{"content/findings.md": "# F\n\ntext {{count bananas}}\n"}, nil, 1, `findings.md:3:14: {{count bananas}}: count: unknown field "bananas"`},
 		{"unknown function", map[string]string{"content/findings.md": "# F\n\ntext {{median(run)}}\n"}, nil, 1, `findings.md:3:8: {{median(run)}}: unknown function "median"`},
 		{"wrong argument count", map[string]string{"content/findings.md": "# F\n\n{{max(run, overlap)}}\n"}, nil, 1, `findings.md:3:3: {{max(run, overlap)}}: max takes 1 argument, not 2`},
 		{"wrong argument type", map[string]string{"content/findings.md": "# F\n\n{{if max(run) > 10%}}x{{end}}\n"}, nil, 1, `findings.md:3:6: {{if max(run) > 10%}}: max(run) > 10% compares a whole number (max(run)) with a share (10%)`},

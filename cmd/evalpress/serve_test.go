@@ -138,7 +138,7 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 		json.Unmarshal([]byte(get(t, url+"__evalpress/status")), &status)
 		return status.Error != ""
 	})
-	if !strings.Contains(status.Error, `index.md:3:3: {{count bananas}}: count: unknown field "bananas"`) {
+	if !strings.Contains(status.Error, `index.md:3:9: {{count bananas}}: count: unknown field "bananas"`) {
 		t.Errorf("status error %q", status.Error)
 	}
 	if !strings.Contains(get(t, url+"index.html"), "A freshly added sentence.") {

@@ -184,12 +184,20 @@ func resolverNames() []string {
 }
 
 // word returns c's i-th positional argument, which must be one of options.
+// wordCol is the column of c's i-th word, or of c when unknown.
+func (c call) wordCol(i int) int {
+	if i < len(c.cols) {
+		return c.cols[i]
+	}
+	return c.col
+}
+
 func word(c call, i int, options ...string) (string, error) {
 	w := c.words[i]
 	if slices.Contains(options, w) {
 		return w, nil
 	}
-	return "", evalErrorf(c.col, "%s: unknown field %q (one of: %s)", c.name, w, strings.Join(options, ", "))
+	return "", evalErrorf(c.wordCol(i), "%s: unknown field %q (one of: %s)", c.name, w, strings.Join(options, ", "))
 }
 
 // judgedThresholds are the judged tier's thresholds ([judged]).

@@ -23,6 +23,7 @@ type literal struct {
 type call struct {
 	name    string
 	words   []string
+	cols    []int // 1-based column of each word
 	filters []filterArg
 	col     int // 1-based column of the name inside the placeholder
 }
@@ -205,7 +206,8 @@ func parseExpr(s string) (expr, error) {
 		c := call{name: toks[0].text, col: toks[0].col}
 		p.next()
 		for isWord(p.peek()) {
-			c.words = append(c.words, p.next().text)
+			w := p.next()
+			c.words, c.cols = append(c.words, w.text), append(c.cols, w.col)
 		}
 		if t := p.peek(); t.kind != tokEnd {
 			return nil, p.errorf(t, "unexpected %q after %s; to compare, write %s(...) with parentheses", t.text, c.name, c.name)
@@ -323,7 +325,7 @@ func (p *exprParser) operand() (expr, error) {
 				if len(c.filters) > 0 {
 					return nil, p.errorf(w, "%s: filters (key=value) come after the other arguments", c.name)
 				}
-				c.words = append(c.words, w.text)
+				c.words, c.cols = append(c.words, w.text), append(c.cols, w.col)
 			}
 			sep := p.next()
 			if sep.text == ")" {

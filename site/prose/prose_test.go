@@ -187,8 +187,8 @@ func TestClaims(t *testing.T) {
 func TestProblems(t *testing.T) {
 	tests := []struct{ md, want string }{
 		{"x {{nosuch(1)}}", `1:5: {{nosuch(1)}}: unknown function "nosuch"`},
-		{"x {{count bananas}}", `1:5: {{count bananas}}: count: unknown field "bananas"`},
-		{"x {{max(height)}}", `1:5: {{max(height)}}: max: unknown field "height"`},
+		{"x {{count bananas}}", `1:11: {{count bananas}}: count: unknown field "bananas"`},
+		{"x {{max(height)}}", `1:9: {{max(height)}}: max: unknown field "height"`},
 		{"x {{max(run, colour=red)}}", `1:14: {{max(run, colour=red)}}: max: unknown filter "colour"`},
 		{"x {{max(run, run)}}", `1:5: {{max(run, run)}}: max takes 1 argument, not 2`},
 		{"x {{threshold}}", `1:5: {{threshold}}: threshold takes 1 argument, not 0`},
@@ -207,8 +207,8 @@ func TestProblems(t *testing.T) {
 		{"a\n\n{{end}}", `3:1: {{end}} without an {{if}} before it`},
 		{"a {{else}} b", `1:3: {{else}} without an {{if}} before it`},
 		{"- {{summary}}", `1:3: block placeholder {{summary}} must stand alone`},
-		{"x {{registered(c9)}}", `1:5: {{registered(c9)}}: registered: unknown field "c9"`},
-		{"x {{registered(min_run)}}", `1:5: {{registered(min_run)}}: registered: unknown field "min_run"`},
+		{"x {{registered(c9)}}", `1:16: {{registered(c9)}}: registered: unknown field "c9"`},
+		{"x {{registered(min_run)}}", `1:16: {{registered(min_run)}}: registered: unknown field "min_run"`},
 	}
 	for _, tc := range tests {
 		_, doc := render(t, tc.md+"\n")
