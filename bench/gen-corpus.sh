@@ -3,9 +3,9 @@
 # sections of WORDS words each (from a small vocabulary, fixed seeds) over
 # SCRIPTS writers, an examples.md to match, a config and one document.
 #
-#   bench/gen-corpus.sh DIR SECTIONS [WORDS] [SCRIPTS]
+#   bench/gen-corpus.sh DIR SECTIONS [WORDS] [SCRIPTS] [EXAMPLE_WORDS]
 set -euo pipefail
-dir=$1; n=$2; w=${3:-3}; scripts=${4:-1}
+dir=$1; n=$2; w=${3:-3}; scripts=${4:-1}; ew=${5:-$w}
 mkdir -p "$dir/private" "$dir/content"
 printf '# Memory\n\nGenerated.\n' > "$dir/content/index.md"
 printf 'title = "Memory"\ncontent_dir = "content"\n[inputs]\ndir = "private"\n[publish]\nout = "public"\n' > "$dir/config.toml"
@@ -21,7 +21,7 @@ awk -v n="$n" -v w="$w" -v s="$scripts" 'BEGIN {
     }
   }
 }' > "$dir/private/sections.md"
-awk -v n="$n" -v w="$w" -v s="$scripts" 'BEGIN {
+awk -v n="$n" -v w="$ew" -v s="$scripts" 'BEGIN {
   split("harbour light boat net crew storm tide rope sail gull mast quay salt fog bell lamp dock wave shore reef", v, " ");
   srand(8);
   for (i = 0; i < n / s; i++) {

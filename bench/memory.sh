@@ -18,8 +18,9 @@ sizes=("$@")
 for size in "${sizes[@]}"; do
 	dir=$work/$size
 	if [ "$size" = 30mb ]; then
-		# One writer, one section of about 30 MB (5 million words).
-		bench/gen-corpus.sh "$dir" 1 5000000 1
+		# One writer, one section of about 30 MB (5 million words), against
+		# an example of 300 words.
+		bench/gen-corpus.sh "$dir" 1 5000000 1 300
 	else
 		bench/gen-corpus.sh "$dir" "$size" 3 1
 	fi

@@ -41,23 +41,12 @@ func largeSite(tb testing.TB, sections int) string {
 			fmt.Fprintf(&sec, "## S%d\n%s %s %s\n", i, text(20), examples[i][:120], text(20))
 		}
 	}
-	dir := tb.TempDir()
-	files := map[string]string{
+	return testtree.Write(tb, tb.TempDir(), "", map[string]string{
 		"config.toml":         "title = \"Large\"\ncontent_dir = \"content\"\n[inputs]\ndir = \"private\"\n[publish]\nout = \"public\"\n",
 		"content/index.md":    "# Large\n\nMany sections.\n",
 		"private/sections.md": sec.String(),
 		"private/examples.md": ex.String(),
-	}
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return dir
+	})
 }
 
 // interruptMidRender starts a build of dir (with args) in a child, sends
