@@ -121,9 +121,11 @@ var invisible = &unicode.RangeTable{
 
 // isSuperOrSubscript reports whether r is a superscript or subscript digit
 // or sign, as footnote marks are written: a reader reads past it, so it
-// separates words rather than joining its digit to them.
+// separates words rather than joining its digit to them. The superscript
+// and subscript letters of the same block (ⁱ, ⁿ, ₐ ... ₜ) are letters a
+// reader reads as part of the word, as the modifier letters (ᴴ, ᵃ) are.
 func isSuperOrSubscript(r rune) bool {
-	return r == '¹' || r == '²' || r == '³' || 0x2070 <= r && r <= 0x209F
+	return r == '¹' || r == '²' || r == '³' || 0x2070 <= r && r <= 0x209F && !unicode.IsLetter(r)
 }
 
 // footnoteRef returns the length of the markdown footnote reference
