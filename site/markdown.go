@@ -161,12 +161,19 @@ func offsetOf(n ast.Node) int {
 
 func (lc *linkCheck) check(n ast.Node, dest []byte, source []byte, image bool) []byte {
 	d := string(dest)
-	if d == "" || strings.Contains(d, ":") && !strings.HasPrefix(d, "./") {
-		return dest // a scheme (https:, mailto:); goldmark drops dangerous ones
-	}
 	at := offsetOf(n)
 	if k := bytes.Index(source[at:], dest); k >= 0 {
 		at += k
+	}
+	if d == "" || strings.Contains(d, ":") && !strings.HasPrefix(d, "./") {
+		if scheme, _, _ := strings.Cut(d, ":"); strings.EqualFold(strings.TrimSpace(scheme), "data") {
+			// A data: URL is a file inside the page (goldmark keeps
+			// data:image/png and friends): the leak scan cannot read an
+			// image's pixels or a base64 text, and publish.unscanned
+			// names files, not URLs.
+			lc.problem(at, "link %.40q embeds a file in a data: URL, which the leak scan cannot read; put the file in the content folder and link to it", d)
+		}
+		return dest // a scheme (https:, mailto:); goldmark drops dangerous ones
 	}
 	if strings.HasPrefix(d, "#") {
 		lc.anchors = append(lc.anchors, anchorRef{id: d[1:], offset: at})

@@ -139,6 +139,10 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 		{"# T\n\n![img](pic.png)\n", `link to a missing file "pic.png"`},
 		{"# T\n\n{{summary}}\n\n{{hypotheses}}\n\n[x](gone.md)\n", `content/a/index.md:7: link to a missing document "gone.md"`},
 		{"# T\ntext\n{{summary}}\n", `content/a/index.md:3:1: block placeholder {{summary}} must stand alone`},
+		// A data: URL is a file the leak scan cannot read, inside the page.
+		{"# T\n\n![y](data:image/png;base64,SGFyYm91cmxpbmU=)\n", `content/a/index.md:3: link "data:image/png;base64,SGFyYm91cmxpbmU=" embeds a file in a data: URL`},
+		{"# T\n\n[x](DATA:text/plain,Harbourline)\n", "embeds a file in a data: URL"},
+		{"# T\n\n[x][r]\n\n[r]: data:,Harbourline\n", "content/a/index.md:5: link \"data:,Harbourline\" embeds"},
 	}
 	for _, tc := range tests {
 		_, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
