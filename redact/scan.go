@@ -98,6 +98,9 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 			add(text)
 		}
 	}
+	for _, text := range folder.PrivateTexts { // the judges' analyses
+		add(text)
+	}
 	s.passages = private.set()
 	s.Permit(allowed...)
 	return s, nil

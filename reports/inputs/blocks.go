@@ -98,3 +98,10 @@ func (f *Folder) AddPrivate(digests map[string]string, terms []Term) {
 	}
 	f.Private = append(f.Private, terms...)
 }
+
+// AddPrivateTexts adds private texts another part of the inputs folder
+// contributes (the judges' analyses, which quote the sections): the leak
+// scan looks for their passages as for the sections'.
+func (f *Folder) AddPrivateTexts(texts ...string) {
+	f.PrivateTexts = append(f.PrivateTexts, texts...)
+}

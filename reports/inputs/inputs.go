@@ -23,9 +23,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"unsafe"
 
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 )
@@ -89,8 +91,14 @@ type Folder struct {
 	// Redact lists further private terms from redact.txt.
 	Redact []Term
 	// Private lists private terms other inputs define (a family judge's
-	// model, from judged/judges.toml); see AddPrivate.
+	// model, from judged/judges.toml; see AddPrivate) and the commitment
+	// key kept in the folder (KeyFile): whoever holds it can check guesses
+	// against the published keyed digests.
 	Private []Term
+	// PrivateTexts are private texts other inputs define, whose passages
+	// are as private as the sections' (the judges' analyses); see
+	// AddPrivateTexts.
+	PrivateTexts []string
 	// Digests maps each input file present to the hex SHA-256 of its bytes.
 	Digests map[string]string
 	// Diagnostics holds the warnings found while parsing. Errors are
@@ -242,9 +250,19 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	if err := f.Diagnostics.Err(); err != nil {
 		return nil, err
 	}
+	if key, err := fs.ReadFile(fsys, KeyFile); err == nil {
+		if text := strings.TrimSpace(string(key)); text != "" {
+			f.Private = append(f.Private, Term{Text: text, File: f.path(KeyFile), Line: 1})
+		}
+	}
 	ok = true
 	return f, nil
 }
+
+// KeyFile is the file of the folder that holds the key of the published
+// keyed digests (internal/commitment): private, as a term no build may
+// publish.
+const KeyFile = commitment.KeyFile
 
 func (f *Folder) path(name string) string {
 	if f.Dir == "" {

@@ -507,6 +507,11 @@ func Attach(folder *inputs.Folder, dir string) (*Tier, error) {
 		digests[Dir+"/"+name] = d
 	}
 	folder.AddPrivate(digests, t.PrivateTerms())
+	for _, r := range t.Replies {
+		for _, reply := range r.Replies {
+			folder.AddPrivateTexts(reply.Analysis)
+		}
+	}
 	return t, nil
 }
 

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/commitment"
+)
+
+// An outsider's attacks on a public build, each planted the way an author
+// could plant it without trying: the build must fail naming the problem
+// and keep no site, or publish nothing a reader would recognise.
+
+// appendTo adds text to the end of a file of the tree at dir.
+func appendTo(t *testing.T, dir, name, text string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refused builds the tree at dir and asserts the build failed with a
+// message holding says, and wrote no site.
+func refused(t *testing.T, dir, says string) {
+	t.Helper()
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, says) {
+		t.Errorf("exit %d, stderr %q; want a failed build saying %q", code, stderr, says)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Error("a failed build left a site")
+	}
+}
+
+// TestTheCommitmentKeyIsNeverPublished: the key that keys the published
+// digests of the small, guessable inputs, copied or linked into the
+// content, would turn those digests back into a guessing oracle.
+func TestTheCommitmentKeyIsNeverPublished(t *testing.T) {
+	for _, how := range []string{"copied", "linked"} {
+		t.Run(how, func(t *testing.T) {
+			dir := newSite(t, nil)
+			key := filepath.Join(dir, "private", commitment.KeyFile)
+			target := filepath.Join(dir, "content", "notes.txt")
+			if how == "copied" {
+				if err := os.WriteFile(target, mustRead(t, key), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.Symlink(filepath.Join("..", "private", commitment.KeyFile), target); err != nil {
+				t.Fatal(err)
+			}
+			appendTo(t, dir, "content/findings.md", "\nThe [build notes](notes.txt).\n")
+			refused(t, dir, commitment.KeyFile)
+		})
+	}
+	// In a document's text it is redacted like any private term.
+	dir := newSite(t, nil)
+	key := strings.TrimSpace(string(mustRead(t, filepath.Join(dir, "private", commitment.KeyFile))))
+	appendTo(t, dir, "content/findings.md", "\nThe key: "+strings.ToUpper(key)+".\n")
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if site := strings.ToLower(readTree(t, filepath.Join(dir, "public"))); strings.Contains(site, key) {
+		t.Error("the commitment key is in the site")
+	}
+}
+
+// TestDataURLsAreRefused: a data: URL puts a file inside the page (an
+// image whose pixels or text chunks the scan cannot read, a base64 text),
+// past publish.unscanned, which names files.
+func TestDataURLsAreRefused(t *testing.T) {
+	for _, link := range []string{
+		"![logo](data:image/png;base64,SGFyYm91cmxpbmUgSG9sZGluZ3M=)",
+		"[a note](data:text/plain;base64,SGFyYm91cmxpbmUgSG9sZGluZ3M=)",
+	} {
+		dir := newSite(t, nil)
+		appendTo(t, dir, "content/findings.md", "\n"+link+"\n")
+		refused(t, dir, "content/findings.md:15: link \"data:")
+	}
+}
+
+// TestSuperscriptLettersDoNotHideATerm: ⁱ, ⁿ and the subscript letters sit
+// beside the footnote digits, but a reader reads them as letters of the
+// word, in a document as in a hypothesis's statement.
+func TestSuperscriptLettersDoNotHideATerm(t *testing.T) {
+	for _, plant := range []func(dir string){
+		func(dir string) { appendTo(t, dir, "content/findings.md", "\nAudited for Hₐrbourline Holdings.\n") },
+		func(dir string) { appendTo(t, dir, "content/index.md", "\nBy Alpha Wrⁱter 9000.\n") },
+		func(dir string) {
+			cfg := filepath.Join(dir, "config.toml")
+			data := strings.Replace(string(mustRead(t, cfg)), "Model 3 copies the least.", "Beta Scrⁱbe copies the least.", 1)
+			if err := os.WriteFile(cfg, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		dir := newSite(t, nil)
+		plant(dir)
+		code, stderr := buildSite(t, dir)
+		if code != 0 {
+			if !strings.Contains(stderr, "private term") && !strings.Contains(stderr, "model name") {
+				t.Errorf("exit %d: %s", code, stderr)
+			}
+			continue
+		}
+		site := readTree(t, filepath.Join(dir, "public"))
+		for _, spelled := range []string{"Hₐrbourline", "Wrⁱter", "Scrⁱbe"} {
+			if strings.Contains(site, spelled) {
+				t.Errorf("%q published", spelled)
+			}
+		}
+	}
+}
+
+// TestJudgesAnalysesArePrivatePassages: a judge's analysis quotes the
+// sections and is private like them; a passage of it in a document fails
+// the build.
+func TestJudgesAnalysesArePrivatePassages(t *testing.T) {
+	dir := judgedTree(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatalf("the judged tree does not build: %s", stderr)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "public")); err != nil {
+		t.Fatal(err)
+	}
+	appendTo(t, dir, "content/findings.md", "\nA judge wrote that the harbour lights passage covers the opening beat, we hear.\n")
+	refused(t, dir, "a passage of 8 or more words of private text")
+}
