@@ -10,7 +10,7 @@ import (
 
 // criteria returns the criteria a filter can name, with their rule names:
 // the measured ones of the criteria seam (C5, G1), and the judged tier's
-// when it has run (they have no rules).
+// when it has run.
 func (ev *evaluator) criteria() map[string][]string {
 	out := map[string][]string{}
 	for _, c := range criteria.All() {
@@ -19,8 +19,11 @@ func (ev *evaluator) criteria() map[string][]string {
 		}
 	}
 	if ev.p.Judged != nil {
-		for _, c := range ev.p.Judged.Criteria {
-			out[c] = nil
+		for _, id := range ev.p.Judged.Criteria {
+			out[id] = nil
+			if c := criteria.Lookup(criteria.ID(id)); c != nil {
+				out[id] = c.RuleNames()
+			}
 		}
 	}
 	return out
