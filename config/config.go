@@ -60,7 +60,9 @@ func (c *Config) KeyLine(key string) int {
 	if c.data == nil {
 		return 0
 	}
-	return tomlfile.KeyLine(c.data, strings.Split(key, "."))
+	// At most three parts: a [g1.targets] key is a section heading, which
+	// may hold a dot.
+	return tomlfile.KeyLine(c.data, strings.SplitN(key, ".", 3))
 }
 
 // keyError is an error about the value of key, on its line.

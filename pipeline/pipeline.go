@@ -212,6 +212,10 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 			fmt.Fprintf(stderr, "evalpress: %s: warning: [judged] sections names %q, which is no section of sections.md\n", cfg.File, name)
 		}
 	}
+	for _, name := range cfg.G1.UnknownTargets(f.SectionNames) {
+		d := diag.Warnf(cfg.File, cfg.KeyLine("g1.targets."+name), "[g1.targets] %q names no section of sections.md; it is ignored", name)
+		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
+	}
 	progress.say("redacting")
 	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))
 	if err != nil {

@@ -21,7 +21,7 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 	b.WriteString("<h1>" + writer + ", " + section + " <span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></h1>\n")
 	b.WriteString("<ul class=\"verdict-lines\">\n")
 	for _, ch := range cp.Checks {
-		b.WriteString("<li class=\"" + passOrFail(ch.Failed) + "\">" + escapeHTML(ch.Text) + "</li>\n")
+		b.WriteString("<li class=\"" + ch.Class() + "\">" + escapeHTML(ch.Text) + "</li>\n")
 	}
 	b.WriteString("<li>Compared with example variant " + strconv.Itoa(r.Variant) + " of " + strconv.Itoa(r.Variants) + " (the worst), " + strconv.Itoa(r.Words) + " words in the section.</li>\n</ul>")
 	if r.Excerpt != "" {

@@ -16,7 +16,7 @@ const cellHeadTemplate = `{{with .Cell}}
 <nav class="crumbs" aria-label="Breadcrumb"><a href="{{$.Root}}results.html#{{.Row.Anchor}}">C5 results</a> › {{.Row.Writer}} › {{.Row.Section}}</nav>
 <h1>{{.Row.Writer}}, {{.Row.Section}} <span class="badge badge-{{lower .Row.Verdict}}">{{.Row.Verdict}}</span></h1>
 <ul class="verdict-lines">
-{{range .Checks}}<li class="{{if .Failed}}fail{{else}}pass{{end}}">{{.Text}}</li>
+{{range .Checks}}<li class="{{.Class}}">{{.Text}}</li>
 {{end}}<li>Compared with example variant {{.Row.Variant}} of {{.Row.Variants}} (the worst), {{.Row.Words}} words in the section.</li>
 </ul>
 {{- if .Row.Excerpt}}
@@ -53,7 +53,8 @@ func TestCellHeaderMatchesTheTemplate(t *testing.T) {
 			for _, internal := range []bool{false, true} {
 				cp := &cellPage{Row: newRow(c, "../")}
 				cp.Checks = checks(c)
-				if len(cp.Checks) != 2 || cp.Checks[0].Failed != (j%2 == 0) || cp.Checks[1].Failed != (i%3 == 0) {
+				// C5's two rules, then G1's line (no target: unscored).
+				if len(cp.Checks) != 3 || cp.Checks[0].Failed != (j%2 == 0) || cp.Checks[1].Failed != (i%3 == 0) || cp.Checks[2].Class() != "unscored" {
 					t.Fatalf("checks %+v", cp.Checks)
 				}
 				var want strings.Builder

@@ -208,14 +208,14 @@ func encodeJSON(v any) ([]byte, error) {
 func resultsCSV(p *public.Public) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"})
+	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, gateCSVHeader()...))
 	for _, c := range p.Cells {
 		if !c.HasExample {
-			w.Write([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""})
+			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, gateCSVRow(c)...))
 			continue
 		}
-		w.Write([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strconv.FormatFloat(c.Overlap*100, 'f', 1, 64),
-			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)})
+		w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strconv.FormatFloat(c.Overlap*100, 'f', 1, 64),
+			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, gateCSVRow(c)...))
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()

@@ -24,7 +24,8 @@ const rowsTemplate = `{{- range .Rows}}
 {{- end}}
 <td><span class="badge badge-{{lower .Verdict}}">{{.Verdict}}</span></td>
 <td>{{.Rules}}</td>
-<td>{{if .Page}}<a href="{{$.Root}}{{.Page}}">view runs</a>{{end}} <a class="permalink" href="#{{.Anchor}}" aria-label="Permalink to {{.Writer}}, {{.Section}}">¶</a></td>
+{{range .Gates}}<td data-value="{{.Value}}"><span class="badge badge-{{lower .Label}}">{{.Label}}</span> {{.Summary}}</td>
+{{end}}<td>{{if .Page}}<a href="{{$.Root}}{{.Page}}">view runs</a>{{end}} <a class="permalink" href="#{{.Anchor}}" aria-label="Permalink to {{.Writer}}, {{.Section}}">¶</a></td>
 </tr>
 {{- end}}`
 

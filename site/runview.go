@@ -162,7 +162,12 @@ func resultRowsHTML(rows []cellRow, root string) template.HTML {
 			b.WriteString("\n<td data-value=\"-1\">–</td><td data-value=\"-1\">–</td>")
 		}
 		b.WriteString("\n<td><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
-		b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n<td>")
+		b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n")
+		for _, g := range r.Gates {
+			b.WriteString("<td data-value=\"" + escapeHTML(g.Value) + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(g.Label)) + "\">" +
+				escapeHTML(g.Label) + "</span> " + escapeHTML(g.Summary) + "</td>\n")
+		}
+		b.WriteString("<td>")
 		if r.Page != "" {
 			b.WriteString("<a href=\"" + escapeHTML(normalizeURL(root+r.Page)) + "\">view runs</a>")
 		}

@@ -127,7 +127,11 @@ type siteData struct {
 	Grid      gridTable
 	Sections  []sectionRow
 	Rules     ruleTable
-	Spreads   figures.Spreads
+	// Gates are the gates' summary lines; GateColumns the results
+	// table's headings of their columns.
+	Gates       []gateSummary
+	GateColumns []string
+	Spreads     figures.Spreads
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance
@@ -153,6 +157,7 @@ type cellRow struct {
 	Verdict    string
 	Rules      string
 	Anchor     string
+	Gates      []gateCell // the gates' outcomes, in gates() order
 }
 
 type cellPage struct {
@@ -169,7 +174,8 @@ type cellPage struct {
 }
 
 func newRow(c public.Cell, root string) cellRow {
-	r := cellRow{Cell: c, OverlapPct: percent(c.Overlap, 1), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug}
+	r := cellRow{Cell: c, OverlapPct: percent(c.Overlap, 1), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug,
+		Gates: gateCells(c)}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p
 	}
@@ -329,6 +335,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Charts[c.ID] = c
 	}
 	sd.Grid, sd.Sections, sd.Rules = buildGrid(p), buildSectionRows(p), buildRuleTable(p)
+	sd.Gates, sd.GateColumns = gateSummaries(p), gateColumns()
 	sd.Spreads, sd.Chances = figures.Compute(p), map[string]*figures.Chance{}
 	for _, h := range p.Hypotheses {
 		if c := figures.HypothesisChance(p, h); c != nil {
@@ -643,9 +650,16 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 	return nil
 }
 
-// checks states each rule of the cell's outcomes with its numbers.
+// checks states each rule of the cell's measured outcomes with its
+// numbers: the table's criterion first, then the gates.
 func checks(c public.Cell) []criteria.Check {
-	return c.Outcome(tableCriterion).Checks()
+	var out []criteria.Check
+	for _, o := range c.Outcomes {
+		if cr := criteria.Lookup(o.Criterion); cr != nil && !cr.Judged {
+			out = append(out, o.Checks()...)
+		}
+	}
+	return out
 }
 
 // thresholdNote says, for every page that shows verdicts, which of the

@@ -59,9 +59,11 @@ func (t C5Thresholds) Outcome(m *Measurements) Outcome {
 }
 
 var c5 = &Criterion{
-	ID:    C5,
-	Title: "paraphrase distance",
-	Kind:  Quality,
+	ID:     C5,
+	Title:  "paraphrase distance",
+	Kind:   Quality,
+	Values: []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
+	Limits: []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
 	Rules: []Rule{
 		{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost},
 		{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost},
@@ -75,6 +77,9 @@ var c5 = &Criterion{
 	},
 	verdictOnly: func(s *Settings) { s.C5.MaxRun, s.C5.MaxOverlap = 0, 0 },
 	explain: func(o Outcome) []Check {
+		if !o.Scored() {
+			return Lookup(C5).labelOnly(o)
+		}
 		run, _ := o.Value(ValueRun)
 		overlap, _ := o.Value(ValueOverlap)
 		shared, _ := o.Value(ValueShared)

@@ -176,9 +176,21 @@ func (o Outcome) WithLimit(name string, value float64) Outcome {
 
 // Check is one rule's outcome as a cell page states it.
 type Check struct {
-	Rule   string
-	Failed bool
-	Text   string // "longest run 18 > 12: FAIL"
+	Rule     string
+	Failed   bool
+	Unscored bool
+	Text     string // "longest run 18 > 12: FAIL"
+}
+
+// Class is "fail", "pass" or "unscored", for styling.
+func (c Check) Class() string {
+	switch {
+	case c.Failed:
+		return "fail"
+	case c.Unscored:
+		return "unscored"
+	}
+	return "pass"
 }
 
 // Checks states each rule of the outcome with its numbers; an unscored
@@ -188,10 +200,25 @@ func (o Outcome) Checks() []Check {
 	if c == nil {
 		return nil
 	}
-	if !o.Scored() || c.explain == nil {
-		return []Check{{Text: c.Title + ": " + o.Label()}}
+	if c.explain == nil {
+		return c.labelOnly(o)
 	}
 	return c.explain(o)
+}
+
+// labelOnly states an outcome by its verdict alone.
+func (c *Criterion) labelOnly(o Outcome) []Check {
+	return []Check{{Unscored: o.Verdict == Unscored, Failed: o.Fail(), Text: c.Title + ": " + o.Label()}}
+}
+
+// Summary states the outcome in a few words for a table cell: G1's
+// "286 words, target 300 ± 45".
+func (o Outcome) Summary() string {
+	c := Lookup(o.Criterion)
+	if c == nil || c.summary == nil {
+		return o.Label()
+	}
+	return c.summary(o)
 }
 
 // Criterion is one criterion: what it is and how it judges.
@@ -214,6 +241,12 @@ type Criterion struct {
 	verdictOnly func(s *Settings)
 	// explain states each rule's outcome with its numbers.
 	explain func(o Outcome) []Check
+	// summary states the outcome in a few words (Summary).
+	summary func(o Outcome) string
+
+	// Values and Limits name the numbers an outcome holds, in the order a
+	// table's columns list them (results.csv).
+	Values, Limits []string
 }
 
 // judgeRules applies c's rules to values under limits. A rule whose value

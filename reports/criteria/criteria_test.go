@@ -138,3 +138,78 @@ func TestTallies(t *testing.T) {
 		t.Errorf("judged tallies are kept per judge: %+v", ts)
 	}
 }
+
+func TestG1Judge(t *testing.T) {
+	g := G1Settings{Tolerance: 0.15, Targets: map[string]int{"ACT 1": 300, "CTA": 45, "ZERO": 0}}
+	if lo, hi := g.Bounds(300); lo != 255 || hi != 345 {
+		t.Errorf("bounds of 300 at 15%%: %v..%v, want 255..345", lo, hi)
+	}
+	for _, tc := range []struct {
+		section string
+		words   int
+		verdict Verdict
+		failed  []string
+		summary string
+	}{
+		{"ACT 1", 255, Pass, nil, "255 words, target 300 (255 to 345)"}, // on the lower bound
+		{"ACT 1", 254, Fail, []string{RuleShort}, "254 words, target 300 (255 to 345)"},
+		{"ACT 1", 345, Pass, nil, "345 words, target 300 (255 to 345)"}, // on the upper bound
+		{"ACT 1", 346, Fail, []string{RuleLong}, "346 words, target 300 (255 to 345)"},
+		{"CTA", 52, Fail, []string{RuleLong}, "52 words, target 45 (38.25 to 51.75)"},
+		{"ZERO", 0, Pass, nil, "0 words, target 0 (0 to 0)"},
+		{"ZERO", 1, Fail, []string{RuleLong}, "1 word, target 0 (0 to 0)"},
+		{"HOOK", 40, Unscored, nil, "40 words"}, // no target: never a pass
+	} {
+		o := g.Judge(tc.section, tc.words)
+		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Summary() != tc.summary || o.Criterion != G1 {
+			t.Errorf("%s %d words: %s %v %q, want %s %v %q", tc.section, tc.words, o.Verdict, o.Failed, o.Summary(), tc.verdict, tc.failed, tc.summary)
+		}
+	}
+	if o := g.Judge("HOOK", 40); o.Label() != "NO TARGET" || o.Reason != "no target" {
+		t.Errorf("no target: %+v", o)
+	}
+	// G1 never changes C5: both are judged, each on its own numbers.
+	s := Settings{C5: DefaultC5, G1: g}
+	out := Judge(&s, &Measurements{Section: "CTA", Written: 60, HasExample: true, Words: 50, Run: 3, Overlap: 0.01, Distinct: 40})
+	if len(out) != 2 || out[0].Criterion != C5 || out[0].Verdict != Pass || out[1].Criterion != G1 || out[1].Verdict != Fail {
+		t.Errorf("outcomes %+v", out)
+	}
+}
+
+func TestUnknownTargets(t *testing.T) {
+	g := G1Settings{Targets: map[string]int{"ACT 1": 3, "CODA": 4, "BRIDGE": 5}}
+	if got := g.UnknownTargets([]string{"HOOK", "ACT 1"}); !reflect.DeepEqual(got, []string{"BRIDGE", "CODA"}) {
+		t.Errorf("unknown targets %v", got)
+	}
+}
+
+func TestCountWords(t *testing.T) {
+	for text, want := range map[string]int{
+		"":                              0,
+		"  \n\t ":                       0,
+		"one":                           1,
+		"Say hello to Brightwave, now!": 5,
+		"a\u00a0b c\n\nd — e":           6, // a no-break space separates; a dash is a word
+		"  leading and trailing  \n":    3,
+	} {
+		if got := CountWords(text); got != want {
+			t.Errorf("CountWords(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+func TestRecords(t *testing.T) {
+	outcomes := []Outcome{
+		DefaultC5.Judge(13, 0.05, 1, 20),
+		{Criterion: "C1", Judge: "primary", Verdict: Fail, Failed: []string{"present"}},
+		{Criterion: "C1", Judge: "family-1", Verdict: Ambiguous, Reason: "flagged"},
+	}
+	r := Records(outcomes)
+	if c5 := r["C5"]; c5.Verdict != "FAIL" || !reflect.DeepEqual(c5.Rules, []string{RuleRun}) || c5.Values["run"] != 13 || c5.Limits["max_run"] != 12 {
+		t.Errorf("C5 record %+v", c5)
+	}
+	c1 := r["C1"]
+	if c1.Verdict != "" || c1.Judges["primary"].Verdict != "FAIL" || c1.Judges["family-1"].Reason != "flagged" {
+		t.Errorf("a judged criterion's record holds its judges: %+v", c1)
+	}
+}

@@ -104,9 +104,11 @@ func (g G1Settings) UnknownTargets(sections []string) []string {
 }
 
 var g1 = &Criterion{
-	ID:    G1,
-	Title: "length",
-	Kind:  Gate,
+	ID:     G1,
+	Title:  "length",
+	Kind:   Gate,
+	Values: []string{ValueWords},
+	Limits: []string{LimitTarget, LimitMin, LimitMax},
 	Rules: []Rule{
 		{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
 		{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
@@ -117,17 +119,27 @@ var g1 = &Criterion{
 	validate:    func(s *Settings) error { return s.G1.Validate() },
 	verdictOnly: func(s *Settings) { s.G1 = G1Settings{} },
 	explain: func(o Outcome) []Check {
-		words, _ := o.Value(ValueWords)
-		target, _ := o.Limit(LimitTarget)
-		lo, _ := o.Limit(LimitMin)
-		hi, _ := o.Limit(LimitMax)
-		verdict := "pass"
-		if o.Fail() {
-			verdict = "FAIL"
-		}
-		text := fmt.Sprintf("length %s words, target %s (%s to %s): %s", number(words), number(target), number(lo), number(hi), verdict)
-		return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Text: text}}
+		return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Unscored: o.Verdict == Unscored,
+			Text: "length (G1) " + g1Summary(o) + ": " + o.Label()}}
 	},
+	summary: g1Summary,
+}
+
+// g1Summary states a length and its target: "286 words, target 300
+// (255 to 345)", or "286 words" when the section has no target.
+func g1Summary(o Outcome) string {
+	words, _ := o.Value(ValueWords)
+	count := number(words) + " words"
+	if words == 1 {
+		count = "1 word"
+	}
+	target, ok := o.Limit(LimitTarget)
+	if !ok {
+		return count
+	}
+	lo, _ := o.Limit(LimitMin)
+	hi, _ := o.Limit(LimitMax)
+	return fmt.Sprintf("%s, target %s (%s to %s)", count, number(target), number(lo), number(hi))
 }
 
 func init() { register(g1) }

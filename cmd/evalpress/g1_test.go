@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// g1Config adds the length gate to the basic site's config: INTRO and END
+// have targets, MIDDLE has none, CODA names no section. H3 predicts on G1.
+func g1Config(t *testing.T) (config string, codaLine int) {
+	base := readConfig(t)
+	config = base + `
+[g1]
+tolerance = 0.15
+[g1.targets]
+"INTRO" = 20
+"END" = 10
+"CODA" = 5
+[[hypothesis]]
+id = "H3"
+registered = 2026-07-03
+statement = "Model 3 keeps to the lengths best."
+[hypothesis.prediction]
+kind = "fewest_fails"
+model = "Model 3"
+criterion = "G1"
+`
+	for i, line := range strings.Split(config, "\n") {
+		if strings.HasPrefix(line, `"CODA"`) {
+			codaLine = i + 1
+		}
+	}
+	return config, codaLine
+}
+
+// TestBuildLengthGate: G1 is reported on its own (its column, its summary
+// line, its CSV columns, its outcome per cell) and changes nothing of C5:
+// the C5 summary, verdicts and hypotheses are those of a build without it.
+// END has no example here, and still counts its words.
+func TestBuildLengthGate(t *testing.T) {
+	examples := "## INTRO\nThe harbour lights came on one by one while the fishing boats returned with empty nets and tired crews after the long cold day.\n" +
+		"## MIDDLE\nNobody expected the storm, least of all the harbour master who had predicted calm seas for a week.\n"
+	without := newSite(t, map[string]string{"private/examples.md": examples})
+	if code, stderr := buildSite(t, without); code != 0 {
+		t.Fatal(stderr)
+	}
+	config, codaLine := g1Config(t)
+	with := newSite(t, map[string]string{"private/examples.md": examples, "config.toml": config})
+	code, stderr := buildSite(t, with)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if want := fmt.Sprintf("config.toml:%d: warning: [g1.targets] \"CODA\" names no section of sections.md", codaLine); !strings.Contains(stderr, want) {
+		t.Errorf("no warning %q in %s", want, stderr)
+	}
+
+	before, after := results(t, filepath.Join(without, "public")), results(t, filepath.Join(with, "public"))
+	if !reflect.DeepEqual(before["summary"], after["summary"]) {
+		t.Errorf("G1 changed the C5 summary: %v -> %v", before["summary"], after["summary"])
+	}
+	g1 := map[string]string{}
+	for i, c := range after["cells"].([]any) {
+		cell := c.(map[string]any)
+		old := before["cells"].([]any)[i].(map[string]any)
+		if cell["verdict"] != old["verdict"] || !reflect.DeepEqual(cell["rules"], old["rules"]) {
+			t.Errorf("G1 changed a C5 verdict: %v", cell)
+		}
+		if cell["words"].(float64) <= 0 {
+			t.Errorf("%s / %s counts %v words", cell["model"], cell["section"], cell["words"])
+		}
+		o := cell["criteria"].(map[string]any)["G1"].(map[string]any)
+		g1[cell["model"].(string)+" "+cell["section"].(string)] = fmt.Sprintf("%v %v %v", o["verdict"], o["rules"], o["values"].(map[string]any)["words"])
+	}
+	// Words as written, the mandated phrase included: Model 3's END has 13
+	// (8.5 to 11.5 passes), Model 2's 8; INTRO 19 and 24 against 17 to 23.
+	want := map[string]string{
+		"Model 3 INTRO": "pass [] 19", "Model 3 MIDDLE": "unscored [] 18", "Model 3 END": "FAIL [long] 13",
+		"Model 2 INTRO": "FAIL [long] 24", "Model 2 MIDDLE": "unscored [] 19", "Model 2 END": "FAIL [short] 8",
+	}
+	if !reflect.DeepEqual(g1, want) {
+		t.Errorf("G1 outcomes\n got %v\nwant %v", g1, want)
+	}
+	for i, h := range after["hypotheses"].([]any) {
+		h := h.(map[string]any)
+		if i < 2 && h["verdict"] != before["hypotheses"].([]any)[i].(map[string]any)["verdict"] {
+			t.Errorf("G1 changed the verdict of C5's %v", h["id"])
+		}
+		if h["id"] == "H3" && (h["verdict"] != "supported" || !strings.Contains(h["reason"].(string), "G1 FAIL counts: Model 3 1 of 2, Model 2 2 of 2")) {
+			t.Errorf("H3: %v (%v)", h["verdict"], h["reason"])
+		}
+	}
+
+	page, _ := os.ReadFile(filepath.Join(with, "public", "results.html"))
+	for _, s := range []string{
+		"<strong>G1 FAILs per writer:</strong> Model 3 1 FAIL of 2, Model 2 2 FAIL of 2. 2 cells are not scored (no target).",
+		`data-sort="number">Length (G1)</button>`,
+		`<td data-value="24"><span class="badge badge-fail">FAIL</span> 24 words, target 20 (17 to 23)</td>`,
+		`<td data-value="18"><span class="badge badge-no target">NO TARGET</span> 18 words</td>`,
+	} {
+		if !strings.Contains(string(page), s) {
+			t.Errorf("results page lacks %s", s)
+		}
+	}
+	csv, _ := os.ReadFile(filepath.Join(with, "public", "data", "results.csv"))
+	lines := strings.Split(string(csv), "\n")
+	if !strings.HasSuffix(lines[0], ",g1_verdict,g1_failed_rules,g1_words,g1_target,g1_min,g1_max") {
+		t.Errorf("CSV header %s", lines[0])
+	}
+	if !strings.Contains(string(csv), ",NO EXAMPLE,,,FAIL,short,8,10,8.5,11.5\n") {
+		t.Errorf("CSV has no G1 columns for Model 2's END:\n%s", csv)
+	}
+	cell, _ := os.ReadFile(filepath.Join(with, "public", "cells", "model-2--intro.html"))
+	if !strings.Contains(string(cell), `<li class="fail">length (G1) 24 words, target 20 (17 to 23): FAIL</li>`) {
+		t.Errorf("cell page has no G1 line")
+	}
+}
+
+func TestLengthGateBadInput(t *testing.T) {
+	base := readConfig(t)
+	lines := strings.Count(base, "\n")
+	for _, tc := range []struct {
+		name, add, want string
+	}{
+		{"negative tolerance", "\n[g1]\ntolerance = -0.1\n", fmt.Sprintf("config.toml:%d: [g1] tolerance -0.1 is outside 0..1", lines+3)},
+		{"negative target", "\n[g1.targets]\n\"INTRO\" = -5\n", fmt.Sprintf(`config.toml:%d: [g1.targets] "INTRO" = -5 is negative`, lines+3)},
+		{"non-numeric target", "\n[g1.targets]\n\"INTRO\" = \"long\"\n", fmt.Sprintf(`config.toml:%d:`, lines+3)},
+		{"non-numeric tolerance", "\n[g1]\ntolerance = \"wide\"\n", fmt.Sprintf(`config.toml:%d:`, lines+3)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newSite(t, map[string]string{"config.toml": base + tc.add})
+			code, stderr := buildSite(t, dir)
+			if code != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr, tc.want)
+			}
+			if strings.Contains(tc.name, "non-numeric") && !strings.Contains(stderr, "g1.") {
+				t.Errorf("the error does not name the key: %q", stderr)
+			}
+		})
+	}
+}
