@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -136,4 +137,39 @@ func csvNumber(x float64, ok bool) string {
 		return ""
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// gateChanges lists the gates' verdicts that flipped since the baseline,
+// as the judged flips are listed: the rule names the gate and the rules
+// that flipped ("G1 long"). A baseline without criteria has none.
+func gateChanges(p *public.Public, base *Results) []Change {
+	if base == nil {
+		return nil
+	}
+	before := map[[2]string]map[string]criteria.Record{}
+	for _, c := range base.Cells {
+		before[[2]string{c.Model, c.Section}] = c.Criteria
+	}
+	var out []Change
+	for _, c := range p.Cells {
+		for _, g := range gates() {
+			b, ok := before[[2]string{c.Writer, c.Section}][string(g.ID)]
+			o := c.Outcome(g.ID)
+			if !ok || b.Verdict == string(o.Verdict) {
+				continue
+			}
+			label := strings.ToUpper(b.Reason)
+			if b.Verdict != string(criteria.Unscored) || b.Reason == "" {
+				label = b.Verdict
+			}
+			flipped := string(g.ID)
+			for _, r := range g.RuleNames() {
+				if slices.Contains(b.Rules, r) != o.RuleFailed(r) {
+					flipped += " " + r
+				}
+			}
+			out = append(out, Change{Model: c.Writer, Section: c.Section, Before: label, After: o.Label(), Rules: []string{flipped}})
+		}
+	}
+	return out
 }

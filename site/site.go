@@ -343,7 +343,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		}
 	}
 	sd.Changes = computeChanges(p, opt.Baseline)
-	judgedFlips := judgedChanges(p, opt.Baseline)
+	judgedFlips := append(judgedChanges(p, opt.Baseline), gateChanges(p, opt.Baseline)...)
 	sd.Baselined = opt.Baseline != nil
 	if sd.Baselined {
 		sd.Compared = compareBuilds(p, opt.Baseline, judgedFlips)

@@ -119,6 +119,33 @@ func TestBuildLengthGate(t *testing.T) {
 	}
 }
 
+// TestLengthGateChanges: a tolerance change flips G1 verdicts, which the
+// change list shows beside C5's, naming the gate and the rule.
+func TestLengthGateChanges(t *testing.T) {
+	config, _ := g1Config(t)
+	dir := newSite(t, map[string]string{"config.toml": config})
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, stderr := buildSite(t, dir, "--set", "g1.tolerance=0.5"); code != 0 {
+		t.Fatal(stderr)
+	}
+	var got []string
+	for _, c := range results(t, filepath.Join(dir, "public"))["changes"].([]any) {
+		c := c.(map[string]any)
+		got = append(got, fmt.Sprintf("%v %v %v->%v %v", c["model"], c["section"], c["before"], c["after"], c["rules"]))
+	}
+	// At 50%, INTRO's 24 words pass 10 to 30; END's 8 and 13 pass 5 to 15.
+	want := []string{"Model 3 END FAIL->pass [G1 long]", "Model 2 INTRO FAIL->pass [G1 long]", "Model 2 END FAIL->pass [G1 short]"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("changes\n got %q\nwant %q", got, want)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "public", "changes.html"))
+	if !strings.Contains(string(page), "<td>G1 short</td>") {
+		t.Errorf("the changes page does not name the gate's rule")
+	}
+}
+
 func TestLengthGateBadInput(t *testing.T) {
 	base := readConfig(t)
 	lines := strings.Count(base, "\n")
