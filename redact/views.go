@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -192,16 +193,29 @@ func (v *markupViews) read(doc string) {
 		case html.CommentToken, html.DoctypeToken:
 			v.addOther(string(z.Text()), at)
 		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			name, more := z.TagName()
+			// The name from the raw token (TagName copies it); the
+			// attributes from the tokenizer, when there can be any.
+			name := bytes.TrimLeft(rawToken, "</")
+			if k := bytes.IndexAny(name, " \t\n\r\f/>"); k >= 0 {
+				name = name[:k]
+			}
 			tag := ""
-			switch string(name) {
-			case "script", "style", "sup", "sub":
-				tag = string(name)
+			for _, t := range [...]string{"script", "style", "sup", "sub"} {
+				if bytes.EqualFold(name, []byte(t)) {
+					tag = t
+				}
+			}
+			if bytes.ContainsFunc(name, unicode.IsUpper) {
+				name = bytes.ToLower(name)
 			}
 			v.addName(name, at)
+			more := tt != html.EndTagToken && hasAny(rawToken[1:], &attrSeparators)
 			for more {
 				var key, val []byte
 				key, val, more = z.TagAttr()
+				if key == nil {
+					break
+				}
 				v.addName(key, at)
 				if len(val) == 0 {
 					continue
@@ -218,7 +232,7 @@ func (v *markupViews) read(doc string) {
 				switch {
 				case string(key) == "style":
 					value = decodeCSS(value)
-				case bytes.ContainsAny(val, "&\\%+"):
+				case hasAny(val, &escapeStarts):
 					value = decodeEscapes(value)
 				}
 				v.addOther(value, src)
@@ -311,4 +325,29 @@ func hexValue(c byte) int {
 		return int(c-'a') + 10
 	}
 	return int(c-'A') + 10
+}
+
+// byteSet is a set of bytes.
+type byteSet [256]bool
+
+func newByteSet(chars string) (s byteSet) {
+	for i := 0; i < len(chars); i++ {
+		s[chars[i]] = true
+	}
+	return s
+}
+
+var (
+	attrSeparators = newByteSet(" \t\n\r\f/") // after a tag name: attributes may follow
+	escapeStarts   = newByteSet("&\\%+")      // what decodeEscapes may decode
+)
+
+// hasAny reports whether b holds a byte of set.
+func hasAny(b []byte, set *byteSet) bool {
+	for _, c := range b {
+		if set[c] {
+			return true
+		}
+	}
+	return false
 }
