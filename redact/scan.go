@@ -591,11 +591,7 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 		// where a leak is run only when it finds one.
 		quickFold(v.text, q)
 		if s.terms.mayOccurIn(q, v.whole) {
-			exact := v.text
-			if !utf8.ValidString(exact) {
-				exact = strings.ToValidUTF8(exact, " ")
-			}
-			for _, m := range s.terms.find(exact, v.whole) {
+			for _, m := range s.terms.find(validText(v.text), v.whole) {
 				line, col := v.location(m.Start)
 				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
 				if seen == nil {
@@ -615,11 +611,7 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 		if s.passages != nil {
 			var leak bool
 			if leak, last = s.mayLeakPassage(q); leak {
-				exact := v.text
-				if !utf8.ValidString(exact) {
-					exact = strings.ToValidUTF8(exact, " ")
-				}
-				for _, l := range s.scanPassages(name, &v, exact) {
+				for _, l := range s.scanPassages(name, &v, validText(v.text)) {
 					key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
 					if seen == nil {
 						seen = map[string]bool{}
@@ -634,6 +626,15 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 		lastPermitted = append(lastPermitted, last)
 	}
 	return leaks, lastPermitted
+}
+
+// validText returns text with bytes that are not UTF-8 read as spaces, as
+// the quick pass folds them.
+func validText(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	return strings.ToValidUTF8(text, " ")
 }
 
 // unreadable reports a file the scan cannot read, unless it is listed as
