@@ -130,3 +130,24 @@ func TestJudgedTierBadInput(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, stderr, want)
 	}
 }
+
+// A family judge's model is a private term: a document naming it is
+// redacted, and check --leaks finds it in any spelling.
+func TestFamilyJudgeModelIsPrivate(t *testing.T) {
+	dir := judgedTree(t, map[string]string{"content/judges.md": "# Judges\n\nThe bias check used SEABIRD critic.\n"})
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "public")
+	page := testtree.Read(t, out)["judges.html"]
+	if !strings.Contains(page, "[redacted]") || strings.Contains(lettersOnly(page), "seabirdcritic") {
+		t.Errorf("judges.html does not redact the family judge's model:\n%s", page)
+	}
+	if err := os.WriteFile(filepath.Join(out, "notes.html"), []byte("<p>Sea&shy;bird&nbsp;CRITIC</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "check", "--leaks", out, "--inputs", filepath.Join(dir, "private"))
+	if code != 1 || !strings.Contains(stdout, "notes.html:1:") || !strings.Contains(stdout, "judges.toml") {
+		t.Errorf("check --leaks: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
