@@ -44,25 +44,9 @@ prompt_sha256 = "` + judgedDigest + `"
 	for k, v := range extra {
 		files[k] = v
 	}
-	dir := newSite(t, nil)
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, "config.toml")
-	data, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data = []byte(strings.Replace(string(data), "[runs]", "[judged]\nsections = [\"INTRO\", \"MIDDLE\"]\nc1_min_present = 5\n[runs]", 1))
-	if err := os.WriteFile(cfg, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	files["config.toml"] = strings.Replace(readArchiveFile(t, "basic.txtar", "config.toml"), "[runs]",
+		"[judged]\nsections = [\"INTRO\", \"MIDDLE\"]\nc1_min_present = 5\n[runs]", 1)
+	dir := newSite(t, files)
 	return dir
 }
 
@@ -150,4 +134,14 @@ func TestFamilyJudgeModelIsPrivate(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "notes.html:1:") || !strings.Contains(stdout, "judges.toml") {
 		t.Errorf("check --leaks: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// readArchiveFile returns one file of a test archive.
+func readArchiveFile(t *testing.T, archive, name string) string {
+	t.Helper()
+	text, ok := testtree.Parse(readArchive(t, archive))[name]
+	if !ok {
+		t.Fatalf("%s has no %s", archive, name)
+	}
+	return text
 }

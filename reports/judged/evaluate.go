@@ -1,7 +1,6 @@
 package judged
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -252,24 +251,6 @@ func (r *Results) Cell(script, section string) *Cell {
 		}
 	}
 	return nil
-}
-
-// String describes a rate with its counts: "7 of 9 pass (1 ambiguous)".
-func (p Rate) String() string {
-	s := fmt.Sprintf("%d of %d pass", p.Pass, p.Scored())
-	var extra []string
-	for _, e := range []struct {
-		n    int
-		what string
-	}{{p.Ambiguous, "ambiguous"}, {p.Unscored, "unscored"}, {p.Missing, "missing"}} {
-		if e.n > 0 {
-			extra = append(extra, fmt.Sprintf("%d %s", e.n, e.what))
-		}
-	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
 }
 
 // Judgments returns the judges' verdict blocks on a writer's section, in

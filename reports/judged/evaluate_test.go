@@ -68,12 +68,12 @@ in/judged/judges.toml:11: warning: judge "family-b" did not grade 3 judged secti
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), want)
 	}
 	// primary on WRITER A: ACT 1 9 of 12 (FAIL under 10), ACT 2 12 of 12.
-	if p := res.Rate("primary", "WRITER A", C1); p.Pass != 1 || p.Fail != 1 || p.String() != "1 of 2 pass" {
+	if p := res.Rate("primary", "WRITER A", C1); p.Pass != 1 || p.Fail != 1 {
 		t.Errorf("primary C1 rate on WRITER A: %+v", p)
 	}
 	// ACT 1 names C4 and C6 ambiguous: counted apart.
-	if p := res.Rate("primary", "WRITER A", C4); p.Pass != 0 || p.Fail != 1 || p.Ambiguous != 1 || p.String() != "0 of 1 pass (1 ambiguous)" {
-		t.Errorf("primary C4 rate on WRITER A: %+v %s", p, p)
+	if p := res.Rate("primary", "WRITER A", C4); p.Pass != 0 || p.Fail != 1 || p.Ambiguous != 1 {
+		t.Errorf("primary C4 rate on WRITER A: %+v", p)
 	}
 	if p := res.Rate("family-b", "WRITER A", C1); p.Missing != 2 || p.Scored() != 0 {
 		t.Errorf("family-b C1 on WRITER A: %+v", p)
