@@ -18,16 +18,12 @@ import (
 // foldRune returns the folded letters and digits of r: its compatibility
 // decomposition without combining marks, lowercased, with every letter a
 // reader could take for an ASCII letter (Unicode's confusable skeletons,
-// UTS #39, and the small capitals) read as that letter. ASCII letters and
-// digits are only lowercased: "m" and "rn" stay apart, as a reader keeps
-// them.
+// UTS #39, and the small capitals) read as that letter, and ASCII letters
+// and digits folded by asciiFold.
 func foldRune(r rune) string {
 	if r < utf8.RuneSelf {
-		switch {
-		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
-			return string(r)
-		case 'A' <= r && r <= 'Z':
-			return string(r + 'a' - 'A')
+		if c := asciiFold[r]; c != 0 {
+			return string(rune(c))
 		}
 		return ""
 	}
@@ -41,8 +37,36 @@ func foldRune(r rune) string {
 		}
 		b.WriteString(readAs(unicode.ToLower(d)))
 	}
-	return b.String()
+	out := []byte(b.String())
+	for k, c := range out {
+		if c < utf8.RuneSelf && asciiFold[c] != 0 {
+			out[k] = asciiFold[c]
+		}
+	}
+	return string(out)
 }
+
+// asciiFold folds each ASCII letter and digit, and nothing else: lowercased,
+// and read as the letter it looks like where two are drawn alike in the
+// sans-serif fonts pages are read in. A capital I is a lowercase l there
+// ("HarbourIine"), as is a 1; a 0 is an o ("9OOO"). Lowercasing first
+// makes i, I, l and 1 one letter, and o, O and 0 another: a reader told
+// them apart by case, the matcher does not, and a term matches every
+// spelling a reader could take for it (failing closed). m and rn stay
+// apart, as a reader keeps them.
+var asciiFold = func() (t [utf8.RuneSelf]byte) {
+	for c := byte('0'); c <= '9'; c++ {
+		t[c] = c
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = c, c
+	}
+	for _, c := range []byte("iIl1") {
+		t[c] = 'l'
+	}
+	t['0'], t['O'], t['o'] = 'o', 'o', 'o'
+	return t
+}()
 
 // readAs returns what a reader takes the lowercase letter or digit d for.
 func readAs(d rune) string {

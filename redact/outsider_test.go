@@ -33,3 +33,79 @@ func TestOutsiderSpellingsAreRecognised(t *testing.T) {
 		t.Error("a footnote digit inside a name hides it")
 	}
 }
+
+// TestASCIILookAlikesAreRecognised: in the sans-serif fonts pages are read
+// in, a capital I is drawn as a lowercase l, and a reader takes a 1 for an
+// l and a 0 for an O: all-ASCII homoglyphs, which no Unicode table names.
+func TestASCIILookAlikesAreRecognised(t *testing.T) {
+	m := NewMatcher(testTerms)
+	s := &Scanner{terms: m}
+	for _, text := range []string{
+		"by QuiIIion 2.5 Pro", // capital I for l
+		"by Qui11ion 2.5 Pro", // digit one for l
+		"by QUlLLlON 2.5 PRO", // l for I
+		"by Quillion 2.5 Pr0", // zero for o
+		"Northwind MédIa",
+	} {
+		if got := m.Replace(text); got == text {
+			t.Errorf("%q not redacted", text)
+		}
+		if leaks := s.ScanFile("p.json", []byte(`{"w": "`+text+`"}`)); len(leaks) == 0 {
+			t.Errorf("the scan let %q through", text)
+		}
+	}
+	for _, text := range []string{"by Quillon 2.5 Pro", "by Quilliam 2.5 Pro"} {
+		if m.Contains(text) {
+			t.Errorf("%q: no reader takes it for the name", text)
+		}
+	}
+}
+
+// TestASCIILookAlikesHideNoPassage: a private passage with its l's written
+// as capital I's is still the passage.
+func TestASCIILookAlikesHideNoPassage(t *testing.T) {
+	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	spelled := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whoIe seas0n"
+	spelled = strings.ReplaceAll(spelled, "l", "I")
+	if leaks := s.ScanFile("p.md", []byte(spelled)); len(leaks) == 0 {
+		t.Errorf("the passage %q got through", spelled)
+	}
+}
+
+// TestARightToLeftOverrideHidesNothing: after U+202E a browser draws the
+// letters from right to left, so a term or passage typed backwards reads
+// forwards on the page.
+func TestARightToLeftOverrideHidesNothing(t *testing.T) {
+	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
+	var index passageIndex
+	index.add(private)
+	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	backwards := func(text string) string {
+		r := []rune(text)
+		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+			r[i], r[j] = r[j], r[i]
+		}
+		return string(r)
+	}
+	for _, tc := range []struct{ name, file, data, what string }{
+		{"a name in a page", "p.html", "<p>Written by \u202E" + backwards("Quillion 2.5 Pro") + "\u202C, we hear.</p>", "model name"},
+		{"a name by its entity", "p.html", "<p>Written by &#x202E;" + backwards("Larkspur-3 Turbo") + "</p>", "model name"},
+		{"a client in a markdown file", "doc.md", "# Notes\n\nFor \u202E" + backwards("Northwind Media") + "\n", "private term"},
+		{"a passage in JSON", "r.json", `{"s": "\u202E` + backwards("the harbour chief had promised a quiet week of sun") + `"}`, "passage"},
+	} {
+		found := false
+		for _, l := range s.ScanFile(tc.file, []byte(tc.data)) {
+			found = found || strings.Contains(l.What, tc.what)
+		}
+		if !found {
+			t.Errorf("%s: no %s reported in %q", tc.name, tc.what, tc.data)
+		}
+	}
+	// Without the override, backwards text is no one's name.
+	if leaks := s.ScanFile("p.html", []byte("<p>"+backwards("Quillion 2.5 Pro")+"</p>")); len(leaks) > 0 {
+		t.Errorf("false alarm: %v", leaks)
+	}
+}

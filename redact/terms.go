@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"encoding/binary"
 	"slices"
 	"sort"
 	"strings"
@@ -174,11 +173,8 @@ func fold(text string) *folded {
 		size := 1
 		r := rune(c)
 		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
-				b = append(b, c)
+			if a := asciiFold[c]; a != 0 {
+				b = append(b, a)
 				f.src = append(f.src, int32(i))
 				f.start = append(f.start, !inWord)
 				inWord = true
@@ -314,17 +310,8 @@ func (q *quickText) asciiLetters(s string) {
 		q.starts = append(q.starts, int32(len(q.b)))
 		q.inWord = true
 	}
-	n := len(q.b)
-	q.b = append(q.b, s...)
-	// Letters and digits only: setting bit 5 lowercases a letter and
-	// leaves a digit as it is. Eight bytes at a time.
-	k := n
-	for ; k+8 <= len(q.b); k += 8 {
-		v := binary.LittleEndian.Uint64(q.b[k:])
-		binary.LittleEndian.PutUint64(q.b[k:], v|0x2020202020202020)
-	}
-	for ; k < len(q.b); k++ {
-		q.b[k] |= 0x20
+	for k := 0; k < len(s); k++ {
+		q.b = append(q.b, asciiFold[s[k]])
 	}
 }
 
