@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path"
@@ -265,14 +266,11 @@ func eachWord(text string, fn func(h uint64, at int)) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			if a := asciiFold[c]; a != 0 {
 				if !in {
 					h, in, start = fnvOffset, true, i
 				}
-				h = (h ^ uint64(c)) * fnvPrime
+				h = (h ^ uint64(a)) * fnvPrime
 			} else {
 				if in {
 					fn(h, start)
@@ -532,10 +530,16 @@ type scanView struct {
 	// own offsets are reported.
 	spans []span
 	src   string
+	// reversed: another view's text, character by character from its end
+	// (see withReversed); its offsets count from the end.
+	reversed bool
 }
 
 // location returns the line and column of a view offset.
 func (v *scanView) location(offset int) (int, int) {
+	if v.reversed {
+		offset = max(len(v.text)-offset-1, 0)
+	}
 	if v.spans == nil {
 		return lineCol(v.text, min(offset, len(v.text)))
 	}
@@ -550,7 +554,7 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		if isStyle(name) {
 			whole = decodeCSS(text)
 		}
-		return []scanView{{text: whole}}
+		return withReversed([]scanView{{text: whole}})
 	}
 	mv.read(text)
 	views := []scanView{
@@ -568,7 +572,27 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 	if mv.hasSup {
 		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
 	}
-	return views
+	return withReversed(views)
+}
+
+// rightToLeftOverride is U+202E, which makes a browser draw the letters
+// after it from right to left: "\u202Esgnidloh" reads as "holdings".
+const rightToLeftOverride = "\u202E"
+
+// withReversed adds, when the first view's text holds a right-to-left
+// override, that text reversed: a reader reads the overridden letters in
+// that order, and a term or passage spelled backwards after the override is
+// there in reading order. Reversing the whole text rather than the
+// overridden spans alone only adds text no one reads.
+func withReversed(views []scanView) []scanView {
+	first := views[0]
+	if !strings.Contains(first.text, rightToLeftOverride) {
+		return views
+	}
+	r := []rune(first.text)
+	slices.Reverse(r)
+	first.text, first.reversed, first.echo = string(r), true, true
+	return append(views, first)
 }
 
 // markupPool recycles the tokenizer's views.
@@ -622,6 +646,11 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 					}
 				}
 			}
+		}
+		if v.reversed && last >= 0 {
+			// Its words run from the end: no permitted passage in it is in
+			// the header ScanCertified asks about.
+			last = math.MaxInt32
 		}
 		lastPermitted = append(lastPermitted, last)
 	}

@@ -135,3 +135,28 @@ func TestJudgesAnalysesArePrivatePassages(t *testing.T) {
 	appendTo(t, dir, "content/findings.md", "\nA judge wrote that the harbour lights passage covers the opening beat, we hear.\n")
 	refused(t, dir, "a passage of 8 or more words of private text")
 }
+
+// TestSpellingsAReaderRecognises: a capital I drawn as an l, and a name
+// typed backwards after a right-to-left override, which a browser draws
+// forwards; a public build fails or publishes neither.
+func TestSpellingsAReaderRecognises(t *testing.T) {
+	for _, tc := range []struct{ text, published string }{
+		{"Audited for HarbourIine Holdings.", "HarbourIine"},
+		{"Written by A1pha Writer 9OOO.", "9OOO"},
+		{"Audited for \u202Esgnidloh enilruobrah\u202C.", "sgnidloh"},
+		{"Written by &#x202E;0009 retirW ahplA.", "retirW"},
+	} {
+		dir := newSite(t, nil)
+		appendTo(t, dir, "content/findings.md", "\n"+tc.text+"\n")
+		code, stderr := buildSite(t, dir)
+		if code != 0 {
+			if !strings.Contains(stderr, "private term") && !strings.Contains(stderr, "model name") {
+				t.Errorf("%q: exit %d: %s", tc.text, code, stderr)
+			}
+			continue
+		}
+		if strings.Contains(readTree(t, filepath.Join(dir, "public")), tc.published) {
+			t.Errorf("%q published", tc.text)
+		}
+	}
+}
