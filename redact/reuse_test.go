@@ -167,3 +167,61 @@ func TestCertifyRefusesAPermittedPassageInTheBody(t *testing.T) {
 		})
 	}
 }
+
+// TestReuseWindowEdges plants a private term and a private passage across
+// the header/body boundary at every offset: the header ends with the first
+// k words (or letters), the body, after its first tag, holds the rest, each
+// followed by wordless markup of one of many lengths, so that the window's
+// end falls at every distance from the planted words. The scan of the
+// header and the window must report exactly what a scan of the whole page
+// reports, and each page must leak.
+func TestReuseWindowEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	privateText := randomText(rng, 200)
+	private := strings.Fields(privateText)
+	var index passageIndex
+	index.add(privateText)
+	scanner := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+
+	var planted [][]string
+	planted = append(planted, private[50:50+PassageWords])
+	for _, term := range testTerms {
+		planted = append(planted, strings.Fields(term.Text))
+		var letters []string // the term spelled out, a letter a word
+		for _, r := range strings.ReplaceAll(term.Text, " ", "") {
+			letters = append(letters, string(r))
+		}
+		planted = append(planted, letters)
+	}
+	filler := func(n int) string { // n bytes of markup without a word
+		return strings.Repeat(`<i class="m"></i>`, n/17+1)[:17*(n/17+1)]
+	}
+	pages := 0
+	for _, words := range planted {
+		for k := 1; k < len(words); k++ {
+			for _, gap := range []int{0, 17, 60, 200, 520, 1100} {
+				for _, glue := range []string{" ", "\n", ""} {
+					header := "<li class=\"pass\">the cell </li>\n<p>" + strings.Join(words[:k], " ") + glue
+					var body strings.Builder
+					body.WriteString("<span>")
+					for _, w := range words[k:] {
+						body.WriteString(w + " " + filler(gap))
+					}
+					body.WriteString(filler(4096) + "<p>" + randomText(rng, 40) + "</p>")
+					page := []byte(header + body.String())
+					whole := scanner.ScanOutput("p.html", page)
+					if len(whole) == 0 {
+						continue // the glue made it no longer the term
+					}
+					pages++
+					if reused := scanner.ScanReused("p.html", page, len(header)); !reflect.DeepEqual(whole, reused) {
+						t.Fatalf("%q split after %d words, gap %d, glue %q: whole scan %v, reused scan %v", strings.Join(words, " "), k, gap, glue, whole, reused)
+					}
+				}
+			}
+		}
+	}
+	if pages < 500 {
+		t.Fatalf("only %d leaking pages: the cases do not test enough", pages)
+	}
+}
