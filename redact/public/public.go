@@ -2,9 +2,14 @@
 // site renderer receives. Every string in a view has been through redaction
 // or is a number, an alias or text evalpress wrote itself.
 //
-// A View can be made only by Seal, which needs a key that only the redact
-// packages can import (see redact/internal/seal): the renderer can read a view
-// but cannot build one from private findings, and the compiler enforces it.
+// A View with contents can be made only by Seal, which needs a key that only
+// the redact packages can import (Go's internal rule, redact/internal/seal).
+// What the compiler does not stop: any package can make an empty View (the
+// zero value, or a generic helper's zero T), which holds nothing; and the
+// Public struct itself can be filled anywhere, though only Seal turns it into
+// a View. That the renderer never reaches private data is held by the
+// dependency test (redact_test.go: site imports none of the packages that
+// hold it) and, on the written files, by the leak scan.
 package public
 
 import (
