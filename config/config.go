@@ -24,13 +24,14 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/tomlfile"
+	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Audiences.
 const (
-	Public   = "public"   // numbers, verdicts, aliases, permitted excerpts
-	Internal = "internal" // full texts, for the author's own review
+	Public   = public.AudiencePublic   // numbers, verdicts, aliases, permitted excerpts
+	Internal = public.AudienceInternal // full texts, for the author's own review
 )
 
 // Config is a parsed config.toml.

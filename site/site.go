@@ -270,7 +270,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
 	out := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == "internal", Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
 
 	// Documents first: they define the navigation.
 	docs, files := map[string]bool{}, map[string]bool{}

@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // AtStep, when set, is called at each step of putting a new site in place
@@ -194,7 +196,7 @@ func undo(abs string, j journal) bool {
 // what its record says evalpress wrote.
 func retire(old, spare string) {
 	r := readRecord(old)
-	if _, err := os.Lstat(spare); errors.Is(err, os.ErrNotExist) && overwrites && r != nil && r.audience == "public" && !r.legacy {
+	if _, err := os.Lstat(spare); errors.Is(err, os.ErrNotExist) && overwrites && r != nil && r.audience == public.AudiencePublic && !r.legacy {
 		if os.Rename(old, spare) == nil {
 			return
 		}

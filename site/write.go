@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -370,7 +372,7 @@ func (w *Writer) Commit() error {
 // evalpress built. Anything else there is left alone.
 func isSpare(dir string) bool {
 	r := readRecord(dir)
-	return r != nil && r.audience == "public" && !r.legacy
+	return r != nil && r.audience == public.AudiencePublic && !r.legacy
 }
 
 func unwrapPath(err error) error {

@@ -17,6 +17,13 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
+// Audiences: who a view is for, defined once here for the config, the
+// redaction and the renderer.
+const (
+	AudiencePublic   = "public"   // numbers, verdicts, aliases, permitted excerpts
+	AudienceInternal = "internal" // full texts, for the author's own review
+)
+
 // Seal makes a view of p. Only the redact package holds the key.
 func Seal(_ seal.Key, p *Public) *View { return &View{p: p} }
 
@@ -35,7 +42,7 @@ func (v *View) Public() *Public {
 // or is a number, an alias, or text evalpress wrote itself.
 type Public struct {
 	Title      string
-	Audience   string // config.Public or config.Internal
+	Audience   string // AudiencePublic or AudienceInternal
 	Excerpts   bool
 	Thresholds Thresholds
 	// Registered are the thresholds the rubric registered ([c5.registered]);
