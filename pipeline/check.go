@@ -1,0 +1,84 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
+	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/site"
+)
+
+// CheckOptions are the inputs of Check.
+type CheckOptions struct {
+	Dir      string // the folder to scan
+	Inputs   string // the private inputs folder
+	Passages bool   // also report passages of the private texts
+	// Excerpts permits the excerpts a public build with excerpts shows,
+	// under the thresholds the scanned site declares.
+	Excerpts  bool
+	Unscanned []string // patterns of files published unread (publish.unscanned)
+}
+
+// CheckResult is what Check found.
+type CheckResult struct {
+	Leaks     []redact.Leak // file names relative to Dir
+	Unscanned []string      // files not scanned, by Unscanned
+}
+
+// Check runs the leak scan on any folder (a built site, an upload) against
+// the private inputs, with the permits a build would give it.
+func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
+	if info, err := os.Stat(o.Dir); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("%s: not a folder to scan", o.Dir)
+	}
+	folder, err := inputs.Open(o.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	defer folder.Close()
+	if _, err := judged.Attach(folder, o.Inputs); err != nil { // a family judge's model is private too
+		return nil, err
+	}
+	var allowed []string
+	if o.Excerpts {
+		if allowed, err = permittedFor(ctx, o.Dir, folder); err != nil {
+			return nil, err
+		}
+	}
+	scanner, err := redact.NewScanner(folder, o.Passages, allowed)
+	if err != nil {
+		return nil, err
+	}
+	if len(o.Unscanned) > 0 {
+		scanner.PublishUnscanned(o.Unscanned)
+	}
+	leaks, err := scanner.ScanDir(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return &CheckResult{Leaks: leaks, Unscanned: scanner.Unscanned()}, nil
+}
+
+// permittedFor recomputes, from the private inputs, the excerpts a public
+// build may show (redact.PermittedExcerpts, as build permits them), under
+// the thresholds the scanned site declares in data/results.json (the
+// rubric's when it has none).
+func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]string, error) {
+	th := criteria.DefaultC5
+	if data, err := os.ReadFile(filepath.Join(dir, "data", "results.json")); err == nil {
+		if r, err := site.ParseBaseline(data); err == nil {
+			th = criteria.C5Thresholds{MaxRun: r.Thresholds.MaxRun, MaxOverlap: r.Thresholds.MaxOverlap, NGram: r.Thresholds.NGram}
+		}
+	}
+	res, err := measure.Run(ctx, folder, th.NGram)
+	if err != nil {
+		return nil, err
+	}
+	return redact.PermittedExcerpts(folder, res.Cells, th), nil
+}
