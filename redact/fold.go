@@ -30,6 +30,9 @@ func foldRune(r rune) string {
 	if joinsWord(r) || isSuperOrSubscript(r) {
 		return ""
 	}
+	if c, ok := enclosedLetter(r); ok {
+		return string(rune(asciiFold[c]))
+	}
 	var b strings.Builder
 	for _, d := range norm.NFKD.String(string(r)) {
 		if unicode.Is(unicode.Mn, d) || !(unicode.IsLetter(d) || unicode.IsDigit(d)) {
@@ -170,4 +173,18 @@ func footnoteRef(text string) int {
 		}
 	}
 	return 0
+}
+
+// enclosedLetter returns the capital letter drawn in r when r is one of the
+// letters in a shape that have no compatibility decomposition: the negative
+// circled and negative squared capitals (🅐, 🅷), read as their letters, and
+// the regional indicator symbols (🇭), drawn as boxed letters where no flag
+// pairs them.
+func enclosedLetter(r rune) (byte, bool) {
+	for _, first := range []rune{0x1F150, 0x1F170, 0x1F1E6} {
+		if first <= r && r < first+26 {
+			return byte('A' + r - first), true
+		}
+	}
+	return 0, false
 }

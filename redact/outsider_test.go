@@ -17,6 +17,10 @@ func TestOutsiderSpellingsAreRecognised(t *testing.T) {
 		{"superscript letters", "by Qᵘⁱˡˡⁱᵒⁿ 2.5 Pro"},
 		{"subscript letters", "by Northwind Mₑdia"},
 		{"a superscript i inside", "by Quⁱllion 2.5 Pro"},
+		// Letters in shapes with no compatibility decomposition.
+		{"negative squared letters", "by 🆀🆄🅸🅻🅻🅸🅾🅽 2.5 Pro"},
+		{"negative circled letters", "by 🅠🅤🅘🅛🅛🅘🅞🅝 2.5 Pro"},
+		{"regional indicators", "by 🇶🇺🇮🇱🇱🇮🇴🇳 2.5 Pro"},
 	} {
 		if !m.Contains(tc.text) {
 			t.Errorf("%s: %q not matched", tc.name, tc.text)
