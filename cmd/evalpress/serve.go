@@ -6,7 +6,7 @@ import (
 	"io"
 	"net"
 
-	"github.com/evalpress/evalpress/internal/devserver"
+	"github.com/evalpress/evalpress/serve"
 )
 
 // serveCommand builds, serves and rebuilds the site on change.
@@ -33,6 +33,6 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fmt.Fprintf(c.stderr, "evalpress: warning: serving on %s, reachable from other machines\n", *addr)
 	}
-	s := &devserver.Server{Build: o.pipeline(), Addr: *addr, Stdout: c.stdout, Stderr: c.stderr, OnReady: c.onReady}
+	s := &serve.Server{Build: o.pipeline(), Addr: *addr, Stdout: c.stdout, Stderr: c.stderr, OnReady: c.onReady}
 	return s.Run(ctx)
 }

@@ -1,9 +1,9 @@
-// Package devserver is `evalpress serve`: it builds the site into a private
+// Package serve is `evalpress serve`: it builds the site into a private
 // temporary folder, serves it on loopback, watches the configuration,
 // content, templates and private inputs, rebuilds on change (debounced) and
 // reloads open pages. A failed rebuild shows its error in the page and keeps
 // the last good site.
-package devserver
+package serve
 
 import (
 	"bytes"
