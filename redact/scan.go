@@ -601,14 +601,34 @@ var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
 // scanFile is ScanFile, which also returns, for each view, the index of the
 // first word of the last permitted passage (-1 for none).
 func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []int) {
-	text, ok := readText(name, data)
-	if !ok {
-		return s.unreadable(name), nil
+	if len(data) >= largeFile {
+		// A large file's views and folds take several times its size:
+		// one at a time, and their buffers are not kept for the next file.
+		largeScans <- struct{}{}
+		defer func() { <-largeScans }()
+		mv, q := new(markupViews), new(quickText)
+		return s.scanViews(name, data, mv, q)
 	}
 	mv := markupPool.Get().(*markupViews)
 	defer markupPool.Put(mv)
 	q := quickPool.Get().(*quickText)
 	defer quickPool.Put(q)
+	return s.scanViews(name, data, mv, q)
+}
+
+// largeFile is the size from which a file is scanned on its own, with
+// buffers that go when the scan ends.
+const largeFile = 1 << 20
+
+// largeScans holds the one large file being scanned.
+var largeScans = make(chan struct{}, 1)
+
+// scanViews is scanFile with the buffers it reads the file's views into.
+func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak, lastPermitted []int) {
+	text, ok := readText(name, data)
+	if !ok {
+		return s.unreadable(name), nil
+	}
 	var seen map[string]bool
 	for _, v := range viewsOf(name, text, mv) {
 		// One quick pass folds the view; the exact, slower passes that say

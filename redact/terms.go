@@ -160,7 +160,12 @@ func isMark(r rune) bool {
 var foldPool = sync.Pool{New: func() any { return new(folded) }}
 
 // release returns f's buffers to the pool; f must not be used afterwards.
-func (f *folded) release() { foldPool.Put(f) }
+// A large text's buffers go with it, not kept for small ones.
+func (f *folded) release() {
+	if cap(f.src) <= largeFile {
+		foldPool.Put(f)
+	}
+}
 
 func fold(text string) *folded {
 	f := foldPool.Get().(*folded)

@@ -254,6 +254,10 @@ func navHTML(navs *htmlCache, tmpl *template.Template, data *pageData) (template
 // renderBuffers recycles the buffers pages are rendered in.
 var renderBuffers = sync.Pool{New: func() any { return new([2]bytes.Buffer) }}
 
+// maxPooledRender is the most buffer space a page's render returns to
+// renderBuffers.
+const maxPooledRender = 1 << 20
+
 // Render renders v with opt into an Output.
 func Render(v *public.View, opt Options) (*Output, error) {
 	if opt.Context == nil {
@@ -361,7 +365,12 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			return nil, err // stopped: nothing more is made
 		}
 		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
-		defer renderBuffers.Put(bufs)
+		defer func() {
+			// A large page's buffers go with it, not kept for small pages.
+			if bufs[0].Cap()+bufs[1].Cap() <= maxPooledRender {
+				renderBuffers.Put(bufs)
+			}
+		}()
 		body, full := &bufs[0], &bufs[1]
 		body.Reset()
 		full.Reset()
