@@ -68,10 +68,7 @@ func TestASCIILookAlikesAreRecognised(t *testing.T) {
 // TestASCIILookAlikesHideNoPassage: a private passage with its l's written
 // as capital I's is still the passage.
 func TestASCIILookAlikesHideNoPassage(t *testing.T) {
-	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	s := passageScanner()
 	spelled := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whoIe seas0n"
 	spelled = strings.ReplaceAll(spelled, "l", "I")
 	if leaks := s.ScanFile("p.md", []byte(spelled)); len(leaks) == 0 {
@@ -83,10 +80,7 @@ func TestASCIILookAlikesHideNoPassage(t *testing.T) {
 // letters from right to left, so a term or passage typed backwards reads
 // forwards on the page.
 func TestARightToLeftOverrideHidesNothing(t *testing.T) {
-	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	s := passageScanner()
 	backwards := func(text string) string {
 		r := []rune(text)
 		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
@@ -112,4 +106,13 @@ func TestARightToLeftOverrideHidesNothing(t *testing.T) {
 	if leaks := s.ScanFile("p.html", []byte("<p>"+backwards("Quillion 2.5 Pro")+"</p>")); len(leaks) > 0 {
 		t.Errorf("false alarm: %v", leaks)
 	}
+}
+
+// passageScanner returns a scanner of testTerms and of one private passage,
+// "the harbour chief had promised a quiet week of sun and the boats stayed
+// in for the whole season".
+func passageScanner() *Scanner {
+	var index passageIndex
+	index.add("the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
+	return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 }
