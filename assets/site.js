@@ -4,7 +4,7 @@
   "use strict";
 
   // Charts: options are JSON in a data attribute, written by the site's own
-  // HTML templates (never a script block built from data).
+  // HTML templates (never an inline script element built from data).
   var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   var charts = [];
   function drawCharts() {
