@@ -11,7 +11,9 @@ type Options struct {
 	// above it the test draws Shuffles random ones. 0 means 100000.
 	ExactLimit int
 	// Shuffles is how many random arrangements are drawn when there are too
-	// many to enumerate. 0 means 9999.
+	// many to enumerate. 0 means 9999 for a grid of up to 200 cells, and
+	// fewer for a larger grid (never below 999), so a test draws about two
+	// million values whatever the grid's size.
 	Shuffles int
 	// Seed fixes the random arrangements: the same seed, the same figures.
 	Seed uint64
@@ -24,11 +26,15 @@ func (o Options) exactLimit() int {
 	return 100000
 }
 
-func (o Options) shuffles() int {
+// drawBudget is about how many values one random permutation test shuffles
+// when Options.Shuffles is 0.
+const drawBudget = 2_000_000
+
+func (o Options) shuffles(cells int) int {
 	if o.Shuffles > 0 {
 		return o.Shuffles
 	}
-	return 9999
+	return min(9999, max(999, drawBudget/max(cells, 1)))
 }
 
 // Test is the outcome of a permutation test: among the arrangements
@@ -128,8 +134,9 @@ func columnTest(grid [][]float64, opt Options) (Test, error) {
 	}
 	rng := newSource(opt.Seed)
 	row := make([]float64, cols)
-	t.AtLeast, t.Arrangements = 1, 1+opt.shuffles()
-	for range opt.shuffles() {
+	shuffles := opt.shuffles(rows * cols)
+	t.AtLeast, t.Arrangements = 1, 1+shuffles
+	for range shuffles {
 		clear(sums)
 		for _, r := range grid {
 			copy(row, r)

@@ -352,3 +352,34 @@ func TestFailDifferenceErrors(t *testing.T) {
 		t.Error("ragged: no error")
 	}
 }
+func TestShufflesFollowTheGridsSize(t *testing.T) {
+	tests := []struct {
+		opt   Options
+		cells int
+		want  int
+	}{
+		{Options{}, 27, 9999},
+		{Options{}, 200, 9999},
+		{Options{}, 2000, 1000},
+		{Options{}, 8100, 999},
+		{Options{}, 1_000_000, 999},
+		{Options{Shuffles: 50}, 8100, 50},
+	}
+	for _, tt := range tests {
+		if got := tt.opt.shuffles(tt.cells); got != tt.want {
+			t.Errorf("shuffles(%d) with %+v = %d, want %d", tt.cells, tt.opt, got, tt.want)
+		}
+	}
+	// A large grid's random test draws the fewer shuffles it says it drew.
+	grid := make([][]float64, 1000)
+	for i := range grid {
+		grid[i] = []float64{float64(i % 7), float64(i % 5), float64(i % 3)}
+	}
+	test, err := ColumnTest(grid, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if test.Exact || test.Arrangements != 1+999 {
+		t.Errorf("a 1000x3 grid: exact %v, %d arrangements; want 999 random ones and the observed one", test.Exact, test.Arrangements)
+	}
+}
