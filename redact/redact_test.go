@@ -78,6 +78,35 @@ func TestMatcherFailsClosedAtAWordsEnd(t *testing.T) {
 	}
 }
 
+// TestMatcherShortLastWordEndsAtAWordsEnd: a term whose last word is one
+// or two characters takes no glued suffix, which would make another word
+// (the generated corpus's "SCRIPT B" against a page's "script block"), but is
+// still found in every other spelling.
+func TestMatcherShortLastWordEndsAtAWordsEnd(t *testing.T) {
+	m := NewMatcher([]PrivateTerm{{Text: "SCRIPT B", Kind: "model name"}, {Text: "Writer 1", Kind: "model name"}, {Text: "Larkspur-3 Turbo", Kind: "model name"}})
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"never a script block built from data", false},
+		{"the writer leaves the example behind", false},
+		{"the writer 1ists", false},
+		{"SCRIPT B failed", true},
+		{"script-b's hook", true},
+		{"Script\nB.", true},
+		{"ＳＣＲＩＰＴ Ｂ", true},
+		{"Writer-1 and Writer l", true},
+		{"Both Larkspur-3 Turbos failed", true},
+	} {
+		if got := m.Contains(tc.text); got != tc.want {
+			t.Errorf("Contains(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if got := len(m.Find(tc.text)) > 0; got != tc.want {
+			t.Errorf("Find(%q) found %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 // TestMatcherReadsWhatAReaderReads: spellings a browser draws as the term.
 func TestMatcherReadsWhatAReaderReads(t *testing.T) {
 	m := NewMatcher(testTerms)

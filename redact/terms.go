@@ -45,6 +45,9 @@ type PrivateTerm struct {
 // A match starts at a word start, whatever letters follow the term: "Gem"
 // matches "Gemini", and a match runs to the end of the word it ends in
 // (failing closed: "Larkspur-3 Turbos" is the term with a suffix glued on).
+// A term whose last word is one or two letters or digits ("SCRIPT B",
+// "Writer 1") must end at a word's end: glued on to so short a word, a suffix
+// makes another word a reader would not take for the term ("script block").
 type Matcher struct {
 	terms []matcherTerm
 }
@@ -52,7 +55,14 @@ type Matcher struct {
 type matcherTerm struct {
 	PrivateTerm
 	folded string // letters and digits only, folded
+	// whole: the term's last word is too short to take a suffix, so a match
+	// must end at a word's end.
+	whole bool
 }
+
+// shortLastWord is the longest last word, in folded bytes, after which a
+// term must end at a word's end.
+const shortLastWord = 2
 
 // NewMatcher returns a matcher for terms. Terms that fold to nothing (no
 // letter or digit) are ignored; the inputs package rejects them.
@@ -62,12 +72,19 @@ func NewMatcher(terms []PrivateTerm) *Matcher {
 	for _, t := range terms {
 		ft := fold(t.Text)
 		f := strings.Clone(ft.s)
+		lastWord := len(f)
+		for i := len(f) - 1; i > 0; i-- {
+			if ft.start[i] {
+				lastWord = len(f) - i
+				break
+			}
+		}
 		ft.release()
 		if f == "" || seen[f] {
 			continue
 		}
 		seen[f] = true
-		m.terms = append(m.terms, matcherTerm{PrivateTerm: t, folded: f})
+		m.terms = append(m.terms, matcherTerm{PrivateTerm: t, folded: f, whole: lastWord <= shortLastWord})
 	}
 	// Longer terms first, so that a term containing another wins.
 	sort.SliceStable(m.terms, func(i, j int) bool { return len(m.terms[i].folded) > len(m.terms[j].folded) })
@@ -245,7 +262,7 @@ func (m *Matcher) find(text string, whole bool) []Match {
 			at := from + k
 			last := at + len(t.folded) - 1
 			from = at + 1
-			if !f.start[at] || whole && last+1 < len(f.s) && !f.start[last+1] {
+			if !f.start[at] || (whole || t.whole) && last+1 < len(f.s) && !f.start[last+1] {
 				continue
 			}
 			// The match runs to the end of the word the term ends in:
@@ -432,7 +449,7 @@ func (m *Matcher) MayOccur(text string) bool {
 // find with whole.
 func (m *Matcher) mayOccurIn(q *quickText, whole bool) bool {
 	for _, t := range m.terms {
-		if q.has(t.folded, whole) {
+		if q.has(t.folded, whole || t.whole) {
 			return true
 		}
 	}
