@@ -195,6 +195,10 @@ func (l *loader) markdownFiles(dir string) ([]string, error) {
 
 func (l *loader) load() error {
 	t := l.tier
+	if _, err := fs.Stat(l.fsys, path.Join(Dir, JudgesFile)); errors.Is(err, fs.ErrNotExist) {
+		return diag.Errorf(l.path(path.Join(Dir, JudgesFile)), 0, "file does not exist").
+			WithHint("a %s/ folder is the judged tier: it needs %s with a [[judge]] entry per judge", Dir, JudgesFile)
+	}
 	data, err := l.read(path.Join(Dir, JudgesFile))
 	if err != nil {
 		return err

@@ -149,6 +149,8 @@ func TestLoadErrors(t *testing.T) {
 		hint  bool   // a hint is expected
 		exact bool
 	}{
+		{name: "no judges.toml", fsys: tree("judged/judges.toml", ""),
+			want: `in/judged/judges.toml: file does not exist`, hint: true, exact: true},
 		// The verdict block.
 		{name: "no verdict block", fsys: tree(p, "# WRITER A\n## ACT 1\n=== ANALYSIS ===\nthoughts\n"),
 			want: `in/judged/primary.md:2: the reply on section "ACT 1" has no verdict block`, hint: true},
