@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/agreement"
+	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/validation"
 )
 
@@ -47,7 +48,7 @@ func publicValidation(r *validation.Report, alias map[string]string, m *Matcher)
 			Iterations: j.Iterations, TunedOn: m.Replace(j.TunedOn), TunedOnValidation: j.TunedOnValidation,
 			Late: j.Late, Blind: j.Blind(), Prompt: j.Prompt, Withheld: j.Withheld(), Usability: j.Usability,
 		}
-		if j.Role == validation.Family {
+		if j.Role == judged.Family {
 			pj.Writer = alias[j.FamilyOf]
 			pj.Name = pj.Writer + "'s family judge"
 		} else {

@@ -45,9 +45,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, writers
 	}
 	in.Ran = true
 	for _, j := range t.Judges {
-		jd := Judge{ID: j.ID, Role: j.Role, Model: j.Model, Version: j.Version, FamilyOf: j.FamilyOf, Run: j.Run,
-			PromptSHA256: j.PromptSHA256, Iterations: j.Iterations, TunedOn: j.TunedOn,
-			File: t.JudgesFile(), Line: j.Line, Ratings: agreement.Ratings{}}
+		jd := Judge{Judge: j, File: t.JudgesFile(), Ratings: agreement.Ratings{}}
 		if res != nil {
 			for _, c := range res.Cells {
 				if !c.Judged {

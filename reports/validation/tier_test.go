@@ -59,7 +59,7 @@ tuned_on = "pilot"
 		t.Errorf("judge %+v", j)
 	}
 	lab := in.Labellers[0].Labels
-	if len(lab) != 2 || lab[0].Sample != Validation || lab[0].Verdicts["C2"] != agreement.Fail || lab[1].Sample != Pilot {
+	if len(lab) != 2 || lab[0].Sample != judged.Validation || lab[0].Verdicts["C2"] != agreement.Fail || lab[1].Sample != judged.Pilot {
 		t.Errorf("labels %+v", lab)
 	}
 	r := Build(in)

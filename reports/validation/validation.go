@@ -23,18 +23,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/agreement"
-)
-
-// Roles of judges, as judges.toml names them.
-const (
-	Primary = "primary"
-	Family  = "family"
-)
-
-// Samples of labelled sections.
-const (
-	Pilot      = "pilot"
-	Validation = "validation"
+	"github.com/evalpress/evalpress/reports/judged"
 )
 
 // LengthTolerance is how much shorter than the longest fixture the shortest
@@ -42,20 +31,10 @@ const (
 // length.
 const LengthTolerance = 0.10
 
-// Judge is one judge with its verdicts.
+// Judge is one judge of judges.toml with its verdicts.
 type Judge struct {
-	ID   string // public
-	Role string // Primary or Family
-	// Model and Version name the judge; a family judge's model is private.
-	Model, Version string
-	// FamilyOf is a family judge's writer (script heading, private).
-	FamilyOf     string
-	Run          time.Time
-	PromptSHA256 string
-	Iterations   int
-	TunedOn      string
-	File         string // judges.toml, for messages
-	Line         int    // line of the judge's entry
+	judged.Judge
+	File string // judges.toml, for messages
 	// Ratings are its verdicts on the writers' sections.
 	Ratings agreement.Ratings
 	// Fixtures are its verdicts on the fixtures, by fixture id then
@@ -69,7 +48,7 @@ type Judge struct {
 // Label is a labeller's verdicts on one section.
 type Label struct {
 	Item       agreement.Item
-	Sample     string // Pilot or Validation
+	Sample     string // judged.Pilot or judged.Validation
 	LabelledAt time.Time
 	Line       int
 	Verdicts   map[string]agreement.Verdict
@@ -263,9 +242,9 @@ func Build(in Input) *Report {
 		labellerRatings[i] = agreement.Ratings{}
 		for _, lab := range l.Labels {
 			switch lab.Sample {
-			case Pilot:
+			case judged.Pilot:
 				pilot[lab.Item] = true
-			case Validation:
+			case judged.Validation:
 				sample[lab.Item] = true
 				for c, v := range lab.Verdicts {
 					labellerRatings[i].Set(lab.Item, c, v)
@@ -316,7 +295,7 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	for _, l := range in.Labellers {
 		late := 0
 		for _, lab := range l.Labels {
-			if lab.Sample == Validation && !lab.LabelledAt.Before(jd.Run) {
+			if lab.Sample == judged.Validation && !lab.LabelledAt.Before(jd.Run) {
 				late++
 			}
 		}
@@ -347,7 +326,7 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	// Iteration: say on which sample the prompt was tuned.
 	if jd.Iterations > 0 {
 		switch jd.TunedOn {
-		case Validation:
+		case judged.Validation:
 			jr.TunedOnValidation = true
 		case "":
 			r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
@@ -452,7 +431,7 @@ func sortedKeys[V any](m map[string]V) []string {
 func (r *Report) rank(in Input) {
 	var primary *Judge
 	for k := range in.Judges {
-		if in.Judges[k].Role == Primary {
+		if in.Judges[k].Role == judged.Primary {
 			primary = &in.Judges[k]
 			break
 		}
@@ -483,7 +462,7 @@ func (r *Report) rank(in Input) {
 		}
 	}
 	for _, jd := range in.Judges {
-		if jd.Role == Family {
+		if jd.Role == judged.Family {
 			r.SelfPreference = append(r.SelfPreference,
 				agreement.SelfPreferenceOf(jd.ID, jd.Ratings, primary.Ratings, jd.FamilyOf, in.Criteria))
 		}

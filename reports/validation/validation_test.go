@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/reports/agreement"
+	"github.com/evalpress/evalpress/reports/judged"
 )
 
 var (
@@ -68,14 +69,14 @@ func demo() Input {
 		Criteria: []string{"C1", "C2", "C4", "C6"},
 		Writers:  []string{"X", "Y", "Z"},
 		Judges: []Judge{
-			{ID: "primary", Role: Primary, Run: at(12), PromptSHA256: digest, File: "judges.toml", Line: 1, Ratings: primary,
+			{Judge: judged.Judge{ID: "primary", Role: judged.Primary, Run: at(12), PromptSHA256: digest, Line: 1}, File: "judges.toml", Ratings: primary,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
-			{ID: "fam-x", Role: Family, FamilyOf: "X", Run: at(12), PromptSHA256: digest, File: "judges.toml", Line: 10, Ratings: family,
+			{Judge: judged.Judge{ID: "fam-x", Role: judged.Family, FamilyOf: "X", Run: at(12), PromptSHA256: digest, Line: 10}, File: "judges.toml", Ratings: family,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, P})},
 		},
 		Labellers: []Labeller{
-			{ID: "author", Labels: append(labels(Validation, at(9), human), labels(Pilot, at(8), ratings("Y/s9:C4=P"))...)},
-			{ID: "second", Labels: labels(Validation, at(10), second)},
+			{ID: "author", Labels: append(labels(judged.Validation, at(9), human), labels(judged.Pilot, at(8), ratings("Y/s9:C4=P"))...)},
+			{ID: "second", Labels: labels(judged.Validation, at(10), second)},
 		},
 		Prompt: &Prompt{File: "prompts/judge.txt", SHA256: digest},
 		Fixtures: []Fixture{
@@ -197,8 +198,8 @@ func TestFrozenPromptRule(t *testing.T) {
 
 func TestIterationRule(t *testing.T) {
 	in := demo()
-	in.Judges[0].Iterations, in.Judges[0].TunedOn = 3, Validation
-	in.Judges[1].Iterations, in.Judges[1].TunedOn = 2, Pilot
+	in.Judges[0].Iterations, in.Judges[0].TunedOn = 3, judged.Validation
+	in.Judges[1].Iterations, in.Judges[1].TunedOn = 2, judged.Pilot
 	r := Build(in)
 	if !r.Judges[0].TunedOnValidation || r.Judges[1].TunedOnValidation {
 		t.Errorf("tuned on validation: %v, %v", r.Judges[0].TunedOnValidation, r.Judges[1].TunedOnValidation)
