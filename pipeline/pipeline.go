@@ -39,6 +39,7 @@ import (
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // CacheDir is the measurement cache's folder, relative to the config file.
@@ -101,7 +102,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	// A folder that cannot be one is said so before it is locked.
-	if _, err := site.ExistingAudience(outDir); err != nil {
+	if _, err := sitewrite.ExistingAudience(outDir); err != nil {
 		return nil, err
 	}
 	// One build at a time in the output folder and in the cache; what a
@@ -111,12 +112,12 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		return nil, err
 	}
 	defer release()
-	existing, err := site.ExistingAudience(outDir)
+	existing, err := sitewrite.ExistingAudience(outDir)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Publish.Audience == config.Internal && existing == config.Public && !o.Force {
-		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, site.ErrInternalOverPublic)
+		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, sitewrite.ErrInternalOverPublic)
 	}
 
 	// The earlier results, and the cell pages a threshold-only change
@@ -262,7 +263,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		certified = new(sync.Map)
 		check = scanner.fileCheck(permittedExcerpts(cfg, folder, f), reuse, certified)
 	}
-	w, err := site.NewWriter(ctx, outDir, cfg.Publish.Audience, check)
+	w, err := sitewrite.NewWriter(ctx, outDir, cfg.Publish.Audience, check)
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +366,7 @@ func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr i
 		return nil, err
 	}
 	release := func() { cache.Release(); out.Release() }
-	said, err := site.Recover(outDir)
+	said, err := sitewrite.Recover(outDir)
 	for _, line := range said {
 		fmt.Fprintf(stderr, "evalpress: %s\n", line)
 	}
@@ -383,7 +384,7 @@ func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr i
 // it held fails with one line naming the holder, or with wait says so
 // and waits. serve holds its folder's for as long as it runs.
 func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*buildlock.Lock, error) {
-	return buildlock.Acquire(ctx, site.LockPath(dir), dir, wait, stderr)
+	return buildlock.Acquire(ctx, sitewrite.LockPath(dir), dir, wait, stderr)
 }
 
 // loadMeasurement returns the cached measurement of folder, and true, or

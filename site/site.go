@@ -3,8 +3,9 @@
 // run view per cell, the method page and the change record.
 //
 // It sees nothing but a *public.View: it cannot import the private findings,
-// and a test holds it to that. Rendering is pure; writing the files and the
-// leak scan are in write.go.
+// and a test holds it to that. Rendering is pure: it hands each file it
+// makes to Options.Emit; writing them is the sitewrite package's, and the
+// leak scan the pipeline's.
 package site
 
 import (
@@ -48,17 +49,28 @@ type Options struct {
 	// Baseline is an earlier build's results, to record what changed.
 	Baseline *Results
 	// Emit, when set, receives every file as soon as it is made, from any
-	// goroutine (a Writer's Add): writing overlaps rendering.
+	// goroutine (a sitewrite.Writer's Add): writing overlaps rendering.
 	Emit func(File)
 	// DropCellPages, with Emit, keeps no cell page once emitted: its entry
 	// in Output.Files is nil (CellBody too). A large site's pages then go
 	// to the disk as they are made, with a bounded number in memory (the
-	// Writer's queue), rather than all of them at once.
+	// sitewrite.Writer's queue), rather than all of them at once.
 	DropCellPages bool
 	// CellBodies are cell pages' bodies from an earlier build of the same
 	// view but for its verdicts (Output.CellBodies), by page path: such a
 	// page gets only its header rendered. Ignored with TemplateOverride.
 	CellBodies map[string][]byte
+}
+
+// A File is one file of a site on its way to the disk (Options.Emit).
+type File struct {
+	Path string // slash-separated, relative to the site
+	Data []byte
+	// Header is a cell page's header length (see Output.Headers); 0 for
+	// any other file.
+	Header int
+	// Reused is true when the cell page's body came from Options.CellBodies.
+	Reused bool
 }
 
 // Output is a rendered site: file paths (slash-separated) and contents.

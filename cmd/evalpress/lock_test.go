@@ -10,7 +10,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/pipeline"
-	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // TestSecondBuildFailsOrWaits holds the output folder's lock, or the
@@ -21,7 +21,7 @@ func TestSecondBuildFailsOrWaits(t *testing.T) {
 	for _, lockOf := range []string{"output", "cache"} {
 		t.Run(lockOf, func(t *testing.T) {
 			dir := newSite(t, nil)
-			path := site.LockPath(filepath.Join(dir, "public"))
+			path := sitewrite.LockPath(filepath.Join(dir, "public"))
 			if lockOf == "cache" {
 				path = filepath.Join(dir, pipeline.CacheDir, ".lock")
 			}

@@ -8,19 +8,19 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // TestMain runs the test binary as evalpress itself when a test asks for it
 // (runChild): EVALPRESS_TEST_ARGS holds the command line, one argument a
 // line, and EVALPRESS_TEST_KILL_AT a step of the site's swap ("carry:1",
-// see site.AtStep) at which the process sends itself SIGKILL.
+// see sitewrite.AtStep) at which the process sends itself SIGKILL.
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("EVALPRESS_TEST_ARGS"); ok {
 		if at := os.Getenv("EVALPRESS_TEST_KILL_AT"); at != "" {
 			name, nth, _ := strings.Cut(at, ":")
 			count, _ := strconv.Atoi(nth)
-			site.AtStep = func(step string) {
+			sitewrite.AtStep = func(step string) {
 				if step == name {
 					if count--; count <= 0 {
 						syscall.Kill(os.Getpid(), syscall.SIGKILL)

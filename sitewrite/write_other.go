@@ -1,6 +1,6 @@
 //go:build !unix
 
-package site
+package sitewrite
 
 // overwrites is false where the files of a spare site cannot be told safe
 // to overwrite (their hard links): every file is written anew.

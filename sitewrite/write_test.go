@@ -1,6 +1,6 @@
 //go:build unix
 
-package site
+package sitewrite
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/site"
 )
 
 func inode(t *testing.T, path string) uint64 {
@@ -39,7 +40,7 @@ func TestWriteReusesTheReplacedPublicSite(t *testing.T) {
 	}
 	var inodes []map[uint64]bool
 	for i, files := range builds {
-		if err := Write(context.Background(), &Output{Files: files}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: files}, dir, "public", nil); err != nil {
 			t.Fatalf("build %d: %v", i+1, err)
 		}
 		want := map[string]string{MarkerFile: string(markerData("public", sortedKeys(files)))}
@@ -84,7 +85,7 @@ func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
 	dir := filepath.Join(root, "public")
 	write := func(text string) {
 		t.Helper()
-		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -108,7 +109,7 @@ func TestWriteKeepsNoInternalSpare(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
 	for _, audience := range []string{"internal", "public"} {
 		files := map[string][]byte{"index.html": []byte("private words of an " + audience + " build")}
-		if err := Write(context.Background(), &Output{Files: files}, dir, audience, nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: files}, dir, audience, nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(SpareDir(dir)); !errors.Is(err, os.ErrNotExist) {
@@ -120,7 +121,7 @@ func TestWriteKeepsNoInternalSpare(t *testing.T) {
 func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "public")
-	if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{"index.html": []byte("leaky"), "a.html": []byte("fine"), "cells/z.html": []byte("leaky too")}
@@ -146,7 +147,7 @@ func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 			bad = append(bad, matches...)
 		}
 	}()
-	err := Write(context.Background(), &Output{Files: files}, dir, "public", func(f File) error {
+	err := Write(context.Background(), &site.Output{Files: files}, dir, "public", func(f site.File) error {
 		name, data := f.Path, f.Data
 		mu.Lock()
 		checked[name] = string(data)
@@ -192,7 +193,7 @@ func TestWriteLeavesAForeignSpareFolderAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, text := range []string{"one", "two", "three"} {
-		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -212,7 +213,7 @@ func TestWriteOverSpareOfAnotherShape(t *testing.T) {
 	os.WriteFile(outside, []byte("not evalpress's"), 0o644)
 	first := map[string][]byte{"index.html": []byte("1"), "x/inner.html": []byte("1"), "y": []byte("1"), "gone/deep/old.html": []byte("1"), "link.html": []byte("1")}
 	for _, files := range []map[string][]byte{first, {"index.html": []byte("2")}} {
-		if err := Write(context.Background(), &Output{Files: files}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: files}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,7 +229,7 @@ func TestWriteOverSpareOfAnotherShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	third := map[string][]byte{"index.html": []byte("3"), "x": []byte("3"), "y/inner.html": []byte("3"), "link.html": []byte("3"), "gone/new.html": []byte("3")}
-	if err := Write(context.Background(), &Output{Files: third}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &site.Output{Files: third}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	got := testtree.Read(t, dir)
@@ -254,7 +255,7 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 	dir := filepath.Join(root, "public")
 	elsewhere := filepath.Join(root, "elsewhere")
 	for _, text := range []string{"1", "2"} {
-		if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -264,7 +265,7 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 	if err := os.Symlink(elsewhere, SpareDir(dir)); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(context.Background(), &Output{Files: map[string][]byte{"index.html": []byte("3")}}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte("3")}}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(elsewhere, "index.html")); string(data) != "1" {

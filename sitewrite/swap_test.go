@@ -1,4 +1,4 @@
-package site
+package sitewrite
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/site"
 )
 
 // TestMain runs the test binary as a child that writes a site and kills
@@ -52,7 +53,7 @@ func writeAndDie(dir, at string) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(3)
 	}
-	if err := Write(context.Background(), &Output{Files: childSite(n)}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &site.Output{Files: childSite(n)}, dir, "public", nil); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(4)
 	}
@@ -171,7 +172,7 @@ func TestWriteCarriesWhatItDidNotWrite(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "public")
 	testtree.Write(t, dir, "", map[string]string{".git/HEAD": "ref\n", "CNAME": "example.org\n"})
 	for n := 1; n <= 4; n++ {
-		if err := Write(context.Background(), &Output{Files: childSite(n)}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), &site.Output{Files: childSite(n)}, dir, "public", nil); err != nil {
 			t.Fatalf("build %d: %v", n, err)
 		}
 		want := siteFiles(childSite(n))
@@ -192,12 +193,12 @@ func TestWriteCarriesWhatItDidNotWrite(t *testing.T) {
 // the new site has one fails the build, and changes nothing.
 func TestWriteRefusesToReplaceAFileItDidNotWrite(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "public")
-	if err := Write(context.Background(), &Output{Files: childSite(1)}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), &site.Output{Files: childSite(1)}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	testtree.Write(t, dir, "", map[string]string{"cells/c2.html": "mine"})
 	before := testtree.Read(t, dir)
-	err := Write(context.Background(), &Output{Files: childSite(2)}, dir, "public", nil)
+	err := Write(context.Background(), &site.Output{Files: childSite(2)}, dir, "public", nil)
 	if err == nil || !strings.Contains(err.Error(), "cells/c2.html was not written by evalpress") {
 		t.Fatalf("err = %v", err)
 	}

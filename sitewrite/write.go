@@ -1,4 +1,10 @@
-package site
+// Package sitewrite writes a rendered site (site.File, site.Output) into its
+// output folder so that the folder changes only if everything works: every
+// file behind a check (the leak scan), into a spare or temporary folder
+// beside the target, swapped in at the end with a journal that lets the next
+// build finish or undo a swap a kill interrupted. It keeps, in the marker
+// file, the list of the files evalpress wrote, and never touches the others.
+package sitewrite
 
 import (
 	"context"
@@ -14,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -35,32 +42,21 @@ func SpareDir(dir string) string {
 	return sibling(abs, "spare")
 }
 
-// A File is one file of a site on its way to the disk.
-type File struct {
-	Path string // slash-separated, relative to the site
-	Data []byte
-	// Header is a cell page's header length (see Output.Headers); 0 for
-	// any other file.
-	Header int
-	// Reused is true when the cell page's body came from Options.CellBodies.
-	Reused bool
-}
-
 // Write writes out into dir so that dir changes only if everything works:
 // it hands every file of out to a Writer and commits it.
-func Write(ctx context.Context, out *Output, dir, audience string, check func(File) error) error {
+func Write(ctx context.Context, out *site.Output, dir, audience string, check func(site.File) error) error {
 	w, err := NewWriter(ctx, dir, audience, check)
 	if err != nil {
 		return err
 	}
 	for _, name := range out.Paths() {
-		w.Add(File{Path: name, Data: out.Files[name], Header: out.Headers[name], Reused: out.Reused[name]})
+		w.Add(site.File{Path: name, Data: out.Files[name], Header: out.Headers[name], Reused: out.Reused[name]})
 	}
 	return w.Commit()
 }
 
 // A Writer writes a site into a folder so that the folder changes only if
-// everything works. Files are added as they are made (Options.Emit), from
+// everything works. Files are added as they are made (site.Options.Emit), from
 // any goroutine; check (the leak scan) runs on each on all cores, the marker
 // file included, and a file is written only once check has passed it, so
 // nothing check rejects reaches the disk. The files go into a temporary
@@ -84,13 +80,13 @@ func Write(ctx context.Context, out *Output, dir, audience string, check func(Fi
 type Writer struct {
 	ctx                     context.Context
 	dir, abs, tmp, audience string
-	check                   func(File) error
+	check                   func(site.File) error
 	spare                   string
 	staged                  bool            // tmp is the spare, renamed
 	existing                map[string]bool // staged: the spare's files not yet overwritten
 
-	added      chan File // to the checkers
-	passed     chan File // to the one writer
+	added      chan site.File // to the checkers
+	passed     chan site.File // to the one writer
 	checked    sync.WaitGroup
 	writerDone chan struct{}
 
@@ -106,7 +102,7 @@ type Writer struct {
 
 // NewWriter prepares to write a site into dir for audience. check may be nil.
 // The caller holds the folder's lock (LockPath) and has called Recover.
-func NewWriter(ctx context.Context, dir, audience string, check func(File) error) (*Writer, error) {
+func NewWriter(ctx context.Context, dir, audience string, check func(site.File) error) (*Writer, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -120,7 +116,7 @@ func NewWriter(ctx context.Context, dir, audience string, check func(File) error
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
 	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
-		added: make(chan File, 1024), passed: make(chan File, 1024), writerDone: make(chan struct{}),
+		added: make(chan site.File, 1024), passed: make(chan site.File, 1024), writerDone: make(chan struct{}),
 		errs: map[string]error{}, seen: map[string]bool{}}
 	// The spare takes the temporary folder's name: only a public site
 	// evalpress built, holding nothing but the files it lists.
@@ -144,7 +140,7 @@ func NewWriter(ctx context.Context, dir, audience string, check func(File) error
 
 // Add hands a file to the writer. It may be called from several goroutines
 // at once; after Commit or Abort it does nothing.
-func (w *Writer) Add(f File) {
+func (w *Writer) Add(f site.File) {
 	w.closing.RLock()
 	defer w.closing.RUnlock()
 	if w.done {
@@ -334,7 +330,7 @@ func (w *Writer) Commit() error {
 	w.mu.Lock()
 	files := slices.Sorted(maps.Keys(w.seen))
 	w.mu.Unlock()
-	w.Add(File{Path: MarkerFile, Data: markerData(w.audience, files)})
+	w.Add(site.File{Path: MarkerFile, Data: markerData(w.audience, files)})
 	w.finish()
 	if err := w.ctx.Err(); err != nil {
 		return err // the next build removes the temporary folder

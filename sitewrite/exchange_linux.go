@@ -1,4 +1,4 @@
-package site
+package sitewrite
 
 import "golang.org/x/sys/unix"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package site
+package sitewrite
 
 import "errors"
 
