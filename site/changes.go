@@ -37,16 +37,7 @@ type changedCell struct {
 // judged tier's flips, shown after C5's with their criterion and judge.
 func compareBuilds(p *public.Public, base *Results, judged []Change) comparison {
 	c := comparison{SHA256: base.SHA256}
-	b, t := base.Thresholds, p.Thresholds
-	for _, th := range []thresholdChange{
-		{Name: "Longest run limit (words)", Before: strconv.Itoa(b.MaxRun), Now: strconv.Itoa(t.MaxRun)},
-		{Name: "Overlap limit", Before: sharePercent(b.MaxOverlap), Now: sharePercent(t.MaxOverlap)},
-		{Name: "N-gram size (words)", Before: strconv.Itoa(b.NGram), Now: strconv.Itoa(t.NGram)},
-		{Name: "Shortest run highlighted (words)", Before: strconv.Itoa(b.MinRun), Now: strconv.Itoa(t.MinRun)},
-	} {
-		if b.MinRun == 0 && th.Name == "Shortest run highlighted (words)" {
-			continue // an older results.json does not record it
-		}
+	for _, th := range thresholdRows(p, base) {
 		th.Changed = th.Before != th.Now
 		if th.Changed {
 			c.Changed++
@@ -69,7 +60,7 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 		if rec, ok := before[key].Criteria[string(tableCriterion)]; ok {
 			cell.BeforeLine = checksLine(recordOutcome(tableCriterion, rec))
 		} else {
-			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, b.MaxRun, b.MaxOverlap)
+			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, base.Thresholds.MaxRun, base.Thresholds.MaxOverlap)
 		}
 		cell.AfterLine = checksLine(now[key].Outcome(tableCriterion))
 		c.Cells = append(c.Cells, cell)
@@ -83,6 +74,84 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 		c.Cells = append(c.Cells, changedCell{Change: ch, Rules: joinWords(ch.Rules)})
 	}
 	return c
+}
+
+// thresholdRows are the thresholds of the two builds, criterion by
+// criterion: C5's, G1's tolerance and targets, and the judged tier's when
+// both builds ran it. A row a baseline does not record is left out.
+func thresholdRows(p *public.Public, base *Results) []thresholdChange {
+	b, t := base.Thresholds, p.Thresholds
+	rows := []thresholdChange{
+		{Name: "C5 longest run limit (words)", Before: strconv.Itoa(b.MaxRun), Now: strconv.Itoa(t.MaxRun)},
+		{Name: "C5 overlap limit", Before: sharePercent(b.MaxOverlap), Now: sharePercent(t.MaxOverlap)},
+		{Name: "C5 n-gram size (words)", Before: strconv.Itoa(b.NGram), Now: strconv.Itoa(t.NGram)},
+	}
+	if b.MinRun != 0 { // an older results.json does not record it
+		rows = append(rows, thresholdChange{Name: "Shortest run highlighted (words)", Before: strconv.Itoa(b.MinRun), Now: strconv.Itoa(t.MinRun)})
+	}
+	if b.G1Tolerance != nil {
+		rows = append(rows, thresholdChange{Name: "G1 length tolerance", Before: sharePercent(*b.G1Tolerance), Now: sharePercent(p.G1Tolerance)})
+	}
+	if row, ok := targetRow(p, base); ok {
+		rows = append(rows, row)
+	}
+	if j := p.Judged; j != nil && base.Judged != nil {
+		bj := base.Judged.Thresholds
+		rows = append(rows,
+			thresholdChange{Name: "C1 present beats needed", Before: beats(bj.C1MinPresent), Now: beats(j.C1MinPresent)},
+			thresholdChange{Name: "C2 undeveloped share allowed", Before: sharePercent(bj.C2MaxUndeveloped), Now: sharePercent(j.C2MaxUndeveloped)})
+	}
+	return rows
+}
+
+// beats writes C1's N, 0 while it is not calibrated.
+func beats(n int) string {
+	if n == 0 {
+		return "not set"
+	}
+	return strconv.Itoa(n)
+}
+
+// targetRow compares G1's targets, section by section, as each build's
+// cells record them: the row says how many sections have one, and how many
+// targets differ. ok is false when the baseline records no G1 outcome.
+func targetRow(p *public.Public, base *Results) (thresholdChange, bool) {
+	before, recorded := map[string]float64{}, false
+	for _, c := range base.Cells {
+		rec, ok := c.Criteria[string(criteria.G1)]
+		recorded = recorded || ok
+		if target, has := rec.Limits["target"]; ok && has {
+			before[c.Section] = target
+		}
+	}
+	if !recorded {
+		return thresholdChange{}, false
+	}
+	now := map[string]float64{}
+	for _, c := range p.Cells {
+		for _, l := range c.Outcome(criteria.G1).Limits {
+			if l.Name == "target" {
+				now[c.Section] = l.Value
+			}
+		}
+	}
+	differ := 0
+	for _, name := range p.Sections {
+		b, hadB := before[name]
+		n, hasN := now[name]
+		if hadB != hasN || b != n {
+			differ++
+		}
+	}
+	row := thresholdChange{Name: "G1 targets", Before: sectionsWithTargets(len(before)), Now: sectionsWithTargets(len(now))}
+	if differ > 0 {
+		row.Now += fmt.Sprintf(", %d differ%s", differ, map[bool]string{true: "s"}[differ == 1])
+	}
+	return row, true
+}
+
+func sectionsWithTargets(n int) string {
+	return fmt.Sprintf("%d section%s with a target", n, pluralS(n))
 }
 
 // recordOutcome turns an outcome as results.json records it back into an

@@ -46,6 +46,9 @@ type ResultsThresholds struct {
 	MaxOverlap float64 `json:"max_overlap"`
 	NGram      int     `json:"ngram"`
 	MinRun     int     `json:"min_run"`
+	// G1Tolerance is the length gate's tolerance; nil in a results.json
+	// from before it was recorded.
+	G1Tolerance *float64 `json:"g1_tolerance,omitempty"`
 }
 
 // ResultsCell is one writer's section.
@@ -152,7 +155,8 @@ func cellPath(c public.Cell) string {
 
 func buildResults(p *public.Public, changes []Change) Results {
 	r := Results{
-		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun},
+		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun,
+			G1Tolerance: &p.G1Tolerance},
 		Registered: registeredThresholds(p),
 		Audience:   p.Audience,
 		Cells:      []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
@@ -245,12 +249,13 @@ func ParseBaseline(data []byte) (*Results, error) {
 			Overlap                 float64
 			Criteria                map[string]criteria.Record `json:"criteria"`
 		} `json:"cells"`
+		Judged *ResultsJudged `json:"judged"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&baseline); err != nil {
 		return nil, fmt.Errorf("not a results.json: %v", err)
 	}
-	r := Results{Thresholds: baseline.Thresholds}
+	r := Results{Thresholds: baseline.Thresholds, Judged: judgedThresholdsOnly(baseline.Judged)}
 	if baseline.Cells != nil {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
@@ -266,7 +271,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 // thresholds and each cell's names, verdict, rules and values, as
 // ParseBaseline returns them from r's JSON (but for the digest).
 func (r *Results) Baseline() *Results {
-	b := &Results{Thresholds: r.Thresholds}
+	b := &Results{Thresholds: r.Thresholds, Judged: judgedThresholdsOnly(r.Judged)}
 	if r.Cells != nil {
 		b.Cells = make([]ResultsCell, len(r.Cells))
 	}
@@ -274,6 +279,17 @@ func (r *Results) Baseline() *Results {
 		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
 	}
 	return b
+}
+
+// judgedThresholdsOnly keeps, of a baseline's judged tier, the thresholds
+// the changes page compares; nil when it had none.
+func judgedThresholdsOnly(j *ResultsJudged) *ResultsJudged {
+	if j == nil {
+		return nil
+	}
+	out := &ResultsJudged{}
+	out.Thresholds = j.Thresholds
+	return out
 }
 
 // CheckBaseline returns r when it is a baseline a build can compare with:

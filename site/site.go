@@ -686,34 +686,28 @@ func checks(c public.Cell) []criteria.Check {
 // thresholdNote says, for every page that shows verdicts, which of the
 // build's thresholds differ from the registered ones.
 func thresholdNote(p *public.Public) string {
-	r, t := p.Registered, p.Thresholds
-	if r == nil {
-		r = &t // none registered: only the judged tier's can differ
-	}
 	var now, then []string
-	if t.MaxRun != r.MaxRun {
-		now = append(now, fmt.Sprintf("a longest run of %d words", t.MaxRun))
-		then = append(then, fmt.Sprintf("%d words", r.MaxRun))
-	}
-	if t.MaxOverlap != r.MaxOverlap {
-		now = append(now, "an overlap of "+sharePercent(t.MaxOverlap))
-		then = append(then, sharePercent(r.MaxOverlap))
-	}
-	if t.NGram != r.NGram {
-		now = append(now, fmt.Sprintf("%d-grams", t.NGram))
-		then = append(then, fmt.Sprintf("%d-grams", r.NGram))
-	}
-	if g := p.RegisteredG1Tolerance; g != nil && *g != p.G1Tolerance {
-		now = append(now, "a length tolerance of "+sharePercent(p.G1Tolerance))
-		then = append(then, sharePercent(*g))
-	}
-	if j := p.Judged; j != nil && j.C1MinPresent != j.RegisteredC1MinPresent {
-		now = append(now, fmt.Sprintf("at least %d present beats for C1", j.C1MinPresent))
-		then = append(then, fmt.Sprintf("%d beats", j.RegisteredC1MinPresent))
-	}
-	if j := p.Judged; j != nil && j.C2MaxUndeveloped != j.RegisteredC2MaxUndeveloped {
-		now = append(now, "at most "+sharePercent(j.C2MaxUndeveloped)+" undeveloped groups for C2")
-		then = append(then, sharePercent(j.RegisteredC2MaxUndeveloped))
+	for _, d := range p.Drifts() {
+		switch d.Key {
+		case "c5.max_run":
+			now = append(now, fmt.Sprintf("a longest run of %d words", int(d.Now)))
+			then = append(then, fmt.Sprintf("%d words", int(d.Registered)))
+		case "c5.max_overlap":
+			now = append(now, "an overlap of "+sharePercent(d.Now))
+			then = append(then, sharePercent(d.Registered))
+		case "c5.ngram":
+			now = append(now, fmt.Sprintf("%d-grams", int(d.Now)))
+			then = append(then, fmt.Sprintf("%d-grams", int(d.Registered)))
+		case "g1.tolerance":
+			now = append(now, "a length tolerance of "+sharePercent(d.Now))
+			then = append(then, sharePercent(d.Registered))
+		case "judged.c1_min_present":
+			now = append(now, fmt.Sprintf("at least %d present beats for C1", int(d.Now)))
+			then = append(then, fmt.Sprintf("%d beats", int(d.Registered)))
+		case "judged.c2_max_undeveloped":
+			now = append(now, "at most "+sharePercent(d.Now)+" undeveloped groups for C2")
+			then = append(then, sharePercent(d.Registered))
+		}
 	}
 	if len(now) == 0 {
 		return ""

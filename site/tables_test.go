@@ -1,8 +1,10 @@
 package site
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -214,4 +216,71 @@ func TestDocumentsLinkToGeneratedPages(t *testing.T) {
 	if _, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: "[x](resultz.html)\n"}, "content/d.md", docs, nil, fixture()); err == nil {
 		t.Error("a link to a page evalpress does not write passed")
 	}
+}
+
+// The changes page compares every criterion's thresholds: G1's tolerance
+// and targets (section by section, from the cells' recorded limits) and
+// the judged tier's, not only C5's.
+func TestCompareBuildsEveryCriterion(t *testing.T) {
+	judge := func(p *public.Public, tolerance float64, targets map[string]int) {
+		s := criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
+			G1: criteria.G1Settings{Tolerance: tolerance, Targets: targets}}
+		for i := range p.Cells {
+			c := &p.Cells[i]
+			c.Outcomes = criteria.Judge(&s, &criteria.Measurements{Section: c.Section, Written: c.Words, HasExample: c.HasExample,
+				Words: c.Words, Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct})
+		}
+		p.G1Tolerance = tolerance
+	}
+	before := fixture()
+	judge(before, 0.15, map[string]int{"HOOK": 30})
+	before.Judged = &public.Judged{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}
+	base, err := ParseBaseline(encodeResults(t, before))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := func(c comparison) map[string]thresholdChange {
+		out := map[string]thresholdChange{}
+		for _, th := range c.Thresholds {
+			out[th.Name] = th
+		}
+		return out
+	}
+
+	same := fixture()
+	judge(same, 0.15, map[string]int{"HOOK": 30})
+	same.Judged = &public.Judged{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}
+	if c := compareBuilds(same, base, nil); c.Changed != 0 || len(c.Thresholds) != 8 {
+		t.Errorf("same thresholds: %d changed of %+v", c.Changed, c.Thresholds)
+	}
+
+	now := fixture()
+	judge(now, 0.2, map[string]int{"HOOK": 31, "ACT 1": 80})
+	now.Judged = &public.Judged{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}
+	c := compareBuilds(now, base, nil)
+	got := rows(c)
+	for name, want := range map[string][3]string{
+		"G1 length tolerance":          {"15%", "20%", "true"},
+		"G1 targets":                   {"1 section with a target", "2 sections with a target, 2 differ", "true"},
+		"C1 present beats needed":      {"not set", "9", "true"},
+		"C2 undeveloped share allowed": {"33.33%", "33.33%", "false"},
+		"C5 longest run limit (words)": {"12", "12", "false"},
+	} {
+		r := got[name]
+		if r.Before != want[0] || r.Now != want[1] || strconv.FormatBool(r.Changed) != want[2] {
+			t.Errorf("%s: %+v, want %v", name, r, want)
+		}
+	}
+	if c.Changed != 3 {
+		t.Errorf("changed %d, want 3", c.Changed)
+	}
+}
+
+func encodeResults(t *testing.T, p *public.Public) []byte {
+	t.Helper()
+	data, err := json.Marshal(buildResults(p, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -159,7 +159,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Errorf("change %v", ch)
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "changes.html"))
-	for _, want := range []string{"3 cells changed their verdicts.", "2 C5 thresholds changed", "<strong>30</strong> (changed)",
+	for _, want := range []string{"3 cells changed their verdicts.", "2 thresholds changed", "<strong>30</strong> (changed)",
 		"results.json</code> had SHA-256", "&lt;= 30: pass; overlap 100.0% &lt;= 100%", `href="cells/`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("changes page lacks %q", want)
@@ -181,7 +181,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	page, _ = os.ReadFile(filepath.Join(out, "changes.html"))
-	if !bytes.Contains(page, []byte("No cell changed its verdict")) || !bytes.Contains(page, []byte("No C5 threshold changed")) {
+	if !bytes.Contains(page, []byte("No cell changed its verdict")) || !bytes.Contains(page, []byte("No threshold changed")) {
 		t.Errorf("changes page after an identical rebuild: %s", page)
 	}
 }

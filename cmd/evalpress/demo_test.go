@@ -166,7 +166,7 @@ func checkDemo(t *testing.T, out string, changed bool) {
 		{index, fmt.Sprintf("%d of %d sections fail C5", fails, cells), true},
 		{index, "fail C5 at the registered thresholds", !changed},
 		{index, "at this build's thresholds, which differ from the registered ones", changed},
-		{findings, "The thresholds are the ones the rubric registered", !changed},
+		{findings, "The C5 thresholds are the ones the rubric registered", !changed},
 		{findings, "so every verdict below is a what-if", changed},
 		{index, "Every hook passes", hookFails == 0},
 		{findings, "Every hook passes once", hookFails == 0},

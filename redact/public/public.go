@@ -258,3 +258,39 @@ type JudgedOutcome struct {
 	N, Of                     int
 	HasCount                  bool
 }
+
+// A Drift is one threshold of the build that differs from the rubric's
+// registered value: its config key, the value applied and the registered
+// one.
+type Drift struct {
+	Criterion criteria.ID // C5, G1, C1 or C2
+	Key       string      // "c5.max_run", "g1.tolerance", "judged.c1_min_present"...
+	// Now and Registered are the two values; a share is a fraction.
+	Now, Registered float64
+}
+
+// Drifts lists the build's thresholds that differ from the registered
+// ones, C5's first, then G1's, then the judged tier's: every page's
+// threshold note and count(changed_thresholds) read this one list.
+func (p *Public) Drifts() []Drift {
+	var out []Drift
+	add := func(id criteria.ID, key string, now, registered float64) {
+		if now != registered {
+			out = append(out, Drift{Criterion: id, Key: key, Now: now, Registered: registered})
+		}
+	}
+	if r := p.Registered; r != nil {
+		t := p.Thresholds
+		add(criteria.C5, "c5.max_run", float64(t.MaxRun), float64(r.MaxRun))
+		add(criteria.C5, "c5.max_overlap", t.MaxOverlap, r.MaxOverlap)
+		add(criteria.C5, "c5.ngram", float64(t.NGram), float64(r.NGram))
+	}
+	if g := p.RegisteredG1Tolerance; g != nil {
+		add(criteria.G1, "g1.tolerance", p.G1Tolerance, *g)
+	}
+	if j := p.Judged; j != nil {
+		add(criteria.C1, "judged.c1_min_present", float64(j.C1MinPresent), float64(j.RegisteredC1MinPresent))
+		add(criteria.C2, "judged.c2_max_undeveloped", j.C2MaxUndeveloped, j.RegisteredC2MaxUndeveloped)
+	}
+	return out
+}

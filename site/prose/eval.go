@@ -270,10 +270,7 @@ func evalCount(ev *evaluator, c call) (Value, error) {
 		}
 	}
 	if what == "changed_thresholds" {
-		if len(c.filters) > 0 {
-			return Value{}, evalErrorf(c.filters[0].col, "count(changed_thresholds) takes no filters")
-		}
-		return intValue(changedThresholds(ev.p)), nil
+		return ev.changedThresholds(c)
 	}
 	if what == "mandated_phrases" {
 		if len(c.filters) > 0 {
@@ -476,18 +473,25 @@ func VerdictWord(c public.Cell) string {
 	return c.Outcome(criteria.C5).Label()
 }
 
-// changedThresholds counts the build's C5 thresholds that differ from the
-// registered ones; 0 when none are registered.
-func changedThresholds(p *public.Public) int {
-	r, t := p.Registered, p.Thresholds
-	if r == nil {
-		return 0
+// changedThresholds counts the build's thresholds that differ from the
+// registered ones (public.Public.Drifts): of every criterion, or of the one
+// a criterion= filter names, its only filter.
+func (ev *evaluator) changedThresholds(c call) (Value, error) {
+	var only string
+	for _, a := range c.filters {
+		if a.key != "criterion" || only != "" {
+			return Value{}, evalErrorf(a.col, "count(changed_thresholds) takes one filter, criterion=")
+		}
+		if _, ok := ev.criteria()[a.value]; !ok {
+			return Value{}, evalErrorf(a.col, "%s: unknown criterion %q (criteria: %s)", c.name, a.value, strings.Join(ev.criterionNames(), ", "))
+		}
+		only = a.value
 	}
 	n := 0
-	for _, differs := range []bool{r.MaxRun != t.MaxRun, r.MaxOverlap != t.MaxOverlap, r.NGram != t.NGram} {
-		if differs {
+	for _, d := range ev.p.Drifts() {
+		if only == "" || string(d.Criterion) == only {
 			n++
 		}
 	}
-	return n
+	return intValue(n), nil
 }

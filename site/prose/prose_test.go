@@ -69,7 +69,10 @@ func TestValues(t *testing.T) {
 		{`{{cell "Model 1" HOOK rules}} {{cell "Model 1" HOOK run}}`, "none 4"},
 		{"{{hypothesis H1 verdict}} / {{hypothesis H1 verdict_registered}}", "refuted / supported"},
 		{"{{count writers}} {{count sections}} {{count mandated_phrases}} {{count no_example}}", "2 2 3 0"},
-		{"{{count changed_thresholds}}", "2"},
+		// max_run and max_overlap differ from the registered ones, and so does
+		// G1's tolerance (15% against 20%): every criterion counts.
+		{"{{count changed_thresholds}}", "3"},
+		{"{{count(changed_thresholds, criterion=C5)}} {{count(changed_thresholds, criterion=G1)}}", "2 1"},
 		// Registered thresholds are their own.
 		{"{{registered max_run}} {{registered max_overlap}} {{registered(ngram)}}", "10 12.5% 8"},
 		{"{{threshold tolerance}} {{registered tolerance}}", "15% 20%"},
@@ -254,6 +257,9 @@ func TestJudgedFilters(t *testing.T) {
 		// G1, a measured gate on the same seam: no targets, so unscored.
 		{`{{count(criterion=G1)}} {{count(verdict=unscored, criterion=G1)}} {{count(fails, criterion=G1, section=HOOK)}}`, "0 4 0"},
 		{`{{threshold c1_min_present}} {{registered c1_min_present}} {{registered(c2_max_undeveloped)}}`, "10 9 33.33%"},
+		// C1's N drifted too: the two C5 limits, G1's tolerance and C1.
+		{`{{count changed_thresholds}}`, "4"},
+		{`{{count(changed_thresholds, criterion=C1)}} {{count(changed_thresholds, criterion=C2)}}`, "1 0"},
 	}
 	for _, tc := range tests {
 		doc := &Doc{}
@@ -279,6 +285,9 @@ func TestJudgedFilters(t *testing.T) {
 		{"{{count(criterion=C2, judge=nobody)}}", `no judge or labeller "nobody" (primary, author)`},
 		{"{{count(verdict=no_example, criterion=C2, judge=primary)}}", `unknown verdict "no_example" for C2 (one of: pass, fail, ambiguous, unscored, missing)`},
 		{"{{count(criterion=C9)}}", `unknown criterion "C9" (criteria: C5, G1, C1, C2)`},
+		{"{{count(changed_thresholds, criterion=C9)}}", `unknown criterion "C9" (criteria: C5, G1, C1, C2)`},
+		{"{{count(changed_thresholds, writer=\"Model 1\")}}", "count(changed_thresholds) takes one filter, criterion="},
+		{"{{count(changed_thresholds, criterion=C5, criterion=G1)}}", "count(changed_thresholds) takes one filter, criterion="},
 	} {
 		doc := &Doc{}
 		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
