@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -107,6 +108,11 @@ type linkCheck struct {
 	problems []linkProblem
 	ids      map[string]bool
 	anchors  []anchorRef
+	// placed has the branches the conditionals did not take: their links
+	// are checked too, their anchors against every heading of the page.
+	placed         *prose.Doc
+	untakenIDs     map[string]bool
+	untakenAnchors []anchorRef
 }
 
 // linkProblem is a bad link at a byte offset of the document's source.
@@ -123,6 +129,7 @@ type anchorRef struct {
 func (lc *linkCheck) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	lc.ids = map[string]bool{}
+	lc.numberHeadings(doc, source)
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -147,6 +154,60 @@ func (lc *linkCheck) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		}
 		return ast.WalkContinue, nil
 	})
+	lc.checkUntaken(source)
+}
+
+// numberHeadings gives the page's headings their IDs again, in order, from
+// the same text the parser made them from: a heading a conditional removed
+// no longer takes an ID, so the next heading of the same name keeps the
+// one it has when the branch is taken away.
+func (lc *linkCheck) numberHeadings(doc *ast.Document, source []byte) {
+	ids := &unicodeIDs{used: map[string]bool{}, next: map[string]int{}}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if _, has := h.AttributeString("id"); has {
+			var line []byte
+			if last := h.Lines().Len() - 1; last >= 0 {
+				seg := h.Lines().At(last)
+				line = seg.Value(source)
+			}
+			h.SetAttribute([]byte("id"), ids.Generate(line, ast.KindHeading))
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// checkUntaken checks the links of the branches not taken, as the page's
+// own: a rebuild that takes them must not meet a broken link. An anchor
+// there may point at a heading of any branch.
+func (lc *linkCheck) checkUntaken(source []byte) {
+	if lc.placed == nil {
+		return
+	}
+	lc.untakenIDs = map[string]bool{}
+	main := lc.anchors
+	for _, node := range lc.placed.Untaken {
+		_ = ast.Walk(node, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch n := n.(type) {
+			case *ast.Heading:
+				if id, ok := n.AttributeString("id"); ok {
+					lc.untakenIDs[string(id.([]byte))] = true
+				}
+			case *ast.Link:
+				lc.check(n, n.Destination, source, false)
+			case *ast.Image:
+				lc.check(n, n.Destination, source, true)
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	lc.anchors, lc.untakenAnchors = main, lc.anchors[len(main):]
 }
 
 // offsetOf returns a source offset inside n's nearest block.
@@ -320,8 +381,8 @@ func chromaCSS() (string, error) {
 // error messages. Claims that do not hold come back in claims, so that a
 // build reports all of them at once; other problems are errors.
 func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (pg *page, claims []error, err error) {
-	lc := &linkCheck{doc: doc.Path, docs: docs, files: files}
 	placed := &prose.Doc{}
+	lc := &linkCheck{doc: doc.Path, docs: docs, files: files, placed: placed}
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, extension.Footnote, prose.New(p, blockNames, placed)),
 		goldmark.WithParserOptions(
@@ -349,12 +410,19 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 		claims = append(claims, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
 			Message: fmt.Sprintf("claim does not hold: %s (%s)", c.Condition, strings.Join(c.Values, ", "))})
 	}
+	footnote := func(id string) bool { return strings.HasPrefix(id, "fn:") || strings.HasPrefix(id, "fnref:") }
 	for _, a := range lc.anchors {
-		if !lc.ids[a.id] && !strings.HasPrefix(a.id, "fn:") && !strings.HasPrefix(a.id, "fnref:") {
+		if !lc.ids[a.id] && !footnote(a.id) {
+			lc.problem(a.offset, "link to a missing anchor %q", "#"+a.id)
+		}
+	}
+	for _, a := range lc.untakenAnchors {
+		if !lc.ids[a.id] && !lc.untakenIDs[a.id] && !footnote(a.id) {
 			lc.problem(a.offset, "link to a missing anchor %q", "#"+a.id)
 		}
 	}
 	if len(lc.problems) > 0 {
+		slices.SortStableFunc(lc.problems, func(a, b linkProblem) int { return a.offset - b.offset })
 		first := lc.problems[0]
 		line, _ := lineCol(source, first.offset)
 		return nil, nil, diag.Errorf(file, line, "%s", first.message)

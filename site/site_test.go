@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,12 +144,39 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 		{"# T\n\n![y](data:image/png;base64,SGFyYm91cmxpbmU=)\n", `content/a/index.md:3: link "data:image/png;base64,SGFyYm91cmxpbmU=" embeds a file in a data: URL`},
 		{"# T\n\n[x](DATA:text/plain,Harbourline)\n", "embeds a file in a data: URL"},
 		{"# T\n\n[x][r]\n\n[r]: data:,Harbourline\n", "content/a/index.md:5: link \"data:,Harbourline\" embeds"},
+		// A branch not taken at these thresholds is checked all the same:
+		// a rebuild that takes it must not meet a broken link.
+		{"# T\n\n{{if count(fails) == 0}}\n\nNone fail: [x](gone.md).\n\n{{end}}\n", `content/a/index.md:5: link to a missing document "gone.md"`},
+		{"# T\n\nSome {{if count(fails) == 0}}[x](gone.md){{end}} fail.\n", `content/a/index.md:3: link to a missing document "gone.md"`},
+		{"# T\n\n{{if count(fails) > 0}}\n\nok\n\n{{else}}\n\n![i](pic.png)\n\n{{end}}\n", `link to a missing file "pic.png"`},
+		{"# T\n\n{{if count(fails) == 0}}\n\n[x](#nowhere)\n\n{{end}}\n", `content/a/index.md:5: link to a missing anchor "#nowhere"`},
+		// The first problem in the source is the one reported.
+		{"# T\n\n{{if count(fails) == 0}}\n\n[x](gone.md)\n\n{{end}}\n\n[y](lost.md)\n", `content/a/index.md:5: link to a missing document "gone.md"`},
 	}
 	for _, tc := range tests {
 		_, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.md, err, tc.want)
 		}
+	}
+}
+
+// Links in a branch not taken may point at headings of any branch, and a
+// heading a conditional removed takes no ID from the headings that stay.
+func TestBranchesNotTakenHeadingsAndAnchors(t *testing.T) {
+	md := "# T\n\n{{if count(fails) == 0}}\n\n## Notes\n\n[up](#notes)\n\n{{else}}\n\n## Notes\n\nFails: see [the notes](#notes).\n\n{{end}}\n\n## Notes\n\n[first](#notes) [second](#notes-1)\n"
+	pg, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: md}, "content/a/index.md", map[string]bool{"a/index.md": true}, nil, fixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range headingID.FindAllStringSubmatch(string(pg.Body), -1) {
+		ids = append(ids, m[1])
+	}
+	// The else branch is taken (the fixture has fails): its heading is
+	// "notes", the last one "notes-1", as if the first branch were not there.
+	if want := []string{"t", "notes", "notes-1"}; !slices.Equal(ids, want) {
+		t.Errorf("ids %q, want %q", ids, want)
 	}
 }
 

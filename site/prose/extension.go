@@ -148,7 +148,12 @@ type Doc struct {
 	Blocks   []string
 	Problems []Problem
 	Claims   []Claim
-	edits    []edit
+	// Untaken are the nodes of the branches not taken, removed from the
+	// document in source order: a page still checks what must hold in
+	// every branch (its links), so that a rebuild at other thresholds does
+	// not find a broken one.
+	Untaken []ast.Node
+	edits   []edit
 }
 
 // edit replaces source[start:end] with text in the downloaded markdown.
@@ -354,8 +359,12 @@ func (t *transform) process(parent ast.Node, active bool) {
 		}
 		if ph == nil {
 			t.process(child, isActive())
-			if !isActive() {
+			// A node of a branch not taken goes, whole, and is kept for the
+			// checks of every branch; inside it (active false) nothing
+			// needs removing.
+			if !isActive() && active {
 				parent.RemoveChild(parent, child)
+				t.doc.Untaken = append(t.doc.Untaken, child)
 			}
 			child = next
 			continue
