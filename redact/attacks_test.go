@@ -16,36 +16,7 @@ func TestScanReadsWhatAReaderReads(t *testing.T) {
 	var index passageIndex
 	index.add(private)
 	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
-	utf16le := func(text string) []byte {
-		b := []byte{0xFF, 0xFE}
-		for _, u := range utf16.Encode([]rune(text)) {
-			b = binary.LittleEndian.AppendUint16(b, u)
-		}
-		return b
-	}
-	for _, tc := range []struct {
-		name, file string
-		data       []byte
-		what       string
-	}{
-		{"a literal < before markup inside a name", "p.html", []byte("<p>1 &lt; 2 and Lark<em>spur</em>-3 Turbo &gt; all</p>"), "model name"},
-		{"a literal < before a passage", "p.html", []byte("<p>a &lt; b: the harbour <b>chief</b> had promised a quiet week of sun</p>"), "passage"},
-		{"a passage in an HTML comment of a markdown file", "doc.md", []byte("# Notes\n\n<!-- the harbour chief had promised a quiet week of sun -->\n"), "passage"},
-		{"a passage in an HTML comment", "p.html", []byte("<p>x</p><!-- the harbour chief had promised a quiet week of sun -->"), "passage"},
-		{"a term in an SVG attribute", "chart.svg", []byte(`<svg><text aria-label="Quillion&#32;2.5 Pro">A</text></svg>`), "model name"},
-		{"a term in an attribute name", "p.html", []byte(`<p data-larkspur-3-turbo="1">x</p>`), "model name"},
-		{"a term in a script, JavaScript-escaped", "p.html", []byte(`<script>var a = "\u004Carkspur-3 \u{54}urbo";</script>`), "model name"},
-		{"a term in a style, CSS-escaped", "p.html", []byte(`<style>p::after { content: "\4C arkspur-3 \54urbo" }</style>`), "model name"},
-		{"a term in a CSS file", "site.css", []byte(`a::after{content:"\000051uillion 2.5 Pro"}`), "model name"},
-		{"a term in a JavaScript file", "app.js", []byte(`const w = "Northwind M\u00e9dia";`), "private term"},
-		{"a footnote mark inside a name", "p.html", []byte(`<p>Larkspur-3<sup id="fnref:1"><a href="#fn:1">1</a></sup> Turbo</p>`), "model name"},
-		{"UTF-16 text", "notes.txt", utf16le("written by Quillion 2.5 Pro"), "model name"},
-		{"UTF-16 passage", "data.csv", utf16le("id,text\n1,the harbour chief had promised a quiet week of sun\n"), "passage"},
-		{"a suffix glued on", "p.json", []byte(`{"w": "Both Larkspur-3 Turbos failed"}`), "model name"},
-		{"a modifier-letter apostrophe", "p.html", []byte("<p>Larkspur\u02BC-3 Turbo</p>"), "model name"},
-		{"Hangul fillers", "p.html", []byte("<p>Lark\u3164spur-3 Tur\uFFA0bo</p>"), "model name"},
-		{"homoglyphs", "p.html", []byte("<p>L\u0430rkspur-3 \u0422urb\u043e</p>"), "model name"},
-	} {
+	for _, tc := range attackFixtures {
 		leaks := s.ScanFile(tc.file, tc.data)
 		found := false
 		for _, l := range leaks {
@@ -55,6 +26,41 @@ func TestScanReadsWhatAReaderReads(t *testing.T) {
 			t.Errorf("%s: no %s reported (%v)", tc.name, tc.what, leaks)
 		}
 	}
+}
+
+// attackFixtures are the issue's attacks, each a file that plants a term
+// or a private passage; they also seed FuzzPlainTokensMatchTokenizer.
+var attackFixtures = []struct {
+	name, file string
+	data       []byte
+	what       string
+}{
+	{"a literal < before markup inside a name", "p.html", []byte("<p>1 &lt; 2 and Lark<em>spur</em>-3 Turbo &gt; all</p>"), "model name"},
+	{"a literal < before a passage", "p.html", []byte("<p>a &lt; b: the harbour <b>chief</b> had promised a quiet week of sun</p>"), "passage"},
+	{"a passage in an HTML comment of a markdown file", "doc.md", []byte("# Notes\n\n<!-- the harbour chief had promised a quiet week of sun -->\n"), "passage"},
+	{"a passage in an HTML comment", "p.html", []byte("<p>x</p><!-- the harbour chief had promised a quiet week of sun -->"), "passage"},
+	{"a term in an SVG attribute", "chart.svg", []byte(`<svg><text aria-label="Quillion&#32;2.5 Pro">A</text></svg>`), "model name"},
+	{"a term in an attribute name", "p.html", []byte(`<p data-larkspur-3-turbo="1">x</p>`), "model name"},
+	{"a term in a script, JavaScript-escaped", "p.html", []byte(`<script>var a = "\u004Carkspur-3 \u{54}urbo";</script>`), "model name"},
+	{"a term in a style, CSS-escaped", "p.html", []byte(`<style>p::after { content: "\4C arkspur-3 \54urbo" }</style>`), "model name"},
+	{"a term in a CSS file", "site.css", []byte(`a::after{content:"\000051uillion 2.5 Pro"}`), "model name"},
+	{"a term in a JavaScript file", "app.js", []byte(`const w = "Northwind M\u00e9dia";`), "private term"},
+	{"a footnote mark inside a name", "p.html", []byte(`<p>Larkspur-3<sup id="fnref:1"><a href="#fn:1">1</a></sup> Turbo</p>`), "model name"},
+	{"UTF-16 text", "notes.txt", utf16le("written by Quillion 2.5 Pro"), "model name"},
+	{"UTF-16 passage", "data.csv", utf16le("id,text\n1,the harbour chief had promised a quiet week of sun\n"), "passage"},
+	{"a suffix glued on", "p.json", []byte(`{"w": "Both Larkspur-3 Turbos failed"}`), "model name"},
+	{"a modifier-letter apostrophe", "p.html", []byte("<p>Larkspur\u02BC-3 Turbo</p>"), "model name"},
+	{"Hangul fillers", "p.html", []byte("<p>Lark\u3164spur-3 Tur\uFFA0bo</p>"), "model name"},
+	{"homoglyphs", "p.html", []byte("<p>L\u0430rkspur-3 \u0422urb\u043e</p>"), "model name"},
+}
+
+// utf16le returns text in UTF-16, little-endian, after its byte-order mark.
+func utf16le(text string) []byte {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(text)) {
+		b = binary.LittleEndian.AppendUint16(b, u)
+	}
+	return b
 }
 
 // TestScanRefusesFilesItCannotRead: compressed files, containers, images

@@ -132,8 +132,8 @@ func (v *markupViews) addOther(s string, src int) {
 
 // addName adds a tag or attribute name, unless it is a common HTML or SVG
 // one, which holds no private term.
-func (v *markupViews) addName(name []byte, src int) {
-	if commonNames[string(name)] {
+func (v *markupViews) addName(name string, src int) {
+	if commonNames[name] {
 		return
 	}
 	v.namesAt = append(v.namesAt, span{len(v.names), src})
@@ -159,100 +159,228 @@ var commonNames = func() map[string]bool {
 // hardBreak separates the strings of a view that no term or passage spans.
 const hardBreak = 0
 
-// read tokenizes doc as a browser does.
+// read tokenizes doc as a browser does: as golang.org/x/net/html's
+// Tokenizer does, token by token. The plain, well-formed markup of
+// evalpress's own pages is read by nextPlainToken, which gives exactly the
+// tokens the Tokenizer gives (fasttoken.go says why); from the first token
+// it does not fully handle, the Tokenizer reads the file until it is back
+// in its data state, and the plain reader takes over again.
 func (v *markupViews) read(doc string) {
 	v.reset(len(doc))
-	z := html.NewTokenizer(strings.NewReader(doc))
-	at := 0       // the file offset of the current token
-	raw := ""     // the raw-text element the tokenizer is in: script, style
-	supDepth := 0 // open <sup> and <sub> elements
+	var st readState
+	var tok token
+	plain := strings.IndexByte(doc, 0) < 0 // NUL: the Tokenizer reads it all
+	handed := 0                            // hand-offs to the Tokenizer
+	for at := 0; at < len(doc); {
+		if plain && nextPlainToken(doc, at, &tok) {
+			v.take(doc, &tok, at, &st)
+			at += len(tok.raw)
+			if tok.rawEnd > at { // the raw text after a script, title or the like
+				rawTextToken(doc[at:tok.rawEnd], tok.name, &tok)
+				v.take(doc, &tok, at, &st)
+				at += len(tok.raw)
+			}
+			continue
+		}
+		// Each hand-off starts a Tokenizer (and its 4 KB buffer): after a
+		// few, each reads on for a while before handing back.
+		least := 0
+		if handed++; handed > 8 {
+			least = 4096
+		}
+		at = v.readTokenizer(doc, at, least, &st, &tok)
+	}
+}
+
+// readState is what the reading of a file carries from token to token.
+type readState struct {
+	raw      string // the raw-text element read in: script, style
+	supDepth int    // open <sup> and <sub> elements
+}
+
+// token is a token as the Tokenizer gives it.
+type token struct {
+	tt  html.TokenType
+	raw string // the token's bytes in the file (Raw)
+	// name is a tag's name as written (from after "<" or "</" to the first
+	// space, "/" or ">").
+	name string
+	// text is a text, comment or doctype token's text (Text).
+	text string
+	// attrs are a start tag's attributes (TagAttr): names lowercased,
+	// values decoded, each name once.
+	attrs []attribute
+	// rawEnd, after a start tag the plain reader read, is where the raw
+	// text that follows it ends (0: none follows).
+	rawEnd int
+}
+
+// attribute is a tag's attribute as TagAttr gives it.
+type attribute struct{ key, val string }
+
+// readTokenizer reads doc from at with the Tokenizer, into v, until it has
+// read at least least bytes (and one token) and is back in its data state
+// (not in the raw text of a script, style, title or the like), or to the
+// end; it returns where it stopped. A Tokenizer started at a token's start
+// in its data state reads the rest of the file as one started at the
+// beginning would: it carries nothing else from token to token.
+func (v *markupViews) readTokenizer(doc string, at, least int, st *readState, tok *token) int {
+	z := html.NewTokenizer(strings.NewReader(doc[at:]))
+	start := at
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			return
+			return len(doc)
 		}
 		rawToken := z.Raw()
-		size := len(rawToken)
+		tok.tt, tok.raw, tok.name, tok.text, tok.attrs = tt, view(rawToken), "", "", tok.attrs[:0]
 		switch tt {
 		case html.TextToken:
 			// Most text needs no decoding: the raw bytes are the text.
-			var text string
-			if bytes.IndexByte(rawToken, '&') < 0 && bytes.IndexByte(rawToken, '\r') < 0 && bytes.IndexByte(rawToken, 0) < 0 {
-				text = view(rawToken) // copied into the view
+			if bytes.IndexByte(rawToken, '&') >= 0 || bytes.IndexByte(rawToken, '\r') >= 0 || bytes.IndexByte(rawToken, 0) >= 0 {
+				tok.text = string(z.Text())
 			} else {
-				text = string(z.Text())
-			}
-			switch raw {
-			case "script":
-				v.addOther(decodeEscapes(text), at)
-			case "style":
-				v.addOther(decodeCSS(text), at)
-			default:
-				v.addText(text, at, supDepth == 0)
+				tok.text = tok.raw // copied into the view
 			}
 		case html.CommentToken, html.DoctypeToken:
-			v.addOther(string(z.Text()), at)
-		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
-			// The name from the raw token (TagName copies it); the
-			// attributes from the tokenizer, when there can be any.
-			name := bytes.TrimLeft(rawToken, "</")
-			if k := bytes.IndexAny(name, " \t\n\r\f/>"); k >= 0 {
-				name = name[:k]
-			}
-			tag := ""
-			for _, t := range [...]string{"script", "style", "sup", "sub"} {
-				if bytes.EqualFold(name, []byte(t)) {
-					tag = t
-				}
-			}
-			if bytes.ContainsFunc(name, unicode.IsUpper) {
-				name = bytes.ToLower(name)
-			}
-			v.addName(name, at)
-			more := tt != html.EndTagToken && hasAny(rawToken[1:], &attrSeparators)
-			for more {
+			tok.text = string(z.Text())
+		case html.StartTagToken, html.SelfClosingTagToken:
+			for more := hasAny(rawToken[1:], &attrSeparators); more; {
 				var key, val []byte
 				key, val, more = z.TagAttr()
 				if key == nil {
 					break
 				}
-				v.addName(key, at)
-				if len(val) == 0 {
-					continue
-				}
-				// Where the value starts, for messages: after its name.
-				src := at
-				if k := bytes.Index(rawToken, key); k >= 0 {
-					src += k + len(key)
-					for src < at+size && (doc[src] == '=' || doc[src] == '"' || doc[src] == '\'' || doc[src] == ' ') {
-						src++
-					}
-				}
-				value := view(val) // copied into the view
-				switch {
-				case string(key) == "style":
-					value = decodeCSS(value)
-				case hasAny(val, &escapeStarts):
-					value = decodeEscapes(value)
-				}
-				v.addOther(value, src)
+				tok.attrs = append(tok.attrs, attribute{string(key), string(val)})
 			}
-			switch {
-			case tt == html.StartTagToken && (tag == "script" || tag == "style"):
-				raw = tag
-			case tt == html.EndTagToken && tag == raw:
-				raw = ""
-			case tag == "sup" || tag == "sub":
-				v.hasSup = true
-				if tt == html.StartTagToken {
-					supDepth++
-				} else if tt == html.EndTagToken && supDepth > 0 {
-					supDepth--
+		}
+		// The token's bytes are the file's: doc[at:at+len(rawToken)].
+		tok.raw = doc[at : at+len(rawToken)]
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken {
+			tok.name = tagName(tok.raw)
+		}
+		v.take(doc, tok, at, st)
+		at += len(rawToken)
+		if at >= len(doc) {
+			return at
+		}
+		startTag := tt == html.StartTagToken || tt == html.SelfClosingTagToken
+		if at-start >= least && !(startTag && startsRawText(tok.name)) {
+			return at
+		}
+	}
+}
+
+// take adds a token, which starts at the file offset at, to the views.
+func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
+	rawToken := tok.raw
+	switch tok.tt {
+	case html.TextToken:
+		switch st.raw {
+		case "script":
+			v.addOther(decodeEscapes(tok.text), at)
+		case "style":
+			v.addOther(decodeCSS(tok.text), at)
+		default:
+			v.addText(tok.text, at, st.supDepth == 0)
+		}
+	case html.CommentToken, html.DoctypeToken:
+		v.addOther(tok.text, at)
+	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+		name := tok.name
+		tag := ""
+		switch {
+		case len(name) == 3 && asciiEqualFold(name, "sup"):
+			tag = "sup"
+		case len(name) == 3 && asciiEqualFold(name, "sub"):
+			tag = "sub"
+		case len(name) == 5 && asciiEqualFold(name, "style"):
+			tag = "style"
+		case len(name) == 6 && asciiEqualFold(name, "script"):
+			tag = "script"
+		case !isASCII(name):
+			// Unicode's case folding reads "ſ" (long s) as "s", and the
+			// Kelvin sign as "k".
+			for _, t := range [...]string{"script", "style", "sup", "sub"} {
+				if strings.EqualFold(name, t) {
+					tag = t
 				}
 			}
 		}
-		at += size
+		if hasUpper(name) {
+			name = strings.ToLower(name)
+		}
+		v.addName(name, at)
+		for _, a := range tok.attrs {
+			v.addName(a.key, at)
+			if len(a.val) == 0 {
+				continue
+			}
+			// Where the value starts, for messages: after its name.
+			src := at
+			if k := strings.Index(rawToken, a.key); k >= 0 {
+				src += k + len(a.key)
+				for src < at+len(rawToken) && (doc[src] == '=' || doc[src] == '"' || doc[src] == '\'' || doc[src] == ' ') {
+					src++
+				}
+			}
+			value := a.val // copied into the view
+			switch {
+			case a.key == "style":
+				value = decodeCSS(value)
+			case hasAnyString(value, &escapeStarts):
+				value = decodeEscapes(value)
+			}
+			v.addOther(value, src)
+		}
+		switch {
+		case tok.tt == html.StartTagToken && (tag == "script" || tag == "style"):
+			st.raw = tag
+		case tok.tt == html.EndTagToken && tag == st.raw:
+			st.raw = ""
+		case tag == "sup" || tag == "sub":
+			v.hasSup = true
+			if tok.tt == html.StartTagToken {
+				st.supDepth++
+			} else if tok.tt == html.EndTagToken && st.supDepth > 0 {
+				st.supDepth--
+			}
+		}
 	}
+}
+
+// tagName returns a tag token's name as written: from after "<" or "</"
+// to the first space, "/" or ">".
+func tagName(rawToken string) string {
+	name := strings.TrimLeft(rawToken, "</")
+	for k := 0; k < len(name); k++ {
+		if c := name[k]; c == '/' || c == '>' || isHTMLSpace(c) {
+			return name[:k]
+		}
+	}
+	return name
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// hasUpper reports whether s holds an upper-case letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			return strings.ContainsFunc(s, unicode.IsUpper)
+		} else if 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // source returns the file offset a view offset came from, by the view's
@@ -341,6 +469,16 @@ var (
 	attrSeparators = newByteSet(" \t\n\r\f/") // after a tag name: attributes may follow
 	escapeStarts   = newByteSet("&\\%+")      // what decodeEscapes may decode
 )
+
+// hasAnyString reports whether s holds a byte of set.
+func hasAnyString(s string, set *byteSet) bool {
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return true
+		}
+	}
+	return false
+}
 
 // hasAny reports whether b holds a byte of set.
 func hasAny(b []byte, set *byteSet) bool {

@@ -1,0 +1,148 @@
+package redact
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// tokenizerViews reads doc with x/net/html's Tokenizer alone, without the
+// plain reader.
+func tokenizerViews(doc string) *markupViews {
+	v := new(markupViews)
+	v.reset(len(doc))
+	var st readState
+	var tok token
+	v.readTokenizer(doc, 0, len(doc)+1, &st, &tok)
+	return v
+}
+
+// sameViews reports how two readings of a file differ, or "".
+func sameViews(a, b *markupViews) string {
+	for _, c := range []struct {
+		name string
+		x, y []byte
+	}{{"text", a.text, b.text}, {"other", a.other, b.other}, {"bare", a.bare, b.bare}, {"names", a.names, b.names}} {
+		if !bytes.Equal(c.x, c.y) {
+			return c.name + ": " + string(c.x) + "\n\tagainst\n\t" + string(c.y)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		x, y []span
+	}{{"textAt", a.textAt, b.textAt}, {"otherAt", a.otherAt, b.otherAt}, {"bareAt", a.bareAt, b.bareAt}, {"namesAt", a.namesAt, b.namesAt}} {
+		if !slices.Equal(c.x, c.y) {
+			return c.name + " differs"
+		}
+	}
+	if a.hasSup != b.hasSup {
+		return "hasSup differs"
+	}
+	return ""
+}
+
+// markupSeeds are documents that stress where the plain reader stops: the
+// attack fixtures, evalpress's templates and built pages (testdata/pages,
+// and EVALPRESS_BENCH_SITE's pages when it is set), and hand-written edge
+// cases.
+func markupSeeds(t testing.TB) []string {
+	var seeds []string
+	for _, a := range attackFixtures {
+		if text, ok := readText(a.file, a.data); ok {
+			seeds = append(seeds, text)
+		}
+	}
+	seeds = append(seeds,
+		"<!DOCTYPE html><html lang=\"en\"><head><title>A &amp; B</title></head><body><p>x</p></body></html>",
+		`<p class="a" CLASS="b" id='c' hidden data-x = "y">t</p>`,
+		`<img src="a.png" alt="x"/><br/><br /><input disabled/><input disabled />`,
+		`<a href="?a=1&b=2" title="a&ampb">x</a><a title="&amp;">y</a><a title="&amp=&lt;&lt&#34;&#x41&#;&#xZ;&quot;&apos;&ampx;">z</a>`,
+		"<p\r\nclass=\"a\rb\">x\r\ny\rz</p>",
+		`<p>a < b and a <3 and </ p> and <? pi ?> and </> and <!x> end`,
+		`<script>if (a<b) {}</script><SCRIPT>x</SCRIPT ><style>p{}</style><script/>raw</script>`,
+		`<textarea>&lt;b&gt;</textarea><title>x</title ><xmp><b></xmp><plaintext><p>all`,
+		`<sup>1</sup><SUB>2</SUB><sup/>3<p>4</sup>`,
+		`<a href=x>unquoted</a><a href= "y">space</a><a b="x"c="y">glued</a>`,
+		`<p a="1"/b>x</p><p a/b>y</p><p =a>z</p><p a=>w</p>`,
+		"<p>text at the end <",
+		"<p>text at the end </",
+		"<p title=\"unterminated>x",
+		"<p>\u00e9\u202e\u3164</p><\u00e9>",
+		"",
+		"plain text without markup &amp; &notanentity; &#x41; &#65",
+	)
+	for _, dir := range []string{"testdata/pages", "../templates", "../site/testdata"} {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+		for _, n := range names {
+			data, err := os.ReadFile(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seeds = append(seeds, string(data))
+		}
+	}
+	if dir := os.Getenv("EVALPRESS_BENCH_SITE"); dir != "" {
+		for _, pattern := range []string{"*.html", "cells/*.html", "docs/*.html"} {
+			names, _ := filepath.Glob(filepath.Join(dir, pattern))
+			for _, n := range names[:min(len(names), 20)] {
+				data, err := os.ReadFile(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seeds = append(seeds, string(data))
+			}
+		}
+	}
+	return seeds
+}
+
+// FuzzPlainTokensMatchTokenizer: a file read with the plain reader where it
+// can (and the Tokenizer where it cannot) has exactly the views the
+// Tokenizer alone gives it.
+func FuzzPlainTokensMatchTokenizer(f *testing.F) {
+	for _, s := range markupSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		var got markupViews
+		got.read(doc)
+		if diff := sameViews(&got, tokenizerViews(doc)); diff != "" {
+			t.Errorf("%q:\n\t%s", doc, diff)
+		}
+	})
+}
+
+// TestPlainReaderReadsBuiltPages: the plain reader reads most of the pages
+// evalpress builds by itself, so the fuzz test above compares it with the
+// Tokenizer on what it really reads (and a template that it cannot read,
+// which would make the scan slow, is noticed).
+func TestPlainReaderReadsBuiltPages(t *testing.T) {
+	names, _ := filepath.Glob("testdata/pages/*.html")
+	if len(names) == 0 {
+		t.Fatal("no pages in testdata/pages")
+	}
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(data)
+		plain := 0
+		var tok token
+		var st readState
+		v := new(markupViews)
+		for at := 0; at < len(doc); {
+			if nextPlainToken(doc, at, &tok) {
+				plain += len(tok.raw)
+				at += len(tok.raw)
+				continue
+			}
+			at = v.readTokenizer(doc, at, 0, &st, &tok)
+		}
+		if share := float64(plain) / float64(len(doc)); share < 0.8 {
+			t.Errorf("%s: the plain reader reads %.0f%% of the page, want 80%% or more", n, 100*share)
+		}
+	}
+}
