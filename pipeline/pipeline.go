@@ -26,7 +26,6 @@ import (
 	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/commitment"
-	"github.com/evalpress/evalpress/internal/contentdir"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/pagecache"
@@ -218,7 +217,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
 	}
 	progress.say("redacting")
-	docs, files, err := contentdir.Load(cfg.Path(cfg.ContentDir))
+	docs, files, err := redact.ReadContent(cfg.Path(cfg.ContentDir))
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +329,7 @@ func checkContentDir(cfg *config.Config) error {
 		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q%s: the folder %s does not exist", cfg.ContentDir, set, dir).
 			WithHint("set content_dir to the folder of your markdown documents, relative to the config file")
 	}
-	return nil // contentdir.Load says what else is wrong
+	return nil // redact.ReadContent says what else is wrong
 }
 
 // Inputs lists what a build with o reads: the config file, the private

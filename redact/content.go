@@ -1,7 +1,4 @@
-// Package contentdir reads an artifact's content folder: its markdown
-// documents (unredacted, for the redact package) and its other files
-// (images), each checked to be readable and, for documents, UTF-8.
-package contentdir
+package redact
 
 import (
 	"errors"
@@ -14,11 +11,12 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/textcheck"
-	"github.com/evalpress/evalpress/redact"
 )
 
-// Load reads the content folder dir.
-func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
+// ReadContent reads an artifact's content folder dir: its markdown
+// documents, unredacted (the redaction's input), and its other files
+// (images), each checked to be readable and, for documents, UTF-8.
+func ReadContent(dir string) ([]RawDocument, map[string][]byte, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -29,7 +27,7 @@ func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
 	if !info.IsDir() {
 		return nil, nil, diag.Errorf(dir, 0, "content_dir is a file, not a folder")
 	}
-	var docs []redact.RawDocument
+	var docs []RawDocument
 	files := map[string][]byte{}
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,7 +57,7 @@ func Load(dir string) ([]redact.RawDocument, map[string][]byte, error) {
 			line := 1 + strings.Count(string(data[:textcheck.FirstInvalid(data)]), "\n")
 			return diag.Errorf(path, line, "bytes that are not UTF-8").WithHint("save the document as UTF-8")
 		}
-		docs = append(docs, redact.RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
+		docs = append(docs, RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
 		return nil
 	})
 	if err != nil {
