@@ -28,7 +28,7 @@ import (
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
-	"github.com/evalpress/evalpress/internal/pagecache"
+	"github.com/evalpress/evalpress/pipeline/incremental"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -77,234 +77,320 @@ type Result struct {
 
 // Build runs a whole build. Warnings and progress go to stderr.
 func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
-	start := time.Now()
-	cfg, err := config.Load(o.Config, o.Sets)
-	if err != nil {
+	b := &build{ctx: ctx, o: o, stderr: stderr, start: time.Now()}
+	if err := b.configure(); err != nil {
 		return nil, err
 	}
-	if d := config.RegisteredDrift(cfg); len(d) > 0 {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: thresholds differ from the registered ones: %s; pages with verdicts say so\n", o.Config, strings.Join(d, ", "))
-	}
-	inputsDir := cfg.Path(cfg.Inputs.Dir)
-	if o.Inputs != "" {
-		inputsDir = o.Inputs
-	}
-	outDir := cfg.Path(cfg.Publish.Out)
-	if o.Out != "" {
-		outDir = o.Out
-	}
-	cacheDir := cfg.Path(CacheDir)
-	if err := separateFolders(outDir, cacheDir, inputsDir); err != nil {
-		return nil, err
-	}
-	if err := checkContentDir(cfg); err != nil {
-		return nil, err
-	}
-	// A folder that cannot be one is said so before it is locked.
-	if _, err := sitewrite.ExistingAudience(outDir); err != nil {
-		return nil, err
-	}
-	// One build at a time in the output folder and in the cache; what a
-	// killed build left is recovered first.
-	release, err := lockBuild(ctx, o, outDir, cacheDir, stderr)
+	release, err := b.lock()
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	existing, err := sitewrite.ExistingAudience(outDir)
-	if err != nil {
+	defer b.close()
+	if err := b.readInputs(); err != nil {
 		return nil, err
 	}
-	if cfg.Publish.Audience == config.Internal && existing == config.Public && !o.Force {
-		return nil, fmt.Errorf("%s: %w; build into another --out, or pass --force", outDir, sitewrite.ErrInternalOverPublic)
+	if err := b.measure(); err != nil {
+		return nil, err
 	}
+	if err := b.assembleFindings(); err != nil {
+		return nil, err
+	}
+	if err := b.redact(); err != nil {
+		return nil, err
+	}
+	if err := b.renderScanWrite(); err != nil {
+		return nil, err
+	}
+	b.store()
+	b.progress.say("done")
+	return b.result(), nil
+}
 
-	// The earlier results, and the cell pages a threshold-only change
-	// reuses (with their runs), are read meanwhile.
-	key, err := commitmentKey(inputsDir, stderr)
-	if err != nil {
-		return nil, err
-	}
-	seal := commitment.Derive(key, "cache")
-	loadingBaseline := async(func() (baseline, error) { return loadBaseline(o.Baseline, outDir, cacheDir, seal) })
-	override := cfg.Path("templates")
-	pages := pageCache{dir: cacheDir, seal: seal, enabled: !isDir(override)}
-	cached := pages // the goroutine's own copy
-	loadingPages := async(func() (*pagecache.Entry, error) { return cached.load(), nil })
+// build is one run of Build: what each of its stages hands the next.
+type build struct {
+	ctx    context.Context
+	o      Options
+	stderr io.Writer
+	start  time.Time
 
-	folder, err := inputs.Open(inputsDir, inputs.InMemory())
+	// configure
+	cfg                                   *config.Config
+	inputsDir, outDir, cacheDir, override string
+	// readInputs
+	key, seal []byte // the commitment key, and the cache's seal from it
+	baseline  func() (baseline, error)
+	pages     *incremental.Build
+	folder    *inputs.Folder
+	tier      *judged.Tier
+	progress  *progress
+	scanner   *leakCheck // nil in an internal build
+	// measure
+	m      *measure.Result
+	cached bool // m came from the cache
+	// assembleFindings, redact
+	f     *findings.Findings
+	files map[string][]byte // the content folder's other files
+	view  *public.View
+	// renderScanWrite
+	out  *site.Output
+	base baseline
+}
+
+// configure reads the config and settles the build's folders, refusing
+// folders that cannot be used before anything is locked.
+func (b *build) configure() error {
+	cfg, err := config.Load(b.o.Config, b.o.Sets)
+	if err != nil {
+		return err
+	}
+	b.cfg = cfg
+	if d := config.RegisteredDrift(cfg); len(d) > 0 {
+		b.warnf("%s: warning: thresholds differ from the registered ones: %s; pages with verdicts say so", b.o.Config, strings.Join(d, ", "))
+	}
+	b.inputsDir, b.outDir = cfg.Path(cfg.Inputs.Dir), cfg.Path(cfg.Publish.Out)
+	if b.o.Inputs != "" {
+		b.inputsDir = b.o.Inputs
+	}
+	if b.o.Out != "" {
+		b.outDir = b.o.Out
+	}
+	b.cacheDir, b.override = cfg.Path(CacheDir), cfg.Path("templates")
+	if err := separateFolders(b.outDir, b.cacheDir, b.inputsDir); err != nil {
+		return err
+	}
+	if err := checkContentDir(cfg); err != nil {
+		return err
+	}
+	// A folder that cannot be one is said so before it is locked.
+	_, err = sitewrite.ExistingAudience(b.outDir)
+	return err
+}
+
+// lock takes the output folder's and the cache's locks, recovers what a
+// killed build left, and refuses to replace a public site with an internal
+// one unless forced. The function it returns releases the locks.
+func (b *build) lock() (func(), error) {
+	release, err := lockBuild(b.ctx, b.o, b.outDir, b.cacheDir, b.stderr)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		// A stopped build may leave a stage running on the inputs until it
-		// sees it stopped (stoppable): they stay mapped, for the process
-		// ends.
-		if ctx.Err() == nil {
-			folder.Close()
-		}
-	}()
-	for _, d := range folder.Diagnostics.Warnings() {
-		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
+	existing, err := sitewrite.ExistingAudience(b.outDir)
+	if err == nil && b.cfg.Publish.Audience == config.Internal && existing == config.Public && !b.o.Force {
+		err = fmt.Errorf("%s: %w; build into another --out, or pass --force", b.outDir, sitewrite.ErrInternalOverPublic)
 	}
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return release, nil
+}
+
+// readInputs opens the private inputs and their judged tier, and starts
+// what runs meanwhile: reading the earlier results and the pages a
+// threshold-only change reuses, and making the leak scanner.
+func (b *build) readInputs() error {
+	key, err := commitmentKey(b.inputsDir, b.stderr)
+	if err != nil {
+		return err
+	}
+	b.key, b.seal = key, commitment.Derive(key, "cache")
+	b.baseline = async(func() (baseline, error) { return loadBaseline(b.o.Baseline, b.outDir, b.cacheDir, b.seal) })
+	b.pages = incremental.Start(b.cacheDir, b.seal, !isDir(b.override))
+	if b.folder, err = inputs.Open(b.inputsDir, inputs.InMemory()); err != nil {
+		return err
+	}
+	b.warn(b.folder.Diagnostics.Warnings())
 	// The judged tier, when the inputs have one, adds private terms (a
 	// family judge's model): read before the redaction and the scan start.
-	tier, err := judged.Attach(folder, inputsDir)
-	if err != nil {
-		return nil, err
+	if b.tier, err = judged.Attach(b.folder, b.inputsDir); err != nil {
+		return err
 	}
-	if tier != nil {
-		for _, d := range tier.Diagnostics.Warnings() {
-			fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
-		}
+	if b.tier != nil {
+		b.warn(b.tier.Diagnostics.Warnings())
 	}
-	if err := redact.CheckAliases(folder, findings.AssignAliases(folder)); err != nil {
-		return nil, err
+	if err := redact.CheckAliases(b.folder, findings.AssignAliases(b.folder)); err != nil {
+		return err
 	}
-	progress := newProgress(stderr, len(folder.Sections))
+	b.progress = newProgress(b.stderr, len(b.folder.Sections))
 	// The leak scanner reads every private text: it is made meanwhile.
-	var scanner *leakCheck
-	if cfg.Publish.Audience == config.Public {
-		scanner = startLeakCheck(ctx, folder, cacheDir, seal)
-		scanner.unscanned = cfg.Publish.Unscanned
-		defer func() {
-			if ctx.Err() == nil { // a stopped build does not wait for the cache
-				scanner.wait()
-			}
-		}()
+	if b.cfg.Publish.Audience == config.Public {
+		b.scanner = startLeakCheck(b.ctx, b.folder, b.cacheDir, b.seal)
+		b.scanner.unscanned = b.cfg.Publish.Unscanned
 	}
-	m, hit, err := loadMeasurement(ctx, folder, cfg, seal, progress, stderr)
-	if err != nil {
-		return nil, err
+	return nil
+}
+
+// measure reads the measurement from the cache or makes it, and opens the
+// pages of the previous build that fit it.
+func (b *build) measure() error {
+	var err error
+	if b.m, b.cached, err = loadMeasurement(b.ctx, b.folder, b.cfg, b.seal, b.progress, b.stderr); err != nil {
+		return err
 	}
-	// The pages fit only the inputs, settings and measurement they were
-	// made from.
-	pages.key, pages.measurement = pageCacheKey(folder, cfg), m.Digest
-	pages.enabled = pages.enabled && m.Digest != ""
-	reuse, _ := loadingPages()
-	defer func() {
-		if ctx.Err() == nil { // as the folder above
-			reuse.Close() // after the pages are rendered and written
-		}
-	}()
-	if !hit || !pages.fits(reuse) || len(reuse.Runs) != len(m.Cells) {
-		reuse = nil
-	}
-	f, err := findings.Build(ctx, folder, cfg, m, findings.Options{Texts: reuse == nil, Judged: tier})
-	if hit && errors.Is(err, findings.ErrStaleMeasurement) {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: cached measurement does not match the inputs; measuring again\n", cfg.Path(CacheDir))
-		f, err = findings.Build(ctx, folder, cfg, nil, findings.Options{Texts: true, Judged: tier})
-		reuse, pages.enabled = nil, false // pages made now would not fit the cached measurement
+	b.pages.Open(b.folder, b.cfg, b.m, b.cached)
+	return nil
+}
+
+// assembleFindings judges every criterion and the hypotheses, with the
+// texts of the run views unless the pages that show them are reused, and
+// says what the settings name that the inputs lack.
+func (b *build) assembleFindings() error {
+	cfg := b.cfg
+	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{Texts: !b.pages.Reusing(), Judged: b.tier})
+	if b.cached && errors.Is(err, findings.ErrStaleMeasurement) {
+		b.warnf("%s: warning: cached measurement does not match the inputs; measuring again", cfg.Path(CacheDir))
+		f, err = findings.Build(b.ctx, b.folder, cfg, nil, findings.Options{Texts: true, Judged: b.tier})
+		b.pages.Forget() // pages made now would not fit the cached measurement
 	}
 	if err == nil {
-		err = ctx.Err()
+		err = b.ctx.Err()
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
+	b.f = f
 	if f.JudgedResults != nil {
-		for _, d := range f.JudgedResults.Diagnostics.Warnings() {
-			fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
-		}
+		b.warn(f.JudgedResults.Diagnostics.Warnings())
 	}
 	for _, name := range cfg.Judged.Sections {
 		if !slices.Contains(f.SectionNames, name) {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: [judged] sections names %q, which is no section of sections.md\n", cfg.File, name)
+			b.warnf("%s: warning: [judged] sections names %q, which is no section of sections.md", cfg.File, name)
 		}
 	}
 	for _, name := range cfg.G1.UnknownTargets(f.SectionNames) {
-		d := diag.Warnf(cfg.File, cfg.KeyLine("g1.targets."+name), "[g1.targets] %q names no section of sections.md; it is ignored", name)
-		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())
+		b.warn(diag.List{diag.Warnf(cfg.File, cfg.KeyLine("g1.targets."+name), "[g1.targets] %q names no section of sections.md; it is ignored", name)})
 	}
-	progress.say("redacting")
-	docs, files, err := redact.ReadContent(cfg.Path(cfg.ContentDir))
+	return nil
+}
+
+// redact reads the content folder, validates the judged tier, and makes
+// the public view: the only thing the renderer sees.
+func (b *build) redact() error {
+	b.progress.say("redacting")
+	docs, files, err := redact.ReadContent(b.cfg.Path(b.cfg.ContentDir))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	report, prompt, err := validate(cfg, f, docs, files, stderr)
+	b.files = files
+	report, prompt, err := validate(b.cfg, b.f, docs, files, b.stderr)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	commitments, err := commit(folder, inputsDir, key)
+	commitments, err := commit(b.folder, b.inputsDir, b.key)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	in := redact.Input{Config: cfg, Findings: f, Folder: folder, Documents: docs, Source: sourceFiles(),
-		Validation: report, Prompt: prompt, Commitments: commitments}
-	var bodies map[string][]byte
-	if reuse != nil {
-		in.Runs, bodies = reuse.Runs, reuse.Bodies()
+	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: docs, Source: sourceFiles(),
+		Validation: report, Prompt: prompt, Commitments: commitments, Runs: b.pages.Runs()}
+	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
+		return err
 	}
-	view, err := stoppable(ctx, func() (*public.View, error) { return redact.New(in) })
-	if err != nil {
-		return nil, err
+	return b.ctx.Err()
+}
+
+// renderScanWrite renders the site; every file is leak-scanned (in a
+// public build) and written as it is made, and the new site swapped in
+// once all of them passed.
+func (b *build) renderScanWrite() error {
+	var err error
+	if b.base, err = b.baseline(); err != nil {
+		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if b.base.warning != "" {
+		fmt.Fprintf(b.stderr, "evalpress: %s\n", b.base.warning)
 	}
-	base, err := loadingBaseline()
-	if err != nil {
-		return nil, err
-	}
-	if base.warning != "" {
-		fmt.Fprintf(stderr, "evalpress: %s\n", base.warning)
-	}
-	progress.say("rendering")
+	b.progress.say("rendering")
+	cfg := b.cfg
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: files, Baseline: base.results, CellBodies: bodies, Context: ctx}
-	if isDir(override) {
-		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(override), override
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, CellBodies: b.pages.Bodies(), Context: b.ctx}
+	if isDir(b.override) {
+		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(b.override), b.override
 	}
-	// Files are scanned and written as they are rendered.
 	var check func(site.File) error
-	var certified *sync.Map // cell page paths whose body the scan certified for reuse
-	if scanner != nil {
-		certified = new(sync.Map)
-		check = scanner.fileCheck(permittedExcerpts(cfg, folder, f), reuse, certified)
+	if b.scanner != nil {
+		check = b.scanner.fileCheck(permittedExcerpts(cfg, b.folder, b.f), b.pages)
 	}
-	w, err := sitewrite.NewWriter(ctx, outDir, cfg.Publish.Audience, check)
+	w, err := sitewrite.NewWriter(b.ctx, b.outDir, cfg.Publish.Audience, check)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	opt.Emit = w.Add
 	// A large site's cell pages are not all kept in memory: they are written
 	// as they are made, and the page cache, which would need them all, is
 	// not made.
-	if cells := len(view.Public().Cells); cells > maxKeptCellPages {
-		opt.DropCellPages, pages.enabled = true, false
-		progress.say("%d cell pages: written as they are made; no page cache above %d", cells, maxKeptCellPages)
+	if cells := len(b.view.Public().Cells); cells > maxKeptCellPages {
+		opt.DropCellPages = true
+		b.progress.say("%d cell pages: written as they are made; no page cache above %d", cells, maxKeptCellPages)
 	}
-	out, err := stoppable(ctx, func() (*site.Output, error) { return site.Render(view, opt) })
+	out, err := stoppable(b.ctx, func() (*site.Output, error) { return site.Render(b.view, opt) })
 	if err == nil {
-		err = ctx.Err()
+		err = b.ctx.Err()
 	}
 	if err != nil {
 		w.Abort()
-		return nil, err
+		return err
 	}
-	progress.say("scanning and writing %d files", len(out.Files))
+	b.progress.say("scanning and writing %d files", len(out.Files))
 	if err := w.Commit(); err != nil {
 		if errors.Is(err, errLeak) {
-			return nil, scanner.report(outDir)
+			return b.scanner.report(b.outDir)
 		}
-		return nil, err
+		return err
 	}
-	if err := storeBaseline(cacheDir, seal, out); err != nil {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: results not cached: %v\n", cfg.Path(CacheDir), err)
+	b.out = out
+	return nil
+}
+
+// store caches what the next build reuses: the results as a baseline and
+// the cell pages; a failure to cache only costs the next build time.
+func (b *build) store() {
+	if err := storeBaseline(b.cacheDir, b.seal, b.out); err != nil {
+		b.warnf("%s: warning: results not cached: %v", b.cacheDir, err)
 	}
-	if pages.enabled && len(out.Reused) < len(out.Headers) {
-		if err := pages.store(view, out, certified); err != nil {
-			fmt.Fprintf(stderr, "evalpress: %s: warning: cell pages not cached: %v\n", pages.dir, err)
+	if err := b.pages.Store(b.view, b.out); err != nil {
+		b.warnf("%s: warning: cell pages not cached: %v", b.cacheDir, err)
+	}
+	if b.scanner != nil && b.scanner.scanner != nil {
+		if files := b.scanner.scanner.Unscanned(); len(files) > 0 {
+			fmt.Fprintf(b.stderr, "evalpress: published without a leak scan (publish.unscanned): %s\n", strings.Join(files, ", "))
 		}
 	}
-	if scanner != nil && scanner.scanner != nil {
-		if files := scanner.scanner.Unscanned(); len(files) > 0 {
-			fmt.Fprintf(stderr, "evalpress: published without a leak scan (publish.unscanned): %s\n", strings.Join(files, ", "))
-		}
+}
+
+// result describes the finished build.
+func (b *build) result() *Result {
+	return &Result{Pages: b.out.Pages, Reused: len(b.out.Reused), Elapsed: time.Since(b.start), Out: b.outDir, Watch: Inputs(b.o),
+		Baselined: b.base.results != nil, Changes: b.out.Results.Changes}
+}
+
+// close releases what the stages hold, once they no longer run: the
+// reused pages, the scanner's cache, the inputs. A stopped build releases
+// nothing: a stage may still run until it sees it stopped (stoppable), and
+// the process ends.
+func (b *build) close() {
+	if b.ctx.Err() != nil {
+		return
 	}
-	progress.say("done")
-	return &Result{Pages: out.Pages, Reused: len(out.Reused), Elapsed: time.Since(start), Out: outDir, Watch: Inputs(o),
-		Baselined: base.results != nil, Changes: out.Results.Changes}, nil
+	b.pages.Close()
+	if b.scanner != nil {
+		b.scanner.wait()
+	}
+	if b.folder != nil {
+		b.folder.Close()
+	}
+}
+
+// warn writes each diagnostic on a line of its own.
+func (b *build) warn(ds diag.List) {
+	for _, d := range ds {
+		fmt.Fprintf(b.stderr, "evalpress: %s\n", d.Error())
+	}
+}
+
+// warnf writes one line.
+func (b *build) warnf(format string, args ...any) {
+	fmt.Fprintf(b.stderr, "evalpress: "+format+"\n", args...)
 }
 
 // maxKeptCellPages is the most cell pages a build keeps in memory, for
@@ -453,6 +539,18 @@ type leakCheck struct {
 	leaks     map[string][]redact.Leak
 }
 
+// scannerKind names the cached index of the leak scanner's private passages.
+const scannerKind = "scanner"
+
+// scannerCacheKey identifies the leak scanner's index: the evalpress binary
+// and every private input.
+func scannerCacheKey(folder *inputs.Folder) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "evalpress-scanner-1\n%s\n", cachefile.Executable())
+	cachefile.WriteDigests(h, folder.Digests)
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
 // startLeakCheck makes the scanner for folder, from the index a build
 // with the same binary and inputs cached in cacheDir when there is one.
 func startLeakCheck(ctx context.Context, folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
@@ -498,28 +596,15 @@ func (c *leakCheck) ready(excerpts []string) error {
 	return c.err
 }
 
-// fileCheck returns the check of every file a build writes: the scan of a
-// cell page whose body was reused and certified covers its header and the
-// window after it (redact.Scanner.ScanReused); the scan of another cell
-// page says whether its body may be reused (ScanCertified), and certified
-// collects those that may.
-func (c *leakCheck) fileCheck(excerpts []string, reuse *pagecache.Entry, certified *sync.Map) func(site.File) error {
+// fileCheck returns the check of every file a build writes: its scan by
+// the incremental build, which scans a reused cell page's header and the
+// window after it, and certifies the cell pages a later build may reuse.
+func (c *leakCheck) fileCheck(excerpts []string, pages *incremental.Build) func(site.File) error {
 	return func(f site.File) error {
 		if err := c.ready(excerpts); err != nil {
 			return err
 		}
-		switch {
-		case f.Header == 0:
-			return c.record(f.Path, c.scanner.ScanOutput(f.Path, f.Data))
-		case f.Reused && reuse.Pages[f.Path].Certified:
-			certified.Store(f.Path, true)
-			return c.record(f.Path, c.scanner.ScanReused(f.Path, f.Data, f.Header))
-		}
-		leaks, ok := c.scanner.ScanCertified(f.Path, f.Data, f.Header)
-		if ok {
-			certified.Store(f.Path, true)
-		}
-		return c.record(f.Path, leaks)
+		return c.record(f.Path, pages.Scan(c.scanner, f))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -125,5 +126,26 @@ func TestASealWithAnotherKeyIsAMiss(t *testing.T) {
 	}
 	if err := Write(dir, "pages", "k3", nil, []byte("x")); err == nil {
 		t.Error("Write wrote without a key")
+	}
+}
+
+// TestWriteDigestsIsSortedAndComplete: a key's digests are written in name
+// order whatever the map's order, one line each, so that equal inputs give
+// equal keys.
+func TestWriteDigestsIsSortedAndComplete(t *testing.T) {
+	for _, tc := range []struct {
+		digests map[string]string
+		want    string
+	}{
+		{nil, ""},
+		{map[string]string{"b.md": "2", "a.md": "1", "models.toml": "3"}, "a.md=1\nb.md=2\nmodels.toml=3\n"},
+	} {
+		for range 5 { // map order varies from run to run
+			var b strings.Builder
+			WriteDigests(&b, tc.digests)
+			if b.String() != tc.want {
+				t.Fatalf("WriteDigests(%v) = %q, want %q", tc.digests, b.String(), tc.want)
+			}
+		}
 	}
 }

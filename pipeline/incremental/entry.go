@@ -1,11 +1,4 @@
-// Package pagecache keeps what a build can reuse when only the verdict
-// thresholds change: every cell's runs and the body of every cell page (see
-// site.Output.Headers), in one file beside the measurement cache. Only the
-// latest entry is kept, under a fixed name with its key inside, so that a
-// build can read it before it knows the key (its inputs' digests). The file
-// is private (run texts of an internal build are in it) and is never part of
-// a published folder.
-package pagecache
+package incremental
 
 import (
 	"bytes"
@@ -22,28 +15,36 @@ import (
 // kind names the cache's files (see cachefile).
 const kind = "pages"
 
-// Page is a cell page's body.
-type Page struct {
+// The entry is what a build can reuse when only the verdict thresholds
+// change: every cell's runs and the body of every cell page (see
+// site.Output.Headers), in one file beside the measurement cache. Only the
+// latest entry is kept, under a fixed name with its key inside, so that a
+// build can read it before it knows the key (its inputs' digests). The file
+// is private (run texts of an internal build are in it) and is never part of
+// a published folder.
+
+// page is a cell page's body.
+type page struct {
 	Body []byte
 	// Certified is true when the leak scan passed the body for reuse
 	// (redact.Scanner.ScanCertified): a rebuild scans only its window.
 	Certified bool
 }
 
-// Entry is what one build leaves for the next.
-type Entry struct {
+// entry is what one build leaves for the next.
+type entry struct {
 	// Key names what the entry was made from: the binary, inputs, settings.
 	Key string
 	// Measurement names the measurement the entry was made from.
 	Measurement string
 	Runs        []redact.CellRuns // in cell order
-	Pages       map[string]Page   // by page path
+	Pages       map[string]page   // by page path
 
 	release func() // unmaps the bodies
 }
 
-// Bodies returns the pages' bodies by path.
-func (e *Entry) Bodies() map[string][]byte {
+// bodies returns the pages' bodies by path.
+func (e *entry) bodies() map[string][]byte {
 	out := make(map[string][]byte, len(e.Pages))
 	for p, page := range e.Pages {
 		out[p] = page.Body
@@ -64,12 +65,12 @@ type index struct {
 // latest is the name of the one entry kept.
 const latest = "latest"
 
-// Load returns the entry stored in dir, sealed with seal (see cachefile), or
+// load returns the entry stored in dir, sealed with seal (see cachefile), or
 // false. A missing, damaged, edited or foreign file is a miss, never an error. The caller compares its Key.
 //
-// The bodies may be mapped from the file: Close the entry once they are no
+// The bodies may be mapped from the file: close the entry once they are no
 // longer read.
-func Load(dir string, seal []byte) (*Entry, bool) {
+func load(dir string, seal []byte) (*entry, bool) {
 	data, release, ok := cachefile.Map(dir, kind, latest, seal)
 	if !ok {
 		return nil, false
@@ -83,15 +84,15 @@ func Load(dir string, seal []byte) (*Entry, bool) {
 	return e, true
 }
 
-// Close releases the entry's bodies.
-func (e *Entry) Close() {
+// close releases the entry's bodies.
+func (e *entry) close() {
 	if e != nil && e.release != nil {
 		e.release()
 		e.release = nil
 	}
 }
 
-func decode(data []byte) (*Entry, bool) {
+func decode(data []byte) (*entry, bool) {
 	if len(data) < 8 {
 		return nil, false
 	}
@@ -104,13 +105,13 @@ func decode(data []byte) (*Entry, bool) {
 		return nil, false
 	}
 	bodies := data[n:]
-	e := &Entry{Key: ix.Key, Measurement: ix.Measurement, Runs: ix.Runs, Pages: make(map[string]Page, len(ix.Paths))}
+	e := &entry{Key: ix.Key, Measurement: ix.Measurement, Runs: ix.Runs, Pages: make(map[string]page, len(ix.Paths))}
 	for i, p := range ix.Paths {
 		size := ix.Sizes[i]
 		if size < 0 || size > len(bodies) {
 			return nil, false
 		}
-		e.Pages[p] = Page{Body: bodies[:size:size], Certified: ix.Certified[i]}
+		e.Pages[p] = page{Body: bodies[:size:size], Certified: ix.Certified[i]}
 		bodies = bodies[size:]
 	}
 	if len(bodies) != 0 {
@@ -119,9 +120,9 @@ func decode(data []byte) (*Entry, bool) {
 	return e, true
 }
 
-// Store writes e into dir, sealed with seal, atomically, in place of the
+// store writes e into dir, sealed with seal, atomically, in place of the
 // entry there.
-func Store(dir string, seal []byte, e *Entry) error {
+func store(dir string, seal []byte, e *entry) error {
 	ix := index{Key: e.Key, Measurement: e.Measurement, Runs: e.Runs, Paths: slices.Sorted(maps.Keys(e.Pages))}
 	for _, p := range ix.Paths {
 		page := e.Pages[p]

@@ -1,4 +1,4 @@
-package pagecache
+package incremental
 
 import (
 	"os"
@@ -12,22 +12,22 @@ import (
 
 var testSeal = []byte("a key for the test")
 
-func TestStoreAndLoad(t *testing.T) {
+func TestEntryStoreAndLoad(t *testing.T) {
 	dir := t.TempDir()
-	e := &Entry{
+	e := &entry{
 		Key:         "k1",
 		Measurement: "abc123",
 		Runs:        []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
-		Pages: map[string]Page{
+		Pages: map[string]page{
 			"cells/a.html": {Body: []byte("<div>a body</div>"), Certified: true},
 			"cells/b.html": {Body: []byte("<div>another</div>")},
 			"cells/c.html": {Body: []byte{}},
 		},
 	}
-	if err := Store(dir, testSeal, e); err != nil {
+	if err := store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := Load(dir, testSeal)
+	got, ok := load(dir, testSeal)
 	if !ok {
 		t.Fatal("stored entry not found")
 	}
@@ -41,18 +41,18 @@ func TestStoreAndLoad(t *testing.T) {
 	}
 	// Storing another entry replaces it: only the latest is kept.
 	e.Key = "k2"
-	if err := Store(dir, testSeal, e); err != nil {
+	if err := store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := Load(dir, testSeal); !ok || got.Key != "k2" {
+	if got, ok := load(dir, testSeal); !ok || got.Key != "k2" {
 		t.Errorf("after storing k2, loaded %v %v", got, ok)
 	}
 }
 
-func TestLoadRejectsDamage(t *testing.T) {
+func TestEntryLoadRejectsDamage(t *testing.T) {
 	dir := t.TempDir()
-	e := &Entry{Key: "k", Pages: map[string]Page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
-	if err := Store(dir, testSeal, e); err != nil {
+	e := &entry{Key: "k", Pages: map[string]page{"cells/a.html": {Body: []byte("<div>a body</div>")}}}
+	if err := store(dir, testSeal, e); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "pages-latest.bin")
@@ -64,7 +64,7 @@ func TestLoadRejectsDamage(t *testing.T) {
 		"another format": func(b []byte) []byte { b[0] = 'E'; return b },
 	} {
 		os.WriteFile(file, damage(append([]byte(nil), good...)), 0o644)
-		if _, ok := Load(dir, testSeal); ok {
+		if _, ok := load(dir, testSeal); ok {
 			t.Errorf("%s: damaged entry loaded", name)
 		}
 	}
