@@ -225,3 +225,73 @@ func TestReuseWindowEdges(t *testing.T) {
 		t.Fatalf("only %d leaking pages: the cases do not test enough", pages)
 	}
 }
+
+// TestReuseWindowHoldsAPassageCutAtBothEnds plants a private passage whose
+// first words end the header, the first of them cut by the boundary so that
+// the body opens with the rest of it, and whose last word is cut by a tag
+// placed where the window may end (the first tag at or after each length
+// windowEnd tries), at every split of the passage and every cut of its
+// first and last words. The body then holds as many words of the passage
+// as it can while the passage still touches the header, and the window
+// ends inside its last word unless it holds more: the scan of the header
+// and the window must report what a scan of the whole page reports. It
+// fails when the window is two words shorter (need += 0 in windowEnd). A
+// window one word shorter still holds such a passage (the cut first word,
+// the PassageWords-1 after it and a word past the last make
+// PassageWords+1), and the test passes: windowEnd's second word is margin.
+func TestReuseWindowHoldsAPassageCutAtBothEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 23))
+	privateText := randomText(rng, 300)
+	private := strings.Fields(privateText)
+	var index passageIndex
+	index.add(privateText)
+	scanner := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	pages := 0
+	for start := 0; start+PassageWords <= len(private) && start < 12*PassageWords; start += PassageWords {
+		words := private[start : start+PassageWords]
+		last := words[len(words)-1]
+		for k := 1; k < len(words); k++ { // the header holds words[:k], the k-th maybe cut
+			for cutFirst := 0; cutFirst < len(words[k-1]); cutFirst++ { // 0: not cut
+				for cutLast := 1; cutLast < len(last); cutLast++ {
+					for _, at := range []int{256, 512} {
+						for _, late := range []int{0, 1, 7} { // the tag this far past at
+							header := `<li class="pass">the cell </li>` + "\n<p>" + strings.Join(words[:k], " ")
+							var body strings.Builder
+							body.WriteString("<span>")
+							if cutFirst > 0 {
+								header = header[:len(header)-len(words[k-1])+cutFirst]
+								body.WriteString(words[k-1][cutFirst:] + " ")
+							} else {
+								header += " "
+							}
+							if k < len(words)-1 {
+								body.WriteString(strings.Join(words[k:len(words)-1], " ") + " ")
+							}
+							for body.Len()+cutLast < at+late {
+								body.WriteByte(' ')
+							}
+							if body.Len()+cutLast != at+late {
+								continue // the passage is longer than at
+							}
+							body.WriteString(last[:cutLast] + "<b>" + last[cutLast:] + "</b> " + randomText(rng, 30) + "<i></i>")
+							body.WriteString(strings.Repeat(`<i class="m"></i>`, 200) + "<p>" + randomText(rng, 40) + "</p>")
+							page := []byte(header + body.String())
+							whole := scanner.ScanOutput("p.html", page)
+							if len(whole) == 0 {
+								t.Fatalf("the passage %q split after %d words is not found in the whole page", strings.Join(words, " "), k)
+							}
+							pages++
+							if reused := scanner.ScanReused("p.html", page, len(header)); !reflect.DeepEqual(whole, reused) {
+								t.Fatalf("%q split after %d words, the first cut at %d, the last at %d by a tag at %d: whole scan %v, reused scan %v",
+									strings.Join(words, " "), k, cutFirst, cutLast, at+late, whole, reused)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if pages < 3000 {
+		t.Fatalf("only %d pages: the cases do not test enough", pages)
+	}
+}
