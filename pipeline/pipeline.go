@@ -1,30 +1,24 @@
-// Package pipeline runs a whole evalpress build: read the configuration and
-// the private inputs, measure (or reuse the cached measurement), assemble the
-// findings, redact them into a public view, render the site, and write it
-// atomically behind the leak scan.
+// Package pipeline runs a whole evalpress build, one stage after another
+// (Build): read the configuration, lock the output folder and the cache,
+// read the private inputs, measure (or reuse the cached measurement),
+// assemble the findings, redact them into a public view, render the site
+// and write it atomically behind the leak scan (leakcheck.go), and cache
+// what the next build reuses (baseline.go, and pipeline/incremental for a
+// threshold-only change).
 package pipeline
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/gob"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
-	"github.com/evalpress/evalpress/internal/buildlock"
-	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
@@ -397,27 +391,6 @@ func (b *build) warnf(format string, args ...any) {
 // the page cache: above it, memory would grow with the site.
 var maxKeptCellPages = 20_000
 
-// checkContentDir fails, on the config line that names it, when the
-// content folder is missing or not a folder.
-func checkContentDir(cfg *config.Config) error {
-	dir := cfg.Path(cfg.ContentDir)
-	info, err := os.Stat(dir)
-	switch {
-	case err == nil && info.IsDir():
-		return nil
-	case err == nil:
-		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q: %s is a file, not a folder", cfg.ContentDir, dir)
-	case errors.Is(err, os.ErrNotExist):
-		set := ""
-		if cfg.KeyLine("content_dir") == 0 {
-			set = " (the default)"
-		}
-		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q%s: the folder %s does not exist", cfg.ContentDir, set, dir).
-			WithHint("set content_dir to the folder of your markdown documents, relative to the config file")
-	}
-	return nil // redact.ReadContent says what else is wrong
-}
-
 // Inputs lists what a build with o reads: the config file, the private
 // inputs folder, the content folder and the templates folder beside the
 // config (which may not exist yet). When the config cannot be read, only
@@ -432,44 +405,6 @@ func Inputs(o Options) []string {
 		inputsDir = o.Inputs
 	}
 	return []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
-}
-
-// lockBuild takes the locks of the output folder (unless the caller holds
-// it) and of the cache, for the whole build, then recovers what a killed
-// build left in both. The function it returns releases the locks.
-func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr io.Writer) (func(), error) {
-	var out *buildlock.Lock
-	if !o.OutLocked {
-		var err error
-		if out, err = LockOutput(ctx, outDir, o.Wait, stderr); err != nil {
-			return nil, err
-		}
-	}
-	cache, err := buildlock.Acquire(ctx, filepath.Join(cacheDir, ".lock"), cacheDir, o.Wait, stderr)
-	if err != nil {
-		out.Release()
-		return nil, err
-	}
-	release := func() { cache.Release(); out.Release() }
-	said, err := sitewrite.Recover(outDir)
-	for _, line := range said {
-		fmt.Fprintf(stderr, "evalpress: %s\n", line)
-	}
-	if err != nil {
-		release()
-		return nil, err
-	}
-	if n := cachefile.RemoveLeftovers(cacheDir); n > 0 {
-		fmt.Fprintf(stderr, "evalpress: %s: removed %d files interrupted builds left\n", cacheDir, n)
-	}
-	return release, nil
-}
-
-// LockOutput takes the lock of the output folder dir: a build that finds
-// it held fails with one line naming the holder, or with wait says so
-// and waits. serve holds its folder's for as long as it runs.
-func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*buildlock.Lock, error) {
-	return buildlock.Acquire(ctx, sitewrite.LockPath(dir), dir, wait, stderr)
 }
 
 // loadMeasurement returns the cached measurement of folder, and true, or
@@ -493,11 +428,6 @@ func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Con
 	return m, false, nil
 }
 
-func isDir(p string) bool {
-	info, err := os.Stat(p)
-	return err == nil && info.IsDir()
-}
-
 // sourceFiles returns the measurement's source for the method page.
 func sourceFiles() []public.SourceFile {
 	var out []public.SourceFile
@@ -510,292 +440,10 @@ func sourceFiles() []public.SourceFile {
 	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})
 }
 
-// permittedExcerpts lists the run texts a public build may show, from the
-// private findings and the thresholds (never from the view the scan checks):
-// none unless the build shows excerpts.
-func permittedExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Findings) []string {
-	if cfg.Publish.Audience != config.Public || !cfg.Publish.Excerpts {
-		return nil
-	}
-	return redact.PermittedExcerpts(folder, redact.MeasuredCells(f), f.Criteria.C5)
-}
-
-// errLeak stops a build whose files hold a private term or passage.
-var errLeak = errors.New("leak found")
-
-// leakCheck is the leak scan of a public build: made from the private inputs
-// while the build measures and renders, then run on every file before it is
-// written, keeping what it finds by file.
-type leakCheck struct {
-	made    chan error
-	stored  chan struct{} // closed once the scanner's index is cached
-	ctx     context.Context
-	once    sync.Once
-	err     error // from made
-	scanner *redact.Scanner
-	// unscanned are the patterns of files published unread.
-	unscanned []string
-	mu        sync.Mutex
-	leaks     map[string][]redact.Leak
-}
-
-// scannerKind names the cached index of the leak scanner's private passages.
-const scannerKind = "scanner"
-
-// scannerCacheKey identifies the leak scanner's index: the evalpress binary
-// and every private input.
-func scannerCacheKey(folder *inputs.Folder) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "evalpress-scanner-1\n%s\n", cachefile.Executable())
-	cachefile.WriteDigests(h, folder.Digests)
-	return hex.EncodeToString(h.Sum(nil))[:32]
-}
-
-// startLeakCheck makes the scanner for folder, from the index a build
-// with the same binary and inputs cached in cacheDir when there is one.
-func startLeakCheck(ctx context.Context, folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
-	c := &leakCheck{ctx: ctx, made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
-	go func() {
-		defer close(c.stored)
-		key := scannerCacheKey(folder)
-		if index, ok := cachefile.Read(cacheDir, scannerKind, key, seal); ok {
-			if s, err := redact.NewScannerFromIndex(folder, index, nil); err == nil {
-				c.scanner = s
-				c.made <- nil
-				return
-			}
-		}
-		var err error
-		c.scanner, err = redact.NewScanner(folder, true, nil)
-		c.made <- err
-		if err == nil {
-			// A failure to cache only costs the next build time.
-			_ = cachefile.Write(cacheDir, scannerKind, key, seal, c.scanner.Index())
-		}
-	}()
-	return c
-}
-
-// wait waits for the scanner to be made and its index cached.
-func (c *leakCheck) wait() { <-c.stored }
-
-// ready waits for the scanner and permits the excerpts the build shows,
-// the first time it is called; it may be called from several goroutines.
-func (c *leakCheck) ready(excerpts []string) error {
-	c.once.Do(func() {
-		select {
-		case c.err = <-c.made:
-		case <-c.ctx.Done():
-			c.err = c.ctx.Err()
-		}
-		if c.err == nil {
-			c.scanner.Permit(excerpts...)
-			c.scanner.PublishUnscanned(c.unscanned)
-		}
-	})
-	return c.err
-}
-
-// fileCheck returns the check of every file a build writes: its scan by
-// the incremental build, which scans a reused cell page's header and the
-// window after it, and certifies the cell pages a later build may reuse.
-func (c *leakCheck) fileCheck(excerpts []string, pages *incremental.Build) func(site.File) error {
-	return func(f site.File) error {
-		if err := c.ready(excerpts); err != nil {
-			return err
-		}
-		return c.record(f.Path, pages.Scan(c.scanner, f))
-	}
-}
-
-// record keeps what the scan of one file found; it may run on several
-// goroutines at once.
-func (c *leakCheck) record(name string, found []redact.Leak) error {
-	if len(found) == 0 {
-		return nil
-	}
-	c.mu.Lock()
-	c.leaks[name] = found
-	c.mu.Unlock()
-	return errLeak
-}
-
-// report states the leaks found as one error: the first, by file name,
-// and how many more.
-func (c *leakCheck) report(outDir string) error {
-	names := make([]string, 0, len(c.leaks))
-	for name := range c.leaks {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var all []redact.Leak
-	for _, name := range names {
-		all = append(all, c.leaks[name]...)
-	}
-	first := all[0]
-	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))
-	more := ""
-	if len(all) > 1 {
-		more = fmt.Sprintf(" (and %d more)", len(all)-1)
-	}
-	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
-}
-
-// baseline is the earlier results a build records its changes against,
-// and a warning about them to show.
-type baseline struct {
-	results *site.Results
-	warning string
-}
-
-// loadBaseline reads the baseline results: the --baseline file (an error
-// when it is not a results.json) or the output folder's previous one. A
-// results.json a build wrote is not parsed again: the build cached what it
-// holds of a baseline, by the file's digest.
-func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) {
-	name := file
-	if name == "" {
-		name = filepath.Join(outDir, "data", "results.json")
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		if file == "" {
-			return baseline{}, nil
-		}
-		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
-	}
-	if r, ok := cachedBaseline(cacheDir, seal, data); ok {
-		sum := sha256.Sum256(data)
-		r.SHA256 = hex.EncodeToString(sum[:])
-		return baseline{results: r}, nil
-	}
-	r, err := site.ParseBaseline(data)
-	switch {
-	case err != nil && file != "":
-		return baseline{}, fmt.Errorf("%s: %w", file, err)
-	case err != nil:
-		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", name, err)}, nil
-	}
-	return baseline{results: r}, nil
-}
-
-// baselineKind names the cached baselines (see cachefile).
-const baselineKind = "baseline"
-
-// cachedBaseline returns the baseline a build cached for the results.json
-// data, if it did.
-func cachedBaseline(cacheDir string, seal, data []byte) (*site.Results, bool) {
-	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data), seal)
-	if !ok {
-		return nil, false
-	}
-	var r site.Results
-	if gob.NewDecoder(bytes.NewReader(cached)).Decode(&r) != nil {
-		return nil, false
-	}
-	checked, err := r.CheckBaseline()
-	return checked, err == nil
-}
-
-// storeBaseline caches what the results.json of out holds of a baseline.
-func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
-	var enc bytes.Buffer
-	if err := gob.NewEncoder(&enc).Encode(out.Results.Baseline()); err != nil {
-		return err
-	}
-	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), seal, enc.Bytes())
-}
-
-// digestKey names data by its SHA-256, and the format of what is cached.
-func digestKey(data []byte) string {
-	sum := sha256.Sum256(data)
-	return "3" + hex.EncodeToString(sum[:16])
-}
-
-// commitmentKey returns the key kept with the private inputs in dir
-// (internal/commitment), and says so when a build made it.
-func commitmentKey(dir string, stderr io.Writer) ([]byte, error) {
-	if !isDir(dir) { // the inputs folder's own error says what is wrong
-		if _, err := inputs.Open(dir); err != nil {
-			return nil, err
-		}
-	}
-	key, created, err := commitment.Load(dir)
-	if err != nil {
-		return nil, err
-	}
-	if created {
-		fmt.Fprintf(stderr, "evalpress: %s: created the key of the published keyed digests and of the cache's seals; keep it with the private inputs, as private as they are\n", filepath.Join(dir, commitment.KeyFile))
-	}
-	return key, nil
-}
-
-// commit returns the keyed commitments of folder's small files (see
-// internal/commitment), read again from dir and checked against the
-// digests of the bytes the build read.
-func commit(folder *inputs.Folder, dir string, key []byte) (map[string]string, error) {
-	out := map[string]string{}
-	for name, digest := range folder.Digests {
-		if !commitment.Keyed(name) {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return nil, fmt.Errorf("failed to read %s again for its commitment: %w", name, err)
-		}
-		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != digest {
-			return nil, fmt.Errorf("%s: changed while the build read it; build again", filepath.Join(dir, name))
-		}
-		out[name] = commitment.Sum(key, data)
-	}
-	return out, nil
-}
-
-// separateFolders refuses an output folder that holds the cache or the
-// private inputs, or that the cache holds: a build would publish them, or
-// write its site among private files.
-func separateFolders(out, cache, inputsDir string) error {
-	o, c, in := realPath(out), realPath(cache), realPath(inputsDir)
-	switch {
-	case within(c, o):
-		return fmt.Errorf("%s: the output folder would hold the cache %s (real names, full texts); choose another --out", out, cache)
-	case within(o, c):
-		return fmt.Errorf("%s: the output folder is inside the cache %s; choose another --out", out, cache)
-	case within(in, o):
-		return fmt.Errorf("%s: the output folder would hold the private inputs %s; choose another --out", out, inputsDir)
-	}
-	return nil
-}
-
-// realPath returns p made absolute with every link resolved, as far as it
-// exists: a folder not made yet resolves through its nearest parent.
-func realPath(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.Clean(p)
-	}
-	rest := ""
-	for dir := abs; ; dir = filepath.Dir(dir) {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest)
-		}
-		if filepath.Dir(dir) == dir {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-	}
-}
-
-// within reports whether path is folder or inside it.
-func within(path, folder string) bool {
-	rel, err := filepath.Rel(folder, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
 // stoppable runs fn, a stage that may not see ctx at once, and returns
 // what it returns, or ctx's error as soon as ctx is done: a stopped build
 // exits at once. The stage goes on until it sees ctx is done, writing
-// nothing (the Writer drops what it is handed after Abort).
+// nothing (the sitewrite.Writer drops what it is handed after Abort).
 func stoppable[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 	wait := async(fn)
 	done := make(chan struct{})

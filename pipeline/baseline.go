@@ -1,0 +1,86 @@
+package pipeline
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/evalpress/evalpress/internal/cachefile"
+	"github.com/evalpress/evalpress/site"
+)
+
+// baseline is the earlier results a build records its changes against,
+// and a warning about them to show.
+type baseline struct {
+	results *site.Results
+	warning string
+}
+
+// loadBaseline reads the baseline results: the --baseline file (an error
+// when it is not a results.json) or the output folder's previous one. A
+// results.json a build wrote is not parsed again: the build cached what it
+// holds of a baseline, by the file's digest.
+func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) {
+	name := file
+	if name == "" {
+		name = filepath.Join(outDir, "data", "results.json")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		if file == "" {
+			return baseline{}, nil
+		}
+		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+	}
+	if r, ok := cachedBaseline(cacheDir, seal, data); ok {
+		sum := sha256.Sum256(data)
+		r.SHA256 = hex.EncodeToString(sum[:])
+		return baseline{results: r}, nil
+	}
+	r, err := site.ParseBaseline(data)
+	switch {
+	case err != nil && file != "":
+		return baseline{}, fmt.Errorf("%s: %w", file, err)
+	case err != nil:
+		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", name, err)}, nil
+	}
+	return baseline{results: r}, nil
+}
+
+// baselineKind names the cached baselines (see cachefile).
+const baselineKind = "baseline"
+
+// cachedBaseline returns the baseline a build cached for the results.json
+// data, if it did.
+func cachedBaseline(cacheDir string, seal, data []byte) (*site.Results, bool) {
+	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data), seal)
+	if !ok {
+		return nil, false
+	}
+	var r site.Results
+	if gob.NewDecoder(bytes.NewReader(cached)).Decode(&r) != nil {
+		return nil, false
+	}
+	checked, err := r.CheckBaseline()
+	return checked, err == nil
+}
+
+// storeBaseline caches what the results.json of out holds of a baseline.
+func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
+	var enc bytes.Buffer
+	if err := gob.NewEncoder(&enc).Encode(out.Results.Baseline()); err != nil {
+		return err
+	}
+	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), seal, enc.Bytes())
+}
+
+// digestKey names data by its SHA-256, and the format of what is cached.
+func digestKey(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "3" + hex.EncodeToString(sum[:16])
+}

@@ -1,0 +1,122 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/buildlock"
+	"github.com/evalpress/evalpress/internal/cachefile"
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/sitewrite"
+)
+
+// checkContentDir fails, on the config line that names it, when the
+// content folder is missing or not a folder.
+func checkContentDir(cfg *config.Config) error {
+	dir := cfg.Path(cfg.ContentDir)
+	info, err := os.Stat(dir)
+	switch {
+	case err == nil && info.IsDir():
+		return nil
+	case err == nil:
+		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q: %s is a file, not a folder", cfg.ContentDir, dir)
+	case errors.Is(err, os.ErrNotExist):
+		set := ""
+		if cfg.KeyLine("content_dir") == 0 {
+			set = " (the default)"
+		}
+		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q%s: the folder %s does not exist", cfg.ContentDir, set, dir).
+			WithHint("set content_dir to the folder of your markdown documents, relative to the config file")
+	}
+	return nil // redact.ReadContent says what else is wrong
+}
+
+// lockBuild takes the locks of the output folder (unless the caller holds
+// it) and of the cache, for the whole build, then recovers what a killed
+// build left in both. The function it returns releases the locks.
+func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr io.Writer) (func(), error) {
+	var out *buildlock.Lock
+	if !o.OutLocked {
+		var err error
+		if out, err = LockOutput(ctx, outDir, o.Wait, stderr); err != nil {
+			return nil, err
+		}
+	}
+	cache, err := buildlock.Acquire(ctx, filepath.Join(cacheDir, ".lock"), cacheDir, o.Wait, stderr)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	release := func() { cache.Release(); out.Release() }
+	said, err := sitewrite.Recover(outDir)
+	for _, line := range said {
+		fmt.Fprintf(stderr, "evalpress: %s\n", line)
+	}
+	if err != nil {
+		release()
+		return nil, err
+	}
+	if n := cachefile.RemoveLeftovers(cacheDir); n > 0 {
+		fmt.Fprintf(stderr, "evalpress: %s: removed %d files interrupted builds left\n", cacheDir, n)
+	}
+	return release, nil
+}
+
+// LockOutput takes the lock of the output folder dir: a build that finds
+// it held fails with one line naming the holder, or with wait says so
+// and waits. serve holds its folder's for as long as it runs.
+func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*buildlock.Lock, error) {
+	return buildlock.Acquire(ctx, sitewrite.LockPath(dir), dir, wait, stderr)
+}
+
+// separateFolders refuses an output folder that holds the cache or the
+// private inputs, or that the cache holds: a build would publish them, or
+// write its site among private files.
+func separateFolders(out, cache, inputsDir string) error {
+	o, c, in := realPath(out), realPath(cache), realPath(inputsDir)
+	switch {
+	case within(c, o):
+		return fmt.Errorf("%s: the output folder would hold the cache %s (real names, full texts); choose another --out", out, cache)
+	case within(o, c):
+		return fmt.Errorf("%s: the output folder is inside the cache %s; choose another --out", out, cache)
+	case within(in, o):
+		return fmt.Errorf("%s: the output folder would hold the private inputs %s; choose another --out", out, inputsDir)
+	}
+	return nil
+}
+
+// realPath returns p made absolute with every link resolved, as far as it
+// exists: a folder not made yet resolves through its nearest parent.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(dir) == dir {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}
+
+// within reports whether path is folder or inside it.
+func within(path, folder string) bool {
+	rel, err := filepath.Rel(folder, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
