@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,60 @@ import (
 // BenchmarkScanFile scans the pages of a built site (EVALPRESS_BENCH_SITE,
 // for example the bench site) against planted terms.
 func BenchmarkScanFile(b *testing.B) {
+	s, pages, paths := benchPages(b)
+	for b.Loop() {
+		for i, p := range pages {
+			if leaks := s.ScanFile(paths[i], p); len(leaks) > 0 {
+				b.Fatal(leaks)
+			}
+		}
+	}
+}
+
+// BenchmarkScanCertified scans the cell pages of a built site as a build
+// that records them for reuse does (ScanCertified), and BenchmarkScanReused
+// as a threshold-only rebuild that reuses their bodies does (ScanReused).
+func BenchmarkScanCertified(b *testing.B) {
+	s, pages, paths := benchPages(b)
+	headers := benchHeaders(b, pages)
+	for b.Loop() {
+		for i, p := range pages {
+			if leaks, ok := s.ScanCertified(paths[i], p, headers[i]); len(leaks) > 0 || !ok {
+				b.Fatal(paths[i], leaks, ok)
+			}
+		}
+	}
+}
+
+func BenchmarkScanReused(b *testing.B) {
+	s, pages, paths := benchPages(b)
+	headers := benchHeaders(b, pages)
+	for b.Loop() {
+		for i, p := range pages {
+			if leaks := s.ScanReused(paths[i], p, headers[i]); len(leaks) > 0 {
+				b.Fatal(paths[i], leaks)
+			}
+		}
+	}
+}
+
+// benchHeaders returns each cell page's header length: up to the run help
+// that opens its body, as the site splits its cell pages.
+func benchHeaders(b *testing.B, pages [][]byte) []int {
+	var headers []int
+	for _, p := range pages {
+		k := bytes.Index(p, []byte(`<div class="run-help"`))
+		if k < 0 {
+			b.Fatal("a cell page without its run help")
+		}
+		headers = append(headers, k)
+	}
+	return headers
+}
+
+// benchPages returns a scanner of planted terms and passages, and up to
+// 300 cell pages of EVALPRESS_BENCH_SITE with their paths.
+func benchPages(b *testing.B) (*Scanner, [][]byte, []string) {
 	dir := os.Getenv("EVALPRESS_BENCH_SITE")
 	if dir == "" {
 		b.Skip("set EVALPRESS_BENCH_SITE to a built site")
@@ -30,13 +85,7 @@ func BenchmarkScanFile(b *testing.B) {
 	index.add(randomPrivateText)
 	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 	b.SetBytes(int64(size))
-	for b.Loop() {
-		for i, p := range pages {
-			if leaks := s.ScanFile(paths[i], p); len(leaks) > 0 {
-				b.Fatal(leaks)
-			}
-		}
-	}
+	return s, pages, paths
 }
 
 const randomPrivateText = "the harbour chief had promised a quiet week of sun and the boats stayed in"

@@ -99,6 +99,7 @@ type markupViews struct {
 	// file, at the start of each piece.
 	textAt, otherAt, bareAt, namesAt []span
 	hasSup                           bool
+	tok                              token // the token being read, kept for its attributes' room
 }
 
 // span says that the view's text from at on came from the file at src.
@@ -133,7 +134,7 @@ func (v *markupViews) addOther(s string, src int) {
 // addName adds a tag or attribute name, unless it is a common HTML or SVG
 // one, which holds no private term.
 func (v *markupViews) addName(name string, src int) {
-	if commonNames[name] {
+	if commonNames.has(name) {
 		return
 	}
 	v.namesAt = append(v.namesAt, span{len(v.names), src})
@@ -141,8 +142,8 @@ func (v *markupViews) addName(name string, src int) {
 }
 
 // commonNames are the tag and attribute names evalpress's own pages use.
-var commonNames = func() map[string]bool {
-	m := map[string]bool{}
+var commonNames = func() *nameSet {
+	m := new(nameSet)
 	for _, n := range strings.Fields(`html head body meta link title script style div span p a b i em strong
 		code pre q blockquote ul ol li dl dt dd table thead tbody tfoot tr th td caption colgroup col h1 h2 h3
 		h4 h5 h6 hr br img figure figcaption nav header footer main section article aside details summary
@@ -151,10 +152,44 @@ var commonNames = func() map[string]bool {
 		style type title alt role width height viewbox xmlns d x y x1 x2 y1 y2 cx cy r fill stroke
 		transform colspan rowspan scope data-cell data-run aria-label aria-hidden aria-current hidden
 		open for value tabindex target loading dir`) {
-		m[n] = true
+		m.add(n)
 	}
 	return m
 }()
+
+// nameSet is a small set of short, non-empty strings: an open-addressed
+// table hashed by a string's length and three of its bytes, which a page's
+// thousands of tag and attribute names are looked up in faster than in a
+// map.
+type nameSet struct{ slots [512]string }
+
+func nameSlot(s string) int {
+	n := len(s)
+	return (n*157 + int(s[0])*59 + int(s[n-1])*17 + int(s[n/2])*7) & 511
+}
+
+// add adds s, which is not empty; the set holds fewer than 512 strings.
+func (t *nameSet) add(s string) {
+	i := nameSlot(s)
+	for t.slots[i] != "" && t.slots[i] != s {
+		i = (i + 1) & 511
+	}
+	t.slots[i] = s
+}
+
+func (t *nameSet) has(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := nameSlot(s); ; i = (i + 1) & 511 {
+		switch t.slots[i] {
+		case s:
+			return true
+		case "":
+			return false
+		}
+	}
+}
 
 // hardBreak separates the strings of a view that no term or passage spans.
 const hardBreak = 0
@@ -168,16 +203,20 @@ const hardBreak = 0
 func (v *markupViews) read(doc string) {
 	v.reset(len(doc))
 	var st readState
-	var tok token
+	tok := &v.tok
+	defer func() { // keep the room, not the file's strings
+		clear(tok.attrs[:cap(tok.attrs)])
+		*tok = token{attrs: tok.attrs[:0]}
+	}()
 	plain := strings.IndexByte(doc, 0) < 0 // NUL: the Tokenizer reads it all
 	handed := 0                            // hand-offs to the Tokenizer
 	for at := 0; at < len(doc); {
-		if plain && nextPlainToken(doc, at, &tok) {
-			v.take(doc, &tok, at, &st)
+		if plain && nextPlainToken(doc, at, tok) {
+			v.take(doc, tok, at, &st)
 			at += len(tok.raw)
 			if tok.rawEnd > at { // the raw text after a script, title or the like
-				rawTextToken(doc[at:tok.rawEnd], tok.name, &tok)
-				v.take(doc, &tok, at, &st)
+				rawTextToken(doc[at:tok.rawEnd], tok.name, tok)
+				v.take(doc, tok, at, &st)
 				at += len(tok.raw)
 			}
 			continue
@@ -188,7 +227,7 @@ func (v *markupViews) read(doc string) {
 		if handed++; handed > 8 {
 			least = 4096
 		}
-		at = v.readTokenizer(doc, at, least, &st, &tok)
+		at = v.readTokenizer(doc, at, least, &st, tok)
 	}
 }
 
@@ -288,6 +327,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 		v.addOther(tok.text, at)
 	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
 		name := tok.name
+		upper := caseOf(name)
 		tag := ""
 		switch {
 		case len(name) == 3 && asciiEqualFold(name, "sup"):
@@ -298,7 +338,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			tag = "style"
 		case len(name) == 6 && asciiEqualFold(name, "script"):
 			tag = "script"
-		case !isASCII(name):
+		case upper >= 2:
 			// Unicode's case folding reads "ſ" (long s) as "s", and the
 			// Kelvin sign as "k".
 			for _, t := range [...]string{"script", "style", "sup", "sub"} {
@@ -307,7 +347,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 				}
 			}
 		}
-		if hasUpper(name) {
+		if upper == 1 || upper == 2 {
 			name = strings.ToLower(name)
 		}
 		v.addName(name, at)
@@ -361,14 +401,22 @@ func tagName(rawToken string) string {
 	return name
 }
 
-// isASCII reports whether s is all ASCII.
-func isASCII(s string) bool {
+// caseOf returns 0 for an ASCII string without upper-case letters, 1 for
+// an ASCII string with some, 2 for a string that is not ASCII and has
+// some, 3 for one that is not ASCII and has none.
+func caseOf(s string) int {
+	upper := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
+		if c := s[i]; c >= utf8.RuneSelf {
+			if strings.ContainsFunc(s, unicode.IsUpper) {
+				return 2
+			}
+			return 3
+		} else if 'A' <= c && c <= 'Z' {
+			upper = 1
 		}
 	}
-	return true
+	return upper
 }
 
 // hasUpper reports whether s holds an upper-case letter.
