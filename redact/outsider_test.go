@@ -116,3 +116,13 @@ func passageScanner() *Scanner {
 	index.add("the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
 	return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
 }
+
+// TestHasRightToLeftOverride: the quick look for U+202E finds it wherever
+// strings.Contains does, among bytes that share its first or last byte.
+func TestHasRightToLeftOverride(t *testing.T) {
+	for _, text := range []string{"", "\u202E", "a\u202E", "\u202Ez", "\u00AE", "\u00AE\u202E", "▬▬\u202E▬", "▬\u00AE▬", "\u202D\u202C", "\xAE", "\xE2\x80", "\x80\xAE"} {
+		if got, want := hasRightToLeftOverride(text), strings.Contains(text, rightToLeftOverride); got != want {
+			t.Errorf("hasRightToLeftOverride(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -579,6 +579,22 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 // after it from right to left: "\u202Esgnidloh" reads as "holdings".
 const rightToLeftOverride = "\u202E"
 
+// hasRightToLeftOverride is strings.Contains(text, rightToLeftOverride),
+// looking for its last byte, 0xAE: its first, 0xE2, starts every mask bar
+// (U+25AC) of a public page.
+func hasRightToLeftOverride(text string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(text[i:], rightToLeftOverride[2])
+		if k < 0 {
+			return false
+		}
+		i += k + 1
+		if i >= 3 && text[i-3:i] == rightToLeftOverride {
+			return true
+		}
+	}
+}
+
 // withReversed adds, when the first view's text holds a right-to-left
 // override, that text reversed: a reader reads the overridden letters in
 // that order, and a term or passage spelled backwards after the override is
@@ -586,7 +602,7 @@ const rightToLeftOverride = "\u202E"
 // overridden spans alone only adds text no one reads.
 func withReversed(views []scanView) []scanView {
 	first := views[0]
-	if !strings.Contains(first.text, rightToLeftOverride) {
+	if !hasRightToLeftOverride(first.text) {
 		return views
 	}
 	r := []rune(first.text)
