@@ -192,13 +192,22 @@ func permutations(k int) [][]int {
 // source draws the random arrangements. It uses PCG (whose output Go
 // specifies) and its own bounded draws and shuffle, so the figures do not
 // depend on how a Go release implements rand.Shuffle.
-type source struct{ pcg *rand.PCG }
+type source struct {
+	pcg *rand.PCG
+	// limits[n] is the largest multiple of n a draw below n accepts, for
+	// every n a shuffle has used: a shuffle draws below the same few
+	// bounds millions of times, and a division is most of a draw's cost.
+	limits []uint64
+}
 
-func newSource(seed uint64) source { return source{rand.NewPCG(seed, 0x65766c7072657373)} }
+func newSource(seed uint64) *source { return &source{pcg: rand.NewPCG(seed, 0x65766c7072657373)} }
 
-// below returns a uniform integer in [0, n).
-func (s source) below(n uint64) uint64 {
-	limit := math.MaxUint64 - math.MaxUint64%n
+// limit returns the bound under which a draw below n is accepted: the
+// largest multiple of n that fits in 64 bits, so that x % n is uniform.
+func limit(n uint64) uint64 { return math.MaxUint64 - math.MaxUint64%n }
+
+// belowLimit returns a uniform integer in [0, n), given limit(n).
+func (s *source) belowLimit(n, limit uint64) uint64 {
 	for {
 		if x := s.pcg.Uint64(); x < limit {
 			return x % n
@@ -207,9 +216,16 @@ func (s source) below(n uint64) uint64 {
 }
 
 // shuffle puts xs in a uniformly random order (Fisher and Yates).
-func (s source) shuffle(xs []float64) {
+func (s *source) shuffle(xs []float64) {
+	if len(s.limits) <= len(xs) {
+		s.limits = make([]uint64, len(xs)+1)
+		for n := 1; n <= len(xs); n++ {
+			s.limits[n] = limit(uint64(n))
+		}
+	}
 	for i := len(xs) - 1; i > 0; i-- {
-		j := s.below(uint64(i + 1))
+		n := uint64(i + 1)
+		j := s.belowLimit(n, s.limits[n])
 		xs[i], xs[j] = xs[j], xs[i]
 	}
 }

@@ -383,3 +383,48 @@ func TestShufflesFollowTheGridsSize(t *testing.T) {
 		t.Errorf("a 1000x3 grid: exact %v, %d arrangements; want 999 random ones and the observed one", test.Exact, test.Arrangements)
 	}
 }
+
+// benchGrid is the bench corpus's shape: 900 sections by 3 writers.
+func benchGrid() [][]float64 {
+	grid := make([][]float64, 900)
+	for i := range grid {
+		grid[i] = []float64{float64(i*7919%97) + 1, float64((i*104729+13)%97) + 1, float64((i*1299709+29)%97) + 1}
+	}
+	return grid
+}
+
+func TestRandomArrangementsStayTheSame(t *testing.T) {
+	// The figures a site publishes depend on the exact shuffles: a faster
+	// draw must give the same arrangements (these counts were made before
+	// the draws were made faster).
+	grid := benchGrid()
+	tests := []struct {
+		name string
+		test func([][]float64, Options) (Test, error)
+		want int
+	}{
+		{"columns", ColumnTest, 989},
+		{"rows", RowTest, 37},
+	}
+	for _, tt := range tests {
+		got, err := tt.test(grid, Options{Seed: 20260701})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.AtLeast != tt.want || got.Arrangements != 1000 {
+			t.Errorf("%s: %d of %d arrangements at least as large, want %d of 1000", tt.name, got.AtLeast, got.Arrangements, tt.want)
+		}
+	}
+}
+
+func BenchmarkPermutationTests(b *testing.B) {
+	grid := benchGrid()
+	for b.Loop() {
+		if _, err := ColumnTest(grid, Options{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := RowTest(grid, Options{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
