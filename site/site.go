@@ -335,40 +335,59 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	}
 	sd.Nav = append(sd.Nav, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
 
-	for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
-		c, err := mk(p)
-		if err != nil {
-			return nil, err
+	// The figures, charts and tables the pages show are independent of
+	// each other: made on all cores.
+	var charts []chart
+	err = parallel.For(4, func(i int) error {
+		switch i {
+		case 0:
+			sd.Spreads = figures.Compute(p)
+		case 1:
+			for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
+				c, err := mk(p)
+				if err != nil {
+					return err
+				}
+				charts = append(charts, c)
+			}
+			sd.Sens = computeSensitivity(p)
+			for _, byRun := range []bool{true, false} {
+				c, err := sensitivityLines(p, sd.Sens, byRun)
+				if err != nil {
+					return err
+				}
+				charts = append(charts, c)
+			}
+		case 2:
+			sd.Grid, sd.Sections, sd.Rules = buildGrid(p), buildSectionRows(p), buildRuleTable(p)
+			sd.Gates, sd.GateColumns = gateSummaries(p), gateColumns()
+			sd.Chances = map[string]*figures.Chance{}
+			for _, h := range p.Hypotheses {
+				if c := figures.HypothesisChance(p, h); c != nil {
+					sd.Chances[h.ID] = c
+				}
+			}
+		case 3:
+			sd.Changes = computeChanges(p, opt.Baseline)
+			judgedFlips := append(judgedChanges(p, opt.Baseline), gateChanges(p, opt.Baseline)...)
+			sd.Baselined = opt.Baseline != nil
+			if sd.Baselined {
+				sd.Compared = compareBuilds(p, opt.Baseline, judgedFlips)
+			}
+			if len(judgedFlips) > 0 {
+				sd.Changes = append(sd.Changes, judgedFlips...)
+			}
+			for _, c := range p.Cells {
+				sd.Results = append(sd.Results, newRow(c, ""))
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range charts {
 		sd.Charts[c.ID] = c
-	}
-	sd.Sens = computeSensitivity(p)
-	for _, byRun := range []bool{true, false} {
-		c, err := sensitivityLines(p, sd.Sens, byRun)
-		if err != nil {
-			return nil, err
-		}
-		sd.Charts[c.ID] = c
-	}
-	sd.Grid, sd.Sections, sd.Rules = buildGrid(p), buildSectionRows(p), buildRuleTable(p)
-	sd.Gates, sd.GateColumns = gateSummaries(p), gateColumns()
-	sd.Spreads, sd.Chances = figures.Compute(p), map[string]*figures.Chance{}
-	for _, h := range p.Hypotheses {
-		if c := figures.HypothesisChance(p, h); c != nil {
-			sd.Chances[h.ID] = c
-		}
-	}
-	sd.Changes = computeChanges(p, opt.Baseline)
-	judgedFlips := append(judgedChanges(p, opt.Baseline), gateChanges(p, opt.Baseline)...)
-	sd.Baselined = opt.Baseline != nil
-	if sd.Baselined {
-		sd.Compared = compareBuilds(p, opt.Baseline, judgedFlips)
-	}
-	if len(judgedFlips) > 0 {
-		sd.Changes = append(sd.Changes, judgedFlips...)
-	}
-	for _, c := range p.Cells {
-		sd.Results = append(sd.Results, newRow(c, ""))
 	}
 
 	navs := &htmlCache{}
@@ -415,8 +434,11 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			opt.Emit(f)
 		}
 	}
+	var outMu sync.Mutex // the other pages are made on several goroutines
 	add := func(file string, data []byte) {
+		outMu.Lock()
 		out.Files[file] = data
+		outMu.Unlock()
 		emit(File{Path: file, Data: data})
 	}
 	addPage := func(file, name string, data *pageData) error {
@@ -427,11 +449,16 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			return err
 		}
 		add(file, b)
+		outMu.Lock()
 		out.Pages++
+		outMu.Unlock()
 		return nil
 	}
 
-	renderOthers := func() error {
+	// The pages other than the cell pages, in the order their errors are
+	// reported: the documents, the results, changes and method pages, the
+	// results data, the judged page and the assets.
+	docPages := func() error {
 		for _, pg := range pages {
 			blocks, err := renderBlocks(tmpl, pg, sd)
 			if err != nil {
@@ -459,19 +486,20 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			add(download, []byte(pg.Markdown))
 		}
 		if !sd.HasIndex {
-			if err := addPage("index.html", "overview.html", &pageData{Title: "Overview", Verdicts: true}); err != nil {
-				return err
-			}
+			return addPage("index.html", "overview.html", &pageData{Title: "Overview", Verdicts: true})
 		}
-		for _, f := range []struct{ file, tmpl, title string }{
-			{"results.html", "results.html", "C5 results"},
-			{"changes.html", "changes.html", "What changed"},
-			{"method.html", "method.html", "Method and provenance"},
-		} {
-			if err := addPage(f.file, f.tmpl, &pageData{Title: f.title, Verdicts: f.file != "method.html"}); err != nil {
-				return err
-			}
+		return nil
+	}
+	resultsPage := func() error {
+		return addPage("results.html", "results.html", &pageData{Title: "C5 results", Verdicts: true})
+	}
+	changesAndMethod := func() error {
+		if err := addPage("changes.html", "changes.html", &pageData{Title: "What changed", Verdicts: true}); err != nil {
+			return err
 		}
+		return addPage("method.html", "method.html", &pageData{Title: "Method and provenance"})
+	}
+	resultsData := func() error {
 		out.Results = buildResults(p, sd.Changes)
 		out.Results.addStatistics(sd.Spreads, sd.Chances)
 		results, err := encodeJSON(out.Results)
@@ -484,6 +512,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			return err
 		}
 		add("data/results.csv", csvData)
+		return nil
+	}
+	judgedAndAssets := func() error {
 		if p.Judged != nil {
 			if err := addPage("judged.html", "judged.html", &pageData{Title: "Judged results", Verdicts: true}); err != nil {
 				return err
@@ -511,6 +542,25 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			return nil
 		}); err != nil {
 			return fmt.Errorf("failed to copy assets: %w", err)
+		}
+		return nil
+	}
+	renderOthers := func() error {
+		// The largest files first, so that their leak scans, one file
+		// each, start early rather than end the build.
+		tasks := []struct {
+			order int // in the order of the errors
+			make  func() error
+		}{{3, resultsData}, {1, resultsPage}, {0, docPages}, {2, changesAndMethod}, {4, judgedAndAssets}}
+		errs := make([]error, len(tasks))
+		_ = parallel.For(len(tasks), func(i int) error {
+			errs[tasks[i].order] = tasks[i].make()
+			return nil
+		})
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
 		}
 		return nil
 	}

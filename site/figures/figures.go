@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/stats"
@@ -78,29 +79,45 @@ func CompleteGrid[T any](p *public.Public, value func(public.Cell) T) (grid [][]
 }
 
 // Compute decomposes longest run and overlap over the complete sections
-// and tests both shares.
+// and tests both shares. The four permutation tests, each with its own
+// seeded draws, run on all cores.
 func Compute(p *public.Public) Spreads {
 	var s Spreads
-	one := func(measure string, value func(public.Cell) float64) Spread {
-		grid, sections, omitted := CompleteGrid(p, value)
-		s.Omitted = omitted
-		sp := Spread{Measure: measure, Sections: len(sections), Writers: len(p.Writers)}
-		var err error
-		if sp.Parts, err = stats.Decompose(grid); err != nil {
-			return sp
-		}
-		opt := stats.Options{Seed: Seed}
-		if sp.BySection, err = stats.RowTest(grid, opt); err != nil {
-			return sp
-		}
-		if sp.ByWriter, err = stats.ColumnTest(grid, opt); err != nil {
-			return sp
-		}
-		sp.OK = true
-		return sp
+	measures := []struct {
+		name  string
+		value func(public.Cell) float64
+		out   *Spread
+	}{
+		{"longest run", func(c public.Cell) float64 { return float64(c.Run) }, &s.Run},
+		{"overlap", func(c public.Cell) float64 { return c.Overlap }, &s.Overlap},
 	}
-	s.Run = one("longest run", func(c public.Cell) float64 { return float64(c.Run) })
-	s.Overlap = one("overlap", func(c public.Cell) float64 { return c.Overlap })
+	grids := make([][][]float64, len(measures))
+	for i, m := range measures {
+		grid, sections, omitted := CompleteGrid(p, m.value)
+		grids[i], s.Omitted = grid, omitted
+		*m.out = Spread{Measure: m.name, Sections: len(sections), Writers: len(p.Writers)}
+	}
+	// Each measure's decomposition and its two tests; a measure whose
+	// grid cannot be decomposed or tested is not OK.
+	errs := make([]error, 2*len(measures))
+	_ = parallel.For(len(errs), func(k int) error {
+		grid, sp := grids[k/2], measures[k/2].out
+		opt := stats.Options{Seed: Seed}
+		if k%2 == 0 {
+			if sp.Parts, errs[k] = stats.Decompose(grid); errs[k] == nil {
+				sp.BySection, errs[k] = stats.RowTest(grid, opt)
+			}
+			return nil
+		}
+		sp.ByWriter, errs[k] = stats.ColumnTest(grid, opt)
+		return nil
+	})
+	for i, m := range measures {
+		if errs[2*i] != nil {
+			m.out.ByWriter = stats.Test{} // not tested after a failed decomposition or row test
+		}
+		m.out.OK = errs[2*i] == nil && errs[2*i+1] == nil
+	}
 	return s
 }
 
