@@ -122,6 +122,9 @@ type build struct {
 	// measure
 	m      *measure.Result
 	cached bool // m came from the cache
+	// tokens are the texts' tokens the measurement made when it was not
+	// cached, for the findings' run views; dropped once they have them.
+	tokens *measure.Texts
 	// assembleFindings, redact
 	f     *findings.Findings
 	files map[string][]byte // the content folder's other files
@@ -219,7 +222,7 @@ func (b *build) readInputs() error {
 // pages of the previous build that fit it.
 func (b *build) measure() error {
 	var err error
-	if b.m, b.cached, err = loadMeasurement(b.ctx, b.folder, b.cfg, b.seal, b.progress, b.stderr); err != nil {
+	if b.m, b.tokens, b.cached, err = loadMeasurement(b.ctx, b.folder, b.cfg, b.seal, b.progress, b.stderr); err != nil {
 		return err
 	}
 	b.pages.Open(b.folder, b.cfg, b.m, b.cached)
@@ -231,7 +234,8 @@ func (b *build) measure() error {
 // says what the settings name that the inputs lack.
 func (b *build) assembleFindings() error {
 	cfg := b.cfg
-	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{Texts: !b.pages.Reusing(), Judged: b.tier})
+	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{Texts: !b.pages.Reusing(), Tokens: b.tokens, Judged: b.tier})
+	b.tokens = nil
 	if b.cached && errors.Is(err, findings.ErrStaleMeasurement) {
 		b.warnf("%s: warning: cached measurement does not match the inputs; measuring again", cfg.Path(CacheDir))
 		f, err = findings.Build(b.ctx, b.folder, cfg, nil, findings.Options{Texts: true, Judged: b.tier})
@@ -408,24 +412,25 @@ func Inputs(o Options) []string {
 }
 
 // loadMeasurement returns the cached measurement of folder, and true, or
-// measures it and caches it. The measurement cache lives beside the
-// config, never in the published folder; a threshold-only change reuses it.
-func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Config, seal []byte, progress *progress, stderr io.Writer) (*measure.Result, bool, error) {
+// measures it and caches it, and then returns the tokens of the texts it
+// made too. The measurement cache lives beside the config, never in the
+// published folder; a threshold-only change reuses it.
+func loadMeasurement(ctx context.Context, folder *inputs.Folder, cfg *config.Config, seal []byte, progress *progress, stderr io.Writer) (*measure.Result, *measure.Texts, bool, error) {
 	cache := measure.Cache{Dir: cfg.Path(CacheDir), Seal: seal}
 	key := measure.CacheKey(folder, cfg.C5.NGram)
 	if m, hit := cache.Load(key); hit {
 		progress.say("measurement from cache (%d sections)", len(folder.Sections))
-		return m, true, nil
+		return m, nil, true, nil
 	}
 	progress.say("measuring %d sections", len(folder.Sections))
-	m, err := measure.Run(ctx, folder, cfg.C5.NGram)
+	m, tokens, err := measure.RunWithTexts(ctx, folder, cfg.C5.NGram)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	if err := cache.Store(key, m); err != nil {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: measurement not cached: %v\n", cache.Dir, err)
 	}
-	return m, false, nil
+	return m, tokens, false, nil
 }
 
 // sourceFiles returns the measurement's source for the method page.

@@ -85,6 +85,10 @@ var ErrStaleMeasurement = errors.New("the measurement does not match the inputs"
 type Options struct {
 	// Texts keeps each cell's texts and runs (needed for the run views).
 	Texts bool
+	// Tokens are the measurement's tokens of the texts, when it kept them
+	// (measure.RunWithTexts): with Texts, they are not tokenised again.
+	// They must come from the measurement passed to Build.
+	Tokens *measure.Texts
 	// Judged is the judged tier of the inputs (judged.Attach), or nil.
 	Judged *judged.Tier
 }
@@ -93,11 +97,20 @@ type Options struct {
 // can be passed in (from a cache) to skip measuring.
 func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *measure.Result, opt Options) (*Findings, error) {
 	settings := cfg.Criteria()
+	tokens := opt.Tokens
 	if m == nil || m.NGram != settings.C5.NGram {
 		var err error
-		if m, err = measure.Run(ctx, folder, settings.C5.NGram); err != nil {
+		if opt.Texts {
+			m, tokens, err = measure.RunWithTexts(ctx, folder, settings.C5.NGram)
+		} else {
+			m, err = measure.Run(ctx, folder, settings.C5.NGram)
+		}
+		if err != nil {
 			return nil, err
 		}
+	}
+	if tokens != nil && (len(tokens.Section) != len(m.Cells) || len(tokens.Example) != len(m.Cells)) {
+		tokens = nil
 	}
 	f := &Findings{Criteria: settings, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
 	f.measureAt = func(ngram int) (*measure.Result, error) { return measure.Run(ctx, folder, ngram) }
@@ -127,7 +140,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		f.Cells[i] = c
 	}
 	if opt.Texts {
-		if err := f.loadTexts(ctx, folder); err != nil {
+		if err := f.loadTexts(ctx, folder, tokens); err != nil {
 			return nil, err
 		}
 	}
@@ -150,9 +163,10 @@ func Measurements(c *measure.Cell) *criteria.Measurements {
 var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
 
 // loadTexts reads each cell's section and worst example variant back,
-// tokenises them with offsets and finds the highlighted runs, on all cores.
-// Cells of one section share the example variant's text and tokens.
-func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
+// tokenises them with offsets (unless the measurement kept its tokens) and
+// finds the highlighted runs, on all cores. Cells of one section share the
+// example variant's text and tokens.
+func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *measure.Texts) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
 		phrases[i] = p.Text
@@ -188,9 +202,14 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 				return err
 			}
 			c.SectionText = &Text{Raw: raw}
+			if kept != nil {
+				c.SectionText.Tokens = *kept.Section[i]
+			}
 			if !c.HasExample {
-				norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
-				c.SectionText.Tokens.Compact()
+				if kept == nil {
+					norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+					c.SectionText.Tokens.Compact()
+				}
 				continue
 			}
 			ex, ok := variants[c.Worst]
@@ -200,11 +219,17 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder) error {
 					return err
 				}
 				ex = &Text{Raw: exRaw}
-				norm.TokeniseWithOffsets(exRaw, dict, &ex.Tokens)
+				if kept != nil {
+					ex.Tokens = *kept.Example[i]
+				} else {
+					norm.TokeniseWithOffsets(exRaw, dict, &ex.Tokens)
+				}
 				variants[c.Worst] = ex
 			}
 			c.ExampleText = ex
-			norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+			if kept == nil {
+				norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
+			}
 			sw, ew := c.SectionText.Tokens.Len(), c.ExampleText.Tokens.Len()
 			if c.Words != sw || c.Run < 0 || c.RunSectionAt < 0 || c.RunExampleAt < 0 ||
 				c.RunSectionAt+c.Run > sw || c.RunExampleAt+c.Run > ew {

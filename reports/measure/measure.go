@@ -41,13 +41,38 @@ type Result struct {
 	Digest string `json:"-"`
 }
 
+// Texts are the tokens a measurement made of the texts it compared, with
+// their byte offsets (RunWithTexts), by cell: the section's, and the worst
+// example variant's (nil without example), which the cells of a section
+// with the same worst variant share. A build that shows the runs needs
+// them, and would otherwise tokenise every text a second time.
+type Texts struct {
+	Section, Example []*c5.Tokens
+}
+
 // Run measures every section of folder with n-grams of ngram words.
 func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error) {
+	res, _, err := run(ctx, folder, ngram, false)
+	return res, err
+}
+
+// RunWithTexts is Run that also returns the tokens of the texts compared,
+// with byte offsets. Tokenising with offsets costs more, so Run, which
+// `evalpress measure` uses, does not.
+func RunWithTexts(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, *Texts, error) {
+	return run(ctx, folder, ngram, true)
+}
+
+func run(ctx context.Context, folder *inputs.Folder, ngram int, keep bool) (*Result, *Texts, error) {
 	if ngram < 1 {
-		return nil, fmt.Errorf("n-gram size %d is less than 1", ngram)
+		return nil, nil, fmt.Errorf("n-gram size %d is less than 1", ngram)
 	}
 	cells := folder.Cells()
 	res := &Result{NGram: ngram, Cells: make([]Cell, len(cells))}
+	var texts *Texts
+	if keep {
+		texts = &Texts{Section: make([]*c5.Tokens, len(cells)), Example: make([]*c5.Tokens, len(cells))}
+	}
 	groups := map[string][]int{}
 	var order []string
 	for i, s := range cells {
@@ -81,6 +106,7 @@ func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error)
 		} else {
 			w = newWorker(folder, norm, ngram)
 		}
+		w.texts = texts
 		mu.Unlock()
 		err := w.measureGroup(order[i], groups[order[i]], res.Cells)
 		mu.Lock()
@@ -89,9 +115,9 @@ func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res, nil
+	return res, texts, nil
 }
 
 // worker measures the cells of one section name at a time: it prepares the
@@ -104,6 +130,10 @@ type worker struct {
 	tokens   c5.Tokens
 	examples []c5.Example
 	cmp      c5.Comparer
+	// texts, when set, keeps the tokens of every text, with offsets.
+	texts *Texts
+	// variants are the current group's example variants' tokens, kept.
+	variants []*c5.Tokens
 }
 
 func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int) *worker {
@@ -121,8 +151,12 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 			if err != nil {
 				return err
 			}
-			w.norm.Tokenise(text, w.dict, &w.tokens)
-			cell.Words, cell.Written = w.tokens.Len(), criteria.CountWords(text)
+			tokens := w.tokenise(text)
+			cell.Words, cell.Written = tokens.Len(), criteria.CountWords(text)
+			if w.texts != nil {
+				tokens.Compact()
+				w.texts.Section[ci] = tokens
+			}
 		}
 		return nil
 	}
@@ -130,13 +164,17 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 		w.examples = make([]c5.Example, len(ex.Variants))
 	}
 	w.examples = w.examples[:len(ex.Variants)]
+	w.variants = w.variants[:0]
 	for i, v := range ex.Variants {
 		text, err := w.folder.VariantText(v)
 		if err != nil {
 			return err
 		}
-		w.norm.Tokenise(text, w.dict, &w.tokens)
-		w.examples[i].Prepare(&w.tokens)
+		tokens := w.tokenise(text)
+		w.examples[i].Prepare(tokens)
+		if w.texts != nil {
+			w.variants = append(w.variants, tokens)
+		}
 	}
 	for _, ci := range cellIdx {
 		cell := &cells[ci]
@@ -144,17 +182,38 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 		if err != nil {
 			return err
 		}
-		w.norm.Tokenise(text, w.dict, &w.tokens)
+		tokens := w.tokenise(text)
 		cell.Written = criteria.CountWords(text)
 		cell.HasExample = true
 		cell.Variants = len(w.examples)
 		for i := range w.examples {
-			r := w.cmp.Compare(&w.tokens, &w.examples[i], w.ngram)
+			r := w.cmp.Compare(tokens, &w.examples[i], w.ngram)
 			if i == 0 || r.Worse(cell.Comparison) {
 				cell.Comparison, cell.Worst = r, i
 			}
 		}
-		cell.RunText = w.tokens.Words(cell.RunSectionAt, cell.RunSectionAt+cell.Run)
+		cell.RunText = tokens.Words(cell.RunSectionAt, cell.RunSectionAt+cell.Run)
+		if w.texts != nil {
+			tokens.Compact()
+			w.texts.Section[ci], w.texts.Example[ci] = tokens, w.variants[cell.Worst]
+		}
+	}
+	if w.texts != nil {
+		for _, v := range w.variants {
+			v.Compact() // the worst variants are kept; the others go
+		}
 	}
 	return nil
+}
+
+// tokenise tokenises text with the worker's dictionary: into the worker's
+// own tokens, or, when it keeps the texts, into new tokens with offsets.
+func (w *worker) tokenise(text string) *c5.Tokens {
+	if w.texts == nil {
+		w.norm.Tokenise(text, w.dict, &w.tokens)
+		return &w.tokens
+	}
+	t := new(c5.Tokens)
+	w.norm.TokeniseWithOffsets(text, w.dict, t)
+	return t
 }
