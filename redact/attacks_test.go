@@ -52,6 +52,25 @@ var attackFixtures = []struct {
 	{"a modifier-letter apostrophe", "p.html", []byte("<p>Larkspur\u02BC-3 Turbo</p>"), "model name"},
 	{"Hangul fillers", "p.html", []byte("<p>Lark\u3164spur-3 Tur\uFFA0bo</p>"), "model name"},
 	{"homoglyphs", "p.html", []byte("<p>L\u0430rkspur-3 \u0422urb\u043e</p>"), "model name"},
+	// An SVG or XML reader reads a CDATA section as text: it joins the
+	// text around it.
+	{"a CDATA section inside a name in an SVG file", "chart.svg", []byte(`<svg><text>Lark<![CDATA[spur-3 Turbo]]> led</text></svg>`), "model name"},
+	{"a CDATA section inside a name in inline SVG", "p.html", []byte(`<p>x</p><svg><text>Quill<![CDATA[ion 2.5 Pro > all]]></text></svg>`), "model name"},
+	{"a CDATA section ending a passage", "data.xml", []byte(`<r>the harbour chief had promised <![CDATA[a quiet week of sun]]></r>`), "passage"},
+	// A browser reads the content of an SVG title or style, and of a
+	// noscript without scripts, as markup; text extractors read that of
+	// every raw text element so: the tags inside do not hide the text.
+	{"markup inside a name in an SVG title", "chart.svg", []byte(`<svg><title>Lark<tspan>spur-3</tspan> Turbo</title></svg>`), "model name"},
+	{"markup inside a name in noscript", "p.html", []byte(`<noscript><p>Quill<b>ion</b> 2.5 Pro</p></noscript>`), "model name"},
+	{"markup inside a passage in noscript", "p.html", []byte(`<noscript><p>the harbour <b>chief</b> had promised a quiet week of sun</p></noscript>`), "passage"},
+	{"markup inside a name in a textarea", "p.html", []byte(`<textarea>Lark<b></b>spur-3 Turbo</textarea>`), "model name"},
+	// A browser shows cells, paragraphs and lines apart: a term that
+	// starts a cell is a word of its own, not the end of "1Larkspur".
+	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},
+	{"a name on the line after a word", "p.html", []byte(`<p>Written by<br>Quillion 2.5 Pro</p>`), "model name"},
+	{"a name in an SVG text after another", "chart.svg", []byte(`<svg><text>7</text><text><tspan>Quillion 2.5 Pro</tspan></text></svg>`), "model name"},
+	{"a phrase in a list item after a word", "p.html", []byte(`<ul><li>opening</li><li>Stay curious, Tidewater crew</li></ul>`), "mandated phrase"},
+	{"markup inside a name in an SVG style", "p.html", []byte(`<svg><style>Lark<![CDATA[spur-3 Turbo]]></style></svg>`), "model name"},
 }
 
 // utf16le returns text in UTF-16, little-endian, after its byte-order mark.

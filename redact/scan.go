@@ -572,6 +572,12 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 	if mv.hasSup {
 		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
 	}
+	// Cells, paragraphs and lines apart, where the joined text would glue
+	// a term to the number or word before it.
+	if len(mv.joins) > 0 {
+		split, at := mv.joinedStarts()
+		views = append(views, scanView{text: split, spans: at, src: text, chunked: true, termsOnly: true})
+	}
 	return withReversed(views)
 }
 

@@ -100,6 +100,18 @@ type markupViews struct {
 	textAt, otherAt, bareAt, namesAt []span
 	hasSup                           bool
 	tok                              token // the token being read, kept for its attributes' room
+	// depth is how many raw texts deep these views are read (addMarkup).
+	depth int
+	// joins are the offsets in text where a text that starts with a
+	// letter or digit follows one that ends with one across the start or
+	// end of an element a browser shows apart (a cell, a paragraph, a line
+	// break): the joined text reads "1Larkspur", the page "1" and
+	// "Larkspur". broke: such an element was met since the last text.
+	joins []int
+	broke bool
+	// split and splitAt: the text that starts at each join (joinedStarts).
+	split   []byte
+	splitAt []span
 }
 
 // span says that the view's text from at on came from the file at src.
@@ -110,15 +122,76 @@ func (v *markupViews) reset(n int) {
 	v.text, v.other = slices.Grow(v.text[:0], n), slices.Grow(v.other[:0], n/2)
 	v.bare, v.names = v.bare[:0], v.names[:0]
 	v.textAt, v.otherAt, v.bareAt, v.namesAt, v.hasSup = v.textAt[:0], v.otherAt[:0], v.bareAt[:0], v.namesAt[:0], false
+	v.joins, v.broke = v.joins[:0], false
 }
 
 func (v *markupViews) addText(s string, src int, bare bool) {
+	if len(s) == 0 {
+		return
+	}
+	if v.broke {
+		v.broke = false
+		if len(v.text) > 0 && wordByte(v.text[len(v.text)-1]) && wordByte(s[0]) {
+			v.joins = append(v.joins, len(v.text))
+		}
+	}
 	v.textAt = append(v.textAt, span{len(v.text), src})
 	v.text = append(v.text, s...)
 	if bare {
 		v.bareAt = append(v.bareAt, span{len(v.bare), src})
 		v.bare = append(v.bare, s...)
 	}
+}
+
+// wordByte reports whether c may be part of a word: an ASCII letter or
+// digit, or a byte of a character that is not ASCII.
+func wordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+}
+
+// joinWords is how many words from a join on joinedStarts keeps: more
+// than any private term has, with the word after it.
+const joinWords = 32
+
+// joinedStarts returns the text that starts at each join, each piece
+// alone (hardBreak ends it) and as far as joinWords words: where a page
+// shows a term that starts a cell, a paragraph or a line, and the joined
+// text reads it inside a word ("1Larkspur"). Valid, with the spans it
+// returns, until v is reset.
+func (v *markupViews) joinedStarts() (string, []span) {
+	v.split, v.splitAt = v.split[:0], v.splitAt[:0]
+	for k, at := range v.joins {
+		end := len(v.text)
+		if k+1 < len(v.joins) {
+			end = v.joins[k+1]
+		}
+		words := 0
+		for i := at; i < end; i++ {
+			if isHTMLSpace(v.text[i]) && i > at && !isHTMLSpace(v.text[i-1]) {
+				if words++; words == joinWords {
+					end = i
+				}
+			}
+		}
+		v.splitAt = append(v.splitAt, span{len(v.split), source(v.textAt, at)})
+		v.split = append(append(v.split, v.text[at:end]...), hardBreak)
+	}
+	return view(v.split), v.splitAt
+}
+
+// breaksText reports whether a browser shows an element (its lower-case
+// name) apart from the text around it: on lines of its own, in a cell of
+// its own, or after a line break.
+func breaksText(name string) bool {
+	switch name {
+	case "address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "dialog", "div", "dl", "dt",
+		"fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+		"hr", "legend", "li", "main", "nav", "ol", "option", "p", "pre", "section", "summary", "table", "tbody", "td",
+		"tfoot", "th", "thead", "tr", "ul", "title", "body", "head", "html", "text", "desc", "textarea", "button",
+		"select", "input", "img", "svg", "math":
+		return true
+	}
+	return false
 }
 
 // view returns b as a string, valid until v is reset.
@@ -235,6 +308,9 @@ func (v *markupViews) read(doc string) {
 type readState struct {
 	raw      string // the raw-text element read in: script, style
 	supDepth int    // open <sup> and <sub> elements
+	// rawText: the token before was the start tag of an element whose
+	// content the Tokenizer reads as raw text or RCDATA.
+	rawText bool
 }
 
 // token is a token as the Tokenizer gives it.
@@ -313,6 +389,8 @@ func (v *markupViews) readTokenizer(doc string, at, least int, st *readState, to
 // take adds a token, which starts at the file offset at, to the views.
 func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 	rawToken := tok.raw
+	rawText := st.rawText
+	st.rawText = false
 	switch tok.tt {
 	case html.TextToken:
 		switch st.raw {
@@ -323,8 +401,17 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 		default:
 			v.addText(tok.text, at, st.supDepth == 0)
 		}
+		if rawText && strings.IndexByte(rawToken, '<') >= 0 {
+			v.addMarkup(rawToken, at, st.raw != "", st.supDepth == 0)
+		}
 	case html.CommentToken, html.DoctypeToken:
 		v.addOther(tok.text, at)
+		// In SVG and MathML, and in XML files, a CDATA section is text
+		// (the Tokenizer reads it as a comment, to its first ">"): it
+		// joins the text around it.
+		if tok.tt == html.CommentToken && len(tok.text) >= len(cdataStart) && strings.EqualFold(tok.text[:len(cdataStart)], cdataStart) {
+			v.addText(strings.TrimSuffix(tok.text[len(cdataStart):], "]]"), at, st.supDepth == 0)
+		}
 	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
 		name := tok.name
 		upper := caseOf(name)
@@ -350,6 +437,9 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 		if upper == 1 || upper == 2 {
 			name = strings.ToLower(name)
 		}
+		if breaksText(name) {
+			v.broke = true
+		}
 		v.addName(name, at)
 		for _, a := range tok.attrs {
 			v.addName(a.key, at)
@@ -373,6 +463,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			}
 			v.addOther(value, src)
 		}
+		st.rawText = tok.tt != html.EndTagToken && startsRawText(tok.name)
 		switch {
 		case tok.tt == html.StartTagToken && (tag == "script" || tag == "style"):
 			st.raw = tag
@@ -387,6 +478,52 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			}
 		}
 	}
+}
+
+// cdataStart starts a CDATA section's text as the Tokenizer reads it, a
+// comment's.
+const cdataStart = "[CDATA["
+
+// maxMarkupDepth is how many raw texts deep addMarkup reads the markup in
+// a raw text: deeper, the raw text is read as it is.
+const maxMarkupDepth = 8
+
+// addMarkup adds the raw text raw (the content of a title, textarea,
+// noscript, script, style or the like, at the file offset at) read again as
+// markup: a browser reads it so in SVG and MathML, and a noscript's when
+// scripts are off, and text extractors read every one so. Tags inside it
+// then hide no text. The text it holds goes to the text view (as another
+// piece) or, for a script or style (other), to the other view; its
+// attributes, comments and names to theirs.
+func (v *markupViews) addMarkup(raw string, at int, other, bare bool) {
+	if v.depth >= maxMarkupDepth {
+		return
+	}
+	inner := &markupViews{depth: v.depth + 1}
+	inner.read(raw)
+	if other {
+		v.addOther(view(inner.text), at)
+	} else {
+		// Another reading of the same text: apart from the text around it.
+		v.text = append(v.text, '\n')
+		v.text, v.textAt = appendPieces(v.text, v.textAt, inner.text, inner.textAt, at)
+		v.text = append(v.text, '\n')
+		if bare {
+			v.bare, v.bareAt = appendPieces(v.bare, v.bareAt, inner.bare, inner.bareAt, at)
+			v.hasSup = v.hasSup || inner.hasSup
+		}
+	}
+	v.other, v.otherAt = appendPieces(v.other, v.otherAt, inner.other, inner.otherAt, at)
+	v.names, v.namesAt = appendPieces(v.names, v.namesAt, inner.names, inner.namesAt, at)
+}
+
+// appendPieces appends the view b, whose spans are bAt (from the file
+// offset at), to the view a with spans aAt.
+func appendPieces(a []byte, aAt []span, b []byte, bAt []span, at int) ([]byte, []span) {
+	for _, sp := range bAt {
+		aAt = append(aAt, span{len(a) + sp.at, at + sp.src})
+	}
+	return append(a, b...), aAt
 }
 
 // tagName returns a tag token's name as written: from after "<" or "</"
