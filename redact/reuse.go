@@ -52,7 +52,7 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 	if !ok || !tagsClosed(decodeEscapes(head)) {
 		return leaks, false
 	}
-	words, _ := viewWords(name, head)
+	words, _ := viewWords(name, head, true)
 	for k, last := range lastPermitted {
 		if last >= 0 && (k >= len(words) || last >= words[k]-1) {
 			return leaks, false
@@ -62,14 +62,15 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 }
 
 // viewWords returns the number of words in each view of text that the
-// passage scan reads, in the order scanFile reads them, and the least of
-// them in the views whose terms and passages may span pieces (not chunked).
-func viewWords(name, text string) (words []int, least int) {
+// passage scan reads, in the order scanFile reads them (with all; else
+// none), and the least of them in the views whose terms and passages may
+// span pieces (not chunked).
+func viewWords(name, text string, all bool) (words []int, least int) {
 	mv := markupPool.Get().(*markupViews)
 	defer markupPool.Put(mv)
 	least = math.MaxInt
 	for _, v := range viewsOf(name, text, mv) {
-		if v.termsOnly {
+		if v.termsOnly || v.chunked && !all {
 			continue
 		}
 		n := 0
@@ -78,7 +79,9 @@ func viewWords(name, text string) (words []int, least int) {
 				n++
 			}
 		})
-		words = append(words, n)
+		if all {
+			words = append(words, n)
+		}
 		if !v.chunked {
 			least = min(least, n)
 		}
@@ -128,7 +131,7 @@ func (s *Scanner) windowEnd(name string, body []byte) int {
 		if !tagsClosed(decodeEscapes(text)) {
 			continue
 		}
-		if _, least := viewWords(name, text); least >= need {
+		if _, least := viewWords(name, text, false); least >= need {
 			return end
 		}
 	}
