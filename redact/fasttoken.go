@@ -11,10 +11,11 @@ import (
 // form. nextPlainToken reads those with strings.IndexByte and gives the
 // same token (type, bytes, text, attributes) as the Tokenizer, which
 // FuzzPlainTokensMatchTokenizer checks against the Tokenizer itself. It
-// reads only what it knows the Tokenizer reads the same way, in the
-// Tokenizer's data state (neither in a script, style, title or other raw
-// text, which the Tokenizer reads after their start tags), and says no to
-// anything else, which the Tokenizer then reads:
+// starts only where the Tokenizer is in its data state, reads only what it
+// knows the Tokenizer reads the same way, and says no to anything else,
+// which the Tokenizer then reads (a Tokenizer started at a token's start in
+// its data state reads on as one started at the file's start: between
+// tokens it carries nothing but whether raw text follows):
 //
 //   - text: up to the first "<" followed by a letter, "/", "!" or "?" (where
 //     the Tokenizer's text ends), or to the end; "\r" and "\r\n" read as
@@ -27,13 +28,18 @@ import (
 //     space, "/" or ">", whose every "&" starts a reference that the
 //     Tokenizer decodes in attributes as in text (plainEntities); the tag
 //     ends with ">" or "/>";
-//     never a tag that starts raw text (script, style, title, textarea,
-//     iframe, noembed, noframes, noscript, plaintext, xmp);
-//   - an end tag: "</", a name as above, ">".
+//   - after the start tag of an element whose content the Tokenizer reads
+//     as raw text or RCDATA (script, style, title, textarea, iframe,
+//     noembed, noframes, noscript, xmp; never plaintext), that content, if
+//     it holds no "<" and the "<" after it starts its end tag (plainRawText);
+//     otherwise the start tag is the Tokenizer's too;
+//   - an end tag: "</", a name as above, ">";
+//   - "<!DOCTYPE" in any case, spaces, and a name of letters, digits and
+//     spaces up to ">".
 //
-// Comments, doctypes, unquoted attribute values or ones with other "&", stray
-// "<" and anything else unusual go to the Tokenizer. A file with a NUL goes
-// to the Tokenizer whole.
+// Comments, unquoted attribute values or ones with other "&", stray "<" and
+// anything else unusual go to the Tokenizer. A file with a NUL goes to the
+// Tokenizer whole.
 
 // nextPlainToken reads the token at doc[at:] into tok and reports whether
 // it could.
