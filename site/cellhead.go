@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"html/template"
 	"strconv"
 	"strings"
@@ -37,6 +36,99 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 	return template.HTML(b.String())
 }
 
+// cellBodyHTML renders a cell page's body: the run views, the run table,
+// the word diff and the pager, everything below the header, the same
+// whatever the verdict thresholds. It is Go rather than template text for
+// the reason cellHeaderHTML is; a test holds it to the template it
+// replaced (cellhead_test.go).
+func cellBodyHTML(cp *cellPage, internal bool, minRun int) template.HTML {
+	masked := " masked"
+	if internal {
+		masked = ""
+	}
+	r := cp.Row
+	var b strings.Builder
+	b.Grow(len(cp.LegendHTML) + len(cp.SectionMap) + len(cp.SectionHTML) + len(cp.ExampleMap) + len(cp.ExampleHTML) +
+		len(cp.RunRowsHTML) + len(cp.DiffHTML) + 3072)
+	b.WriteString(`<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
+<div class="legend" aria-label="Runs">`)
+	b.WriteString(string(cp.LegendHTML))
+	b.WriteString(`</div>
+<dl class="legend-key">
+<dt><span class="chip bridge-chip">· bridged</span></dt><dd>punctuation or other characters inside a run: C5 compares words only, so the run continues across them</dd>
+<dt><span class="chip stripped-chip">[mandated phrase]</span></dt><dd>a phrase the outline requires, removed from both texts before measuring: it never counts as copying</dd>
+</dl>
+<div class="pair" data-runs="`)
+	b.WriteString(strconv.Itoa(len(r.Runs)))
+	b.WriteString(`">
+<section class="side" aria-labelledby="side-s">
+<h2 id="side-s">Section (`)
+	b.WriteString(escapeHTML(r.Writer))
+	b.WriteString(`)</h2>
+<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the section: where its runs fall, top to bottom">`)
+	b.WriteString(string(cp.SectionMap))
+	b.WriteString(`</div>
+<div class="text` + masked + `" data-side="s">`)
+	b.WriteString(string(cp.SectionHTML))
+	b.WriteString(`</div></div>
+</section>
+<section class="side" aria-labelledby="side-e">
+<h2 id="side-e">Example, variant `)
+	b.WriteString(strconv.Itoa(r.Variant))
+	b.WriteString(`</h2>
+<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the example: where its runs fall, top to bottom">`)
+	b.WriteString(string(cp.ExampleMap))
+	b.WriteString(`</div>
+<div class="text` + masked + `" data-side="e">`)
+	b.WriteString(string(cp.ExampleHTML))
+	b.WriteString(`</div></div>
+</section>
+</div>
+<h2 id="runs">Runs</h2>
+<div class="table-wrap">
+<table class="runs sortable" id="runs-table">
+<caption>Maximal shared runs of at least `)
+	b.WriteString(strconv.Itoa(minRun))
+	b.WriteString(` words, and the longest run whatever its length.</caption>
+<thead><tr>
+<th scope="col" aria-sort="none"><button type="button" data-sort="number">Run</button></th>
+<th scope="col" aria-sort="none"><button type="button" data-sort="number">Words</button></th>
+<th scope="col" aria-sort="none"><button type="button" data-sort="number">Section word</button></th>
+<th scope="col" aria-sort="none"><button type="button" data-sort="number">Example word</button></th>
+<th scope="col">Text (normalised)</th></tr></thead>
+<tbody>`)
+	b.WriteString(string(cp.RunRowsHTML))
+	b.WriteString(`
+</tbody>
+</table>
+</div>
+<h2 id="diff">Word diff</h2>
+<p class="diff-legend">From the example to the section, word by word as C5 compares them: <ins>added by the writer</ins>, <del>left out from the example</del>, and unmarked where the two agree.</p>
+<div class="diff text` + masked + `">`)
+	b.WriteString(string(cp.DiffHTML))
+	b.WriteString(`</div>
+<nav class="pager" aria-label="Cells">`)
+	if cp.Prev != "" {
+		b.WriteString(`<a href="` + escapeHTML(normalizeURL(filterURL(cp.Prev))) + `" rel="prev">← ` + escapeHTML(cp.PrevName) + `</a>`)
+	}
+	b.WriteString(" ")
+	if cp.Next != "" {
+		b.WriteString(`<a href="` + escapeHTML(normalizeURL(filterURL(cp.Next))) + `" rel="next">` + escapeHTML(cp.NextName) + ` →</a>`)
+	}
+	b.WriteString("</nav>\n")
+	return template.HTML(b.String())
+}
+
+// filterURL is html/template's filter of a URL in an attribute: one with a
+// scheme other than http, https or mailto becomes "#ZgotmplZ".
+func filterURL(s string) string {
+	if scheme, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(scheme, "/") &&
+		!strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "mailto") {
+		return "#ZgotmplZ"
+	}
+	return s
+}
+
 func passOrFail(fails bool) string {
 	if fails {
 		return "fail"
@@ -44,26 +136,59 @@ func passOrFail(fails bool) string {
 	return "pass"
 }
 
-// titleMark stands for a page's title in a rendering of the layout.
-const titleMark = "EVALPRESSPAGETITLE"
+// The marks of a page's title, header and body in a rendering of the
+// layout: no template output holds a NUL (html/template escapes it), and
+// the title's mark has nothing to escape.
+const (
+	titleMark = "EVALPRESSPAGETITLE"
+	headMark  = "\x00evalpress:head\x00"
+	bodyMark  = "\x00evalpress:body\x00"
+)
 
-// cellFrame is the layout of the cell pages cut around the two things that
-// differ between them, the title and the body, so that a header-only cell
-// page is put together without running the layout again: before, the
-// title, between, the header, and the body, which ends with the layout's
-// own end.
-type cellFrame struct{ before, between string }
+// cellFrame is the layout of the cell pages cut around the three things
+// that differ between them, the title, the header and the body, so that a
+// cell page is put together without running the templates: before, the
+// title, between, the header, the body, after. A body kept from an
+// earlier page (Output.CellBody) ends with after already.
+type cellFrame struct{ before, between, after string }
 
-// newCellFrame renders the layout of a cell page with marks for its title
-// and body; false when the marks do not each appear once, in order.
+// newCellFrame renders the layout of a cell page with marks for its title,
+// header and body; false unless the marks each appear once, in order, the
+// body right after the header.
 func newCellFrame(render func(string, *pageData) ([]byte, error), sd *siteData) (cellFrame, bool) {
-	page, err := render("cell.html", &pageData{Site: sd, Path: "cells/frame.html", Root: "../", Title: titleMark, Cell: &cellPage{}, headerOnly: true})
-	if err != nil || bytes.Count(page, []byte(titleMark)) != 1 || bytes.Count(page, []byte(bodyEnd)) != 1 {
+	page, err := render("cell.html", &pageData{Site: sd, Path: "cells/frame.html", Root: "../", Title: titleMark,
+		Cell: &cellPage{HeaderHTML: headMark, BodyHTML: bodyMark}})
+	if err != nil {
 		return cellFrame{}, false
 	}
-	title, body := bytes.Index(page, []byte(titleMark)), bytes.Index(page, []byte(bodyEnd))
-	if title > body {
+	s := string(page)
+	for _, mark := range []string{titleMark, headMark, bodyMark} {
+		if strings.Count(s, mark) != 1 {
+			return cellFrame{}, false
+		}
+	}
+	title, head, body := strings.Index(s, titleMark), strings.Index(s, headMark), strings.Index(s, bodyMark)
+	if title > head || head+len(headMark) != body {
 		return cellFrame{}, false
 	}
-	return cellFrame{before: string(page[:title]), between: string(page[title+len(titleMark) : body])}, true
+	return cellFrame{before: s[:title], between: s[title+len(titleMark) : head], after: s[body+len(bodyMark):]}, true
+}
+
+// reused puts a cell page together from its header and a body kept from
+// an earlier page; it returns the page and the length of its header.
+func (f cellFrame) reused(title string, header template.HTML, body []byte) ([]byte, int) {
+	title = escapeHTML(title)
+	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+len(body))
+	page = append(append(append(append(page, f.before...), title...), f.between...), header...)
+	return append(page, body...), len(page)
+}
+
+// fresh puts a cell page together from its header and body; it returns
+// the page and the length of its header.
+func (f cellFrame) fresh(title string, header, body template.HTML) ([]byte, int) {
+	title = escapeHTML(title)
+	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+len(body)+len(f.after))
+	page = append(append(append(append(page, f.before...), title...), f.between...), header...)
+	n := len(page)
+	return append(append(page, body...), f.after...), n
 }

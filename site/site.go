@@ -115,14 +115,7 @@ type pageData struct {
 	Verdicts bool          // the page shows verdicts: it carries the threshold note
 	Cell     *cellPage
 	Cells    []cellRow
-	// headerOnly renders a cell page's header, and bodyEnd where the body
-	// would follow it.
-	headerOnly bool
 }
-
-// bodyEnd marks where a header-only cell page's body goes: no template
-// output holds a NUL, which html/template escapes.
-const bodyEnd = "\x00evalpress:body\x00"
 
 type siteData struct {
 	Title     string
@@ -175,6 +168,7 @@ type cellRow struct {
 type cellPage struct {
 	Row                      cellRow
 	HeaderHTML               template.HTML // see cellHeaderHTML
+	BodyHTML                 template.HTML // see cellBodyHTML
 	SectionHTML, ExampleHTML template.HTML
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
@@ -390,45 +384,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		sd.Charts[c.ID] = c
 	}
 
-	navs := &htmlCache{}
-	render := func(name string, data *pageData) ([]byte, error) {
-		if err := opt.Context.Err(); err != nil {
-			return nil, err // stopped: nothing more is made
-		}
-		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
-		defer func() {
-			// A large page's buffers go with it, not kept for small pages.
-			if bufs[0].Cap()+bufs[1].Cap() <= maxPooledRender {
-				renderBuffers.Put(bufs)
-			}
-		}()
-		body, full := &bufs[0], &bufs[1]
-		body.Reset()
-		full.Reset()
-		if data.headerOnly {
-			name = "cell-head"
-		}
-		if err := tmpl.ExecuteTemplate(body, name, data); err != nil {
-			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
-		}
-		if data.headerOnly {
-			body.WriteString(bodyEnd)
-		}
-		// The body is read only while the layout runs, before the
-		// buffer goes back to the pool: no copy needed.
-		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
-		nav, err := navHTML(navs, tmpl, data)
-		if err != nil {
-			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
-		}
-		data.Nav = nav
-		err = tmpl.ExecuteTemplate(full, "layout.html", data)
-		data.Body = ""
-		if err != nil {
-			return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
-		}
-		return bytes.Clone(full.Bytes()), nil
-	}
+	render := newRenderer(opt.Context, tmpl, opt.TemplatesLabel)
 	emit := func(f File) {
 		if opt.Emit != nil {
 			opt.Emit(f)
@@ -598,6 +554,48 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	return out, nil
 }
 
+// newRenderer returns the function that renders a page: the template name
+// with data, inside the layout. label names the templates in its errors;
+// when ctx is done, it makes nothing more.
+func newRenderer(ctx context.Context, tmpl *template.Template, label string) func(name string, data *pageData) ([]byte, error) {
+	navs := &htmlCache{}
+	templateError := func(err error) error {
+		return &diag.Diagnostic{Severity: diag.Error, File: label, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
+	}
+	return func(name string, data *pageData) ([]byte, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err // stopped: nothing more is made
+		}
+		bufs := renderBuffers.Get().(*[2]bytes.Buffer)
+		defer func() {
+			// A large page's buffers go with it, not kept for small pages.
+			if bufs[0].Cap()+bufs[1].Cap() <= maxPooledRender {
+				renderBuffers.Put(bufs)
+			}
+		}()
+		body, full := &bufs[0], &bufs[1]
+		body.Reset()
+		full.Reset()
+		if err := tmpl.ExecuteTemplate(body, name, data); err != nil {
+			return nil, templateError(err)
+		}
+		// The body is read only while the layout runs, before the
+		// buffer goes back to the pool: no copy needed.
+		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
+		nav, err := navHTML(navs, tmpl, data)
+		if err != nil {
+			return nil, templateError(err)
+		}
+		data.Nav = nav
+		err = tmpl.ExecuteTemplate(full, "layout.html", data)
+		data.Body = ""
+		if err != nil {
+			return nil, templateError(err)
+		}
+		return bytes.Clone(full.Bytes()), nil
+	}
+}
+
 // renderBlocks renders a page's block placeholders with the "block" template.
 func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.HTML, error) {
 	var out []template.HTML
@@ -648,12 +646,16 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 		reused bool
 	}
 	pages := make([]rendered, len(withPage))
+	// With the built-in templates, a cell page is its header and body put
+	// into the layout cut around them once (cellFrame), rather than the
+	// layout run for each of thousands of pages.
 	var frame cellFrame
-	if len(bodies) > 0 {
-		var ok bool
-		if frame, ok = newCellFrame(render, sd); !ok {
-			return fmt.Errorf("the layout does not show a cell page's title and body once each: earlier bodies cannot be reused")
-		}
+	framed := false
+	if split {
+		frame, framed = newCellFrame(render, sd)
+	}
+	if len(bodies) > 0 && !framed {
+		return fmt.Errorf("the layout does not show a cell page's title, header and body once each: earlier bodies cannot be reused")
 	}
 	err := parallel.For(len(withPage), func(k int) error {
 		if err := ctx.Err(); err != nil {
@@ -680,14 +682,14 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 		}
 		title := c.Writer + ", " + c.Section
 		var r rendered
-		if body != nil {
-			page := make([]byte, 0, len(frame.before)+len(title)+len(frame.between)+len(cp.HeaderHTML)+len(body))
-			page = append(page, frame.before...)
-			page = append(page, escapeHTML(title)...)
-			page = append(page, frame.between...)
-			page = append(page, cp.HeaderHTML...)
-			r = rendered{page: append(page, body...), header: len(page), reused: true}
-		} else {
+		switch {
+		case body != nil:
+			r.page, r.header = frame.reused(title, cp.HeaderHTML, body)
+			r.reused = true
+		case framed:
+			r.page, r.header = frame.fresh(title, cp.HeaderHTML, cellBodyHTML(cp, sd.Internal, sd.Public.Thresholds.MinRun))
+		default:
+			cp.BodyHTML = cellBodyHTML(cp, sd.Internal, sd.Public.Thresholds.MinRun)
 			page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp})
 			if err != nil {
 				return err
