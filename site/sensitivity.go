@@ -28,6 +28,7 @@ const sweepPoints = 40
 
 func computeSensitivity(p *public.Public) sensitivity {
 	var s sensitivity
+	scored := scoredC5(p)
 	longest, largest := 0, 0.0
 	for _, c := range p.Cells {
 		if c.HasExample {
@@ -48,9 +49,7 @@ func computeSensitivity(p *public.Public) sensitivity {
 	slices.Sort(runs)
 	runs = slices.Compact(runs)
 	for _, r := range runs {
-		s.Run = append(s.Run, point(p, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, func(o criteria.Outcome) bool {
-			return o.WithLimit(criteria.LimitMaxRun, float64(r)).Fail()
-		}))
+		s.Run = append(s.Run, point(p, scored, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, criteria.LimitMaxRun))
 	}
 	// max_overlap in tenths of a percentage point, so labels are exact:
 	// steps of 2.5% up to 50%, or of 5% when the overlaps reach past 50%.
@@ -64,9 +63,7 @@ func computeSensitivity(p *public.Public) sensitivity {
 	add := func(label string, o float64) {
 		isConfigured := o == configured
 		placed = placed || isConfigured
-		s.Overlap = append(s.Overlap, point(p, label, o, isConfigured, func(out criteria.Outcome) bool {
-			return out.WithLimit(criteria.LimitMaxOverlap, o).Fail()
-		}))
+		s.Overlap = append(s.Overlap, point(p, scored, label, o, isConfigured, criteria.LimitMaxOverlap))
 	}
 	for t := 0; ; t += stepTenths {
 		o := float64(t) / 1000
@@ -93,17 +90,35 @@ func tenthsLabel(t int) string {
 	return strconv.Itoa(t/10) + "." + strconv.Itoa(t%10)
 }
 
-// point counts, per writer, the cells whose C5 outcome fails judged again
-// by fails.
-func point(p *public.Public, label string, value float64, configured bool, fails func(criteria.Outcome) bool) sensitivityPoint {
-	pt := sensitivityPoint{Label: label, Value: value, Configured: configured, Fails: make([]int, len(p.Writers))}
+// writerOutcome is a cell's scored C5 outcome and its writer's index.
+type writerOutcome struct {
+	writer  int
+	outcome criteria.Outcome
+}
+
+// scoredC5 returns the scored C5 outcome of every cell that has one, with
+// its writer's index in p.Writers.
+func scoredC5(p *public.Public) []writerOutcome {
 	index := map[string]int{}
 	for i, w := range p.Writers {
 		index[w.Alias] = i
 	}
+	var out []writerOutcome
 	for _, c := range p.Cells {
-		if o := c.Outcome(criteria.C5); o.Scored() && fails(o) {
-			pt.Fails[index[c.Writer]]++
+		if o := c.Outcome(criteria.C5); o.Scored() {
+			out = append(out, writerOutcome{index[c.Writer], o})
+		}
+	}
+	return out
+}
+
+// point counts, per writer, the scored outcomes that fail judged again
+// with the limit named limit set to value.
+func point(p *public.Public, scored []writerOutcome, label string, value float64, configured bool, limit string) sensitivityPoint {
+	pt := sensitivityPoint{Label: label, Value: value, Configured: configured, Fails: make([]int, len(p.Writers))}
+	for _, c := range scored {
+		if c.outcome.FailsWithLimit(limit, value) {
+			pt.Fails[c.writer]++
 		}
 	}
 	return pt

@@ -174,6 +174,33 @@ func (o Outcome) WithLimit(name string, value float64) Outcome {
 	return c.judgeRules(o.Judge, o.Values, limits)
 }
 
+// FailsWithLimit reports whether the outcome judged again with the limit
+// named name set to value fails: WithLimit(name, value).Fail(), without
+// making the outcome. A sensitivity sweep asks it of every cell at every
+// point.
+func (o Outcome) FailsWithLimit(name string, value float64) bool {
+	if !o.Scored() {
+		return false
+	}
+	c := Lookup(o.Criterion)
+	if c == nil {
+		return o.Fail()
+	}
+	failed := false
+	for _, r := range c.Rules {
+		v, okV := find(o.Values, r.Value)
+		l, okL := find(o.Limits, r.Limit)
+		if !okV || !okL {
+			return false // unscored
+		}
+		if r.Limit == name {
+			l = value
+		}
+		failed = failed || r.fails(v, l)
+	}
+	return failed
+}
+
 // Check is one rule's outcome as a cell page states it.
 type Check struct {
 	Rule     string

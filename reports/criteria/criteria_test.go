@@ -213,3 +213,31 @@ func TestRecords(t *testing.T) {
 		t.Errorf("a judged criterion's record holds its judges: %+v", c1)
 	}
 }
+
+func TestFailsWithLimitIsWithLimitFail(t *testing.T) {
+	s := &Settings{C5: DefaultC5, G1: DefaultG1, Judged: JudgedSettings{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}}
+	var outcomes []Outcome
+	for _, m := range []*Measurements{
+		{Section: "ACT 1", Written: 10},
+		{Section: "ACT 1", HasExample: true, Words: 100, Written: 100, Run: 18, Overlap: 0.05, Shared: 1, Distinct: 20},
+		{Section: "ACT 1", HasExample: true, Words: 100, Written: 100, Run: 4, Overlap: 0.25, Shared: 5, Distinct: 20, Judgments: []Judgment{
+			{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true}}},
+	} {
+		outcomes = append(outcomes, Judge(s, m)...)
+	}
+	outcomes = append(outcomes, Outcome{Criterion: "C9", Verdict: Fail}) // no such criterion
+	checked := 0
+	for _, o := range outcomes {
+		for _, name := range []string{LimitMaxRun, LimitMaxOverlap, LimitMinPresent, "nothing"} {
+			for _, v := range []float64{0, 0.04, 0.05, 0.25, 3, 4, 9, 10, 17, 18, 19, 1000} {
+				if got, want := o.FailsWithLimit(name, v), o.WithLimit(name, v).Fail(); got != want {
+					t.Errorf("%s %+v with %s = %v: FailsWithLimit %v, WithLimit(...).Fail() %v", o.Criterion, o, name, v, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if len(outcomes) < 6 || checked == 0 {
+		t.Fatalf("%d outcomes", len(outcomes))
+	}
+}
