@@ -64,7 +64,7 @@ func markupSeeds(t testing.TB) []string {
 		"<p\r\nclass=\"a\rb\">x\r\ny\rz</p>",
 		`<p>a < b and a <3 and </ p> and <? pi ?> and </> and <!x> end`,
 		`<script>if (a<b) {}</script><SCRIPT>x</SCRIPT ><style>p{}</style><script/>raw</script>`,
-		`<textarea>&lt;b&gt;</textarea><title>x</title ><xmp><b></xmp><plaintext><p>all`,
+		`<textarea>&lt;b&gt;</textarea><title>x</title ><xmp><b></xmp><plaintext>all</plaintext><p>all`,
 		`<sup>1</sup><SUB>2</SUB><sup/>3<p>4</sup>`,
 		`<a href=x>unquoted</a><a href= "y">space</a><a b="x"c="y">glued</a>`,
 		`<p a="1"/b>x</p><p a/b>y</p><p =a>z</p><p a=>w</p>`,
@@ -154,6 +154,56 @@ func TestPlainReaderReadsBuiltPages(t *testing.T) {
 		}
 		if plain < len(doc) {
 			t.Errorf("%s: the plain reader reads %d of the page's %d bytes, want all", n, plain, len(doc))
+		}
+	}
+}
+
+// TestPlainReaderAgreesOnRandomMarkup: documents put together at random
+// from the pieces where the two readers could part (tags whole or cut
+// anywhere, quotes, entities, raw text and its end tags, line ends) read
+// the same with the plain reader as with the Tokenizer alone.
+func TestPlainReaderAgreesOnRandomMarkup(t *testing.T) {
+	pieces := []string{
+		"<", "</", "<!", "<?", ">", "/>", "/", "=", " ", "\n", "\r\n", "\r", "\t", "\f", `"`, "'",
+		"<p", "<P", "<a", "<sup>", "</sup>", "<SUB>", "</sub>", "<br/>", "<img", "<h1>", "</h1>", "<my-tag", "<svg:g",
+		"<script>", "</script>", "</SCRIPT >", "<script/>", "<style>", "</style>", "<title>", "</title>", "</title", "</script", "</Style/",
+		"<textarea>", "</textarea>", "<xmp>", "</xmp>", "<plaintext>", "</plaintext>", "<noscript>", "</noscript>", "<iframe>", "</iframe >",
+		"<!--", "-->", "--!>", "<!DOCTYPE html>", "<!doctype", "<!DOCTYPE", "<![CDATA[", "]]>",
+		"&amp;", "&lt;", "&ampx;", "&#65;", "&#x41", "&notit;", "&", ";", "\u00e9", "\u202e", "▬",
+		"word", "Quillion", "2.5", "Pro", "the", "harbour",
+	}
+	names := []string{"p", "P", "a", "sup", "SUB", "span", "my-tag", "h1", "script", "Title", "style", "textarea", "xmp", "plaintext", "iframe", "x:y", "d\u00eav"}
+	attrs := []string{` class="x"`, ` title='a b'`, ` href="?a=1&amp;b=2"`, ` data-v="&#34;q&#34;"`, ` t="&ampx;"`, ` u="&amp=1"`,
+		` v="&lt&gt;"`, ` CLASS="y"`, ` Class='z'`, ` hidden`, ` a=b`, ` a = "c"`, ` style="x:\41"`, ` w="a\r\nb"`, ` x="&quot;&apos;"`,
+		"\n\tid=\"i\"", ` data-Larkspur="1"`, ` z=""`, ` y="&#"`, ` q="a>b<c"`}
+	contents := []string{"", "word", "a &amp; b", "x\r\ny", "a<b", "<!-- c -->", "\\u0041"}
+	rng := rand.New(rand.NewPCG(12, 34))
+	for i := range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(30) {
+			switch rng.IntN(3) {
+			case 0:
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			case 1: // a whole tag, and content after it
+				name := names[rng.IntN(len(names))]
+				b.WriteString("<" + name)
+				for range rng.IntN(4) {
+					b.WriteString(attrs[rng.IntN(len(attrs))])
+				}
+				b.WriteString([]string{">", "/>", " >", " />"}[rng.IntN(4)])
+				b.WriteString(contents[rng.IntN(len(contents))])
+				if rng.IntN(2) == 0 {
+					b.WriteString("</" + []string{name, strings.ToUpper(name), "p"}[rng.IntN(3)] + []string{">", " >", "x>", "/>"}[rng.IntN(4)])
+				}
+			default:
+				b.WriteString([]string{"<!DOCTYPE html>", "<!doctype HTML >", "<!DOCTYPE a&amp;b>", "<!DOCTYPE\r\nhtml>", "<!DOCTYPEhtml>", "<!DOCTYPE html-x>"}[rng.IntN(6)])
+			}
+		}
+		doc := b.String()
+		var got markupViews
+		got.read(doc)
+		if diff := sameViews(&got, tokenizerViews(doc)); diff != "" {
+			t.Fatalf("document %d, %q:\n\t%s", i, doc, diff)
 		}
 	}
 }
