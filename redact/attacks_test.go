@@ -64,6 +64,10 @@ var attackFixtures = []struct {
 	{"markup inside a name in noscript", "p.html", []byte(`<noscript><p>Quill<b>ion</b> 2.5 Pro</p></noscript>`), "model name"},
 	{"markup inside a passage in noscript", "p.html", []byte(`<noscript><p>the harbour <b>chief</b> had promised a quiet week of sun</p></noscript>`), "passage"},
 	{"markup inside a name in a textarea", "p.html", []byte(`<textarea>Lark<b></b>spur-3 Turbo</textarea>`), "model name"},
+	// A footnote mark reads as a gap inside a name, but its label is text
+	// wherever the markdown is read as it is written (a download, code).
+	{"a term as a footnote's label in markdown", "doc.md", []byte("Noted[^larkspur-3-turbo].\n\n[^larkspur-3-turbo]: by someone\n"), "model name"},
+	{"a footnote label in code on a page", "p.html", []byte("<p>Write <code>[^Quillion-2.5-Pro]</code> for it.</p>"), "model name"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},

@@ -554,7 +554,7 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		if isStyle(name) {
 			whole = decodeCSS(text)
 		}
-		return withReversed([]scanView{{text: whole}})
+		return withReversed(withFootnoteLabels([]scanView{{text: whole}}, text))
 	}
 	mv.read(text)
 	views := []scanView{
@@ -578,7 +578,37 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		split, at := mv.joinedStarts()
 		views = append(views, scanView{text: split, spans: at, src: text, chunked: true, termsOnly: true})
 	}
-	return withReversed(views)
+	return withReversed(withFootnoteLabels(views, text))
+}
+
+// withFootnoteLabels adds, when a view holds markdown footnote references
+// ("[^label]"), their labels, each alone: the matcher reads a reference as
+// a gap (a mark inside a name does not hide it), but its label is text
+// where the markdown is read as written (a download, code on a page).
+func withFootnoteLabels(views []scanView, src string) []scanView {
+	var labels []byte
+	var at []span
+	for _, v := range views {
+		for i := strings.Index(v.text, "[^"); i >= 0; {
+			if n := footnoteRef(v.text[i:]); n > 0 {
+				from := i
+				if v.spans != nil {
+					from = source(v.spans, i)
+				}
+				at = append(at, span{len(labels), min(from, len(src))})
+				labels = append(append(labels, v.text[i+2:i+n-1]...), hardBreak)
+			}
+			k := strings.Index(v.text[i+2:], "[^")
+			if k < 0 {
+				break
+			}
+			i += 2 + k
+		}
+	}
+	if labels == nil {
+		return views
+	}
+	return append(views, scanView{text: string(labels), spans: at, src: src, chunked: true, termsOnly: true})
 }
 
 // rightToLeftOverride is U+202E, which makes a browser draw the letters
