@@ -60,6 +60,10 @@ type Options struct {
 	// view but for its verdicts (Output.CellBodies), by page path: such a
 	// page gets only its header rendered. Ignored with TemplateOverride.
 	CellBodies map[string][]byte
+	// Spreads are the view's figures (figures.Compute), from an earlier
+	// build's Output.Spreads of a view with the same writers, sections,
+	// runs and overlaps; nil computes them.
+	Spreads *figures.Spreads
 }
 
 // A File is one file of a site on its way to the disk (Options.Emit).
@@ -85,6 +89,8 @@ type Output struct {
 	Reused map[string]bool
 	// Results is what data/results.json holds.
 	Results Results
+	// Spreads are the view's figures, for Options.Spreads of a later build.
+	Spreads figures.Spreads
 }
 
 // CellBody returns the body of the cell page at path, or nil.
@@ -335,7 +341,11 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	err = parallel.For(4, func(i int) error {
 		switch i {
 		case 0:
-			sd.Spreads = figures.Compute(p)
+			if opt.Spreads != nil {
+				sd.Spreads = *opt.Spreads
+			} else {
+				sd.Spreads = figures.Compute(p)
+			}
 		case 1:
 			for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
 				c, err := mk(p)
@@ -543,6 +553,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	maps.Copy(out.Headers, cells.Headers)
 	maps.Copy(out.Reused, cells.Reused)
 	out.Pages += cells.Pages
+	out.Spreads = sd.Spreads
 	for _, name := range slices.Sorted(maps.Keys(opt.Files)) {
 		if _, taken := out.Files[name]; taken {
 			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)
