@@ -68,6 +68,12 @@ var attackFixtures = []struct {
 	// wherever the markdown is read as it is written (a download, code).
 	{"a term as a footnote's label in markdown", "doc.md", []byte("Noted[^larkspur-3-turbo].\n\n[^larkspur-3-turbo]: by someone\n"), "model name"},
 	{"a footnote label in code on a page", "p.html", []byte("<p>Write <code>[^Quillion-2.5-Pro]</code> for it.</p>"), "model name"},
+	// What the Tokenizer drops, the file's source still shows.
+	{"a second attribute of the same name", "p.html", []byte(`<p title="a chart" TITLE="Larkspur-3 Turbo">y</p>`), "model name"},
+	{"attributes on an end tag", "p.html", []byte(`<p>y</p title="Larkspur-3 Turbo">`), "model name"},
+	{"a name as attribute names", "p.html", []byte(`<p Quillion 2.5 Pro>y</p>`), "model name"},
+	{"a tag the file ends inside", "p.html", []byte(`<p>y</p><a href="x" title="Quillion 2.5 Pro`), "model name"},
+	{"a start tag the file ends inside", "p.html", []byte(`<p>see <Quillion 2.5 Pro`), "model name"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},

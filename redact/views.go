@@ -345,6 +345,11 @@ func (v *markupViews) readTokenizer(doc string, at, least int, st *readState, to
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			// A tag, comment or the like the file ends inside: the
+			// Tokenizer drops it, the file's source shows it.
+			if at < len(doc) {
+				v.addOther(decodeEscapes(doc[at:]), at)
+			}
 			return len(doc)
 		}
 		rawToken := z.Raw()
@@ -441,6 +446,9 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			v.broke = true
 		}
 		v.addName(name, at)
+		if droppedSource(rawToken, tok) {
+			v.addOther(decodeEscapes(rawToken), at)
+		}
 		for _, a := range tok.attrs {
 			v.addName(a.key, at)
 			if len(a.val) == 0 {
@@ -478,6 +486,28 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			}
 		}
 	}
+}
+
+// droppedSource reports whether a tag holds source the Tokenizer does
+// not give as an attribute, or whose attribute names read on from one to
+// the next: an end tag's attributes, a second attribute of the same name
+// (more "=" than attributes), and names other than the common ones
+// ('<p Quillion 2.5 Pro>'). The source shows them; the scan then reads the
+// whole tag as a reader does.
+func droppedSource(raw string, tok *token) bool {
+	if tok.tt == html.EndTagToken {
+		return len(raw) > len(tok.name)+3
+	}
+	if strings.Count(raw, "=") > len(tok.attrs) {
+		return true
+	}
+	uncommon := 0
+	for _, a := range tok.attrs {
+		if !commonNames.has(a.key) {
+			uncommon++
+		}
+	}
+	return uncommon > 1
 }
 
 // cdataStart starts a CDATA section's text as the Tokenizer reads it, a
