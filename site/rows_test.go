@@ -57,3 +57,51 @@ func TestResultRowsMatchTheTemplate(t *testing.T) {
 		}
 	}
 }
+
+// gridTemplate is the grid's rows as the template wrote them before
+// gridRowsHTML: the oracle for its escaping.
+const gridTemplate = `{{- $root := .Root}}
+{{- range .Rows}}
+<tr><th scope="row">{{.Section}}</th>
+{{- range .Cells}}
+{{- if not .Present}}<td class="grid-cell none">–</td>
+{{- else if not .HasExample}}<td class="grid-cell none">no example</td>
+{{- else}}<td class="grid-cell {{if .Fail}}fail{{else}}pass{{end}}">
+{{- if .Page}}<a href="{{$root}}{{.Page}}" title="{{.Writer}}, {{.Section}}: the run view">{{end}}
+{{- if .RunFails}}<strong>{{.Run}}</strong>{{else}}{{.Run}}{{end}} / {{if .OverlapFail}}<strong>{{.Overlap}}</strong>{{else}}{{.Overlap}}{{end}}
+{{- if .Page}}</a>{{end}}
+{{- if .Fail}} <span class="grid-mark">✗ FAIL</span>{{else}} <span class="grid-mark pass-mark">pass</span>{{end}}</td>
+{{- end}}
+{{- end}}</tr>
+{{- end}}`
+
+// TestGridRowsMatchTheTemplate renders grids of cells with hostile names,
+// absent cells, cells without example and failing rules, for pages at the
+// root and in a folder, with the template and with gridRowsHTML.
+func TestGridRowsMatchTheTemplate(t *testing.T) {
+	tmpl := template.Must(template.New("grid").Funcs(funcs).Parse(gridTemplate))
+	names := []string{"Model 1", `<script>alert("x")</script>`, "O'Brien & Sons + co", "Überblick ☃", "nul\x00byte", "ACT 2 / 3? #4 %41 %zz"}
+	var rows []gridRow
+	for i, section := range names {
+		row := gridRow{Section: section}
+		for j, writer := range names {
+			k := i*len(names) + j
+			c := gridCell{Present: k%7 != 3, HasExample: k%5 != 2, Writer: writer, Section: section, Run: k, Overlap: fmt.Sprintf("%d.%d%%", k, j),
+				RunFails: k%2 == 0, OverlapFail: k%3 == 0, Fail: k%2 == 0 || k%3 == 0}
+			if k%4 != 1 {
+				c.Page = "cells/" + strings.ToLower(names[(k+1)%len(names)]) + ".html"
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		rows = append(rows, row)
+	}
+	for _, root := range []string{"", "../"} {
+		var want strings.Builder
+		if err := tmpl.Execute(&want, map[string]any{"Root": root, "Rows": rows}); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(gridRowsHTML(rows, root)); got != want.String() {
+			t.Fatalf("root %q:\n got %q\nwant %q", root, got, want.String())
+		}
+	}
+}

@@ -152,12 +152,21 @@ type siteData struct {
 	Judged        []judgedTable // the judged tier per judge; nil when not run
 
 	rows htmlCache // ResultRows by root
+	grid htmlCache // GridRows by root
 }
 
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).
 func (sd *siteData) ResultRows(root string) template.HTML {
 	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results, root), nil })
+	return rows
+}
+
+// GridRows returns the rows of the grid of sections by writers for a page
+// whose links start with root, rendered once for each root (see
+// gridRowsHTML).
+func (sd *siteData) GridRows(root string) template.HTML {
+	rows, _ := sd.grid.get(root, func() (template.HTML, error) { return gridRowsHTML(sd.Grid.Rows, root), nil })
 	return rows
 }
 
