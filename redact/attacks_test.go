@@ -74,6 +74,16 @@ var attackFixtures = []struct {
 	{"a name as attribute names", "p.html", []byte(`<p Quillion 2.5 Pro>y</p>`), "model name"},
 	{"a tag the file ends inside", "p.html", []byte(`<p>y</p><a href="x" title="Quillion 2.5 Pro`), "model name"},
 	{"a start tag the file ends inside", "p.html", []byte(`<p>see <Quillion 2.5 Pro`), "model name"},
+	// What a browser leaves out of the page does not hide the text
+	// around it.
+	{"a hidden element inside a name", "p.html", []byte(`<p>Lark<span hidden>x</span>spur-3 Turbo</p>`), "model name"},
+	{"a template inside a name", "p.html", []byte(`<p>Quill<template>x</template>ion 2.5 Pro</p>`), "model name"},
+	{"a ruby annotation inside a name", "p.html", []byte(`<p>Quil<ruby>l<rt>x</rt></ruby>ion 2.5 Pro</p>`), "model name"},
+	{"a styled-away span inside a name", "p.html", []byte(`<p>Lark<span style="display: none"><b>zz</b> z</span>spur-3 Turbo</p>`), "model name"},
+	{"noscript inside a name", "p.html", []byte(`<p>Lark<noscript>x</noscript>spur-3 Turbo</p>`), "model name"},
+	{"hidden words inside a passage", "p.html", []byte(`<p>the harbour chief had <span style="font-size:0">zz</span>promised a quiet <i hidden>yy</i>week of sun</p>`), "passage"},
+	// An XML reader expands the entities a file declares.
+	{"a name in an SVG file's own entities", "chart.svg", []byte(`<!DOCTYPE svg [<!ENTITY a "Lark"><!ENTITY b "spur-3 Turbo">]><svg><text>&a;&b;</text></svg>`), "model name"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},

@@ -578,6 +578,17 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		split, at := mv.joinedStarts()
 		views = append(views, scanView{text: split, spans: at, src: text, chunked: true, termsOnly: true})
 	}
+	// An SVG or XML file's own entities, expanded.
+	if strings.Contains(text, "<!ENTITY") {
+		if expanded := expandEntities(text, view(mv.text)+"\n"+view(mv.other)); expanded != "" {
+			views = append(views, scanView{text: expanded, echo: true})
+		}
+	}
+	// What a page shows without its hidden elements, whose text may sit
+	// inside a name or a passage.
+	if shown := mv.shownText(); shown != "" {
+		views = append(views, scanView{text: shown, spans: mv.textAt, src: text, echo: true})
+	}
 	return withReversed(withFootnoteLabels(views, text))
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -112,6 +113,11 @@ type markupViews struct {
 	// split and splitAt: the text that starts at each join (joinedStarts).
 	split   []byte
 	splitAt []span
+	// hidden are the ranges of text inside elements a browser does not
+	// show ([start, end) offsets in text), and shown the text without
+	// them (shownText).
+	hidden [][2]int
+	shown  []byte
 }
 
 // span says that the view's text from at on came from the file at src.
@@ -123,6 +129,7 @@ func (v *markupViews) reset(n int) {
 	v.bare, v.names = v.bare[:0], v.names[:0]
 	v.textAt, v.otherAt, v.bareAt, v.namesAt, v.hasSup = v.textAt[:0], v.otherAt[:0], v.bareAt[:0], v.namesAt[:0], false
 	v.joins, v.broke = v.joins[:0], false
+	v.hidden = v.hidden[:0]
 }
 
 func (v *markupViews) addText(s string, src int, bare bool) {
@@ -311,6 +318,15 @@ type readState struct {
 	// rawText: the token before was the start tag of an element whose
 	// content the Tokenizer reads as raw text or RCDATA.
 	rawText bool
+	// hide are the open elements a browser does not show (hides), with
+	// how many elements of the same name are open inside each.
+	hide []hidden
+}
+
+// hidden is an open element a browser does not show.
+type hidden struct {
+	name  string
+	depth int
 }
 
 // token is a token as the Tokenizer gives it.
@@ -472,6 +488,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			v.addOther(value, src)
 		}
 		st.rawText = tok.tt != html.EndTagToken && startsRawText(tok.name)
+		v.trackHidden(name, tok, st)
 		switch {
 		case tok.tt == html.StartTagToken && (tag == "script" || tag == "style"):
 			st.raw = tag
@@ -486,6 +503,161 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			}
 		}
 	}
+}
+
+// trackHidden follows the elements a browser does not show (hides): a
+// text inside one, or a run of them, is cut from the shown text
+// (shownText), where 'Lark<span hidden>x</span>spur' reads as a page shows
+// it. name is the tag's name in lower case.
+func (v *markupViews) trackHidden(name string, tok *token, st *readState) {
+	if tok.tt == html.EndTagToken {
+		if n := len(st.hide); n > 0 && st.hide[n-1].name == name {
+			if st.hide[n-1].depth--; st.hide[n-1].depth == 0 {
+				st.hide = st.hide[:n-1]
+				if k := len(v.hidden) - 1; len(st.hide) == 0 && k >= 0 {
+					if v.hidden[k][0] == len(v.text) {
+						v.hidden = v.hidden[:k] // it held no text
+					} else {
+						v.hidden[k][1] = len(v.text)
+					}
+				}
+			}
+		}
+		return
+	}
+	if voidElement(name) {
+		return
+	}
+	if n := len(st.hide); n > 0 && st.hide[n-1].name == name {
+		st.hide[n-1].depth++
+		return
+	}
+	if !hides(name, tok.attrs) {
+		return
+	}
+	if len(st.hide) == 0 {
+		v.hidden = append(v.hidden, [2]int{len(v.text), -1})
+	}
+	st.hide = append(st.hide, hidden{name, 1})
+}
+
+// hides reports whether a browser leaves an element out of the page it
+// shows: by its name (template, ruby annotations, noscript where scripts
+// run, elements whose content is never shown) or by its attributes
+// (hidden; a style that hides it or makes its text too small to see).
+func hides(name string, attrs []attribute) bool {
+	switch name {
+	case "template", "rt", "rp", "noscript", "iframe", "noembed", "noframes", "title", "datalist", "desc", "metadata",
+		"canvas", "audio", "video", "object":
+		return true
+	}
+	for _, a := range attrs {
+		switch a.key {
+		case "hidden":
+			return true
+		case "style":
+			if hidingStyle(a.val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hidingStyle reports whether a style attribute hides its element or
+// makes its text too small or too faint to see.
+func hidingStyle(style string) bool {
+	if strings.IndexByte(style, '\\') >= 0 {
+		style = decodeCSS(style)
+	}
+	if hasUpper(style) {
+		style = strings.ToLower(style)
+	}
+	if !strings.Contains(style, "none") && !strings.Contains(style, "hidden") && !strings.Contains(style, "collapse") &&
+		!strings.Contains(style, "rect") && !strings.Contains(style, "font-size") && !strings.Contains(style, "opacity") {
+		return false
+	}
+	css := strings.Join(strings.Fields(style), "")
+	for _, h := range [...]string{"display:none", "visibility:hidden", "visibility:collapse", "content-visibility:hidden", "clip:rect(0"} {
+		if strings.Contains(css, h) {
+			return true
+		}
+	}
+	// A property set to zero ("0", "0px", "0%", not "0.5").
+	for _, p := range [...]string{"font-size:", "opacity:"} {
+		for i := strings.Index(css, p); i >= 0; {
+			rest := css[i+len(p):]
+			rest = strings.TrimLeft(rest, "0")
+			if len(rest) < len(css[i+len(p):]) && (rest == "" || rest[0] != '.' && (rest[0] < '1' || rest[0] > '9')) {
+				return true
+			}
+			k := strings.Index(css[i+len(p):], p)
+			if k < 0 {
+				break
+			}
+			i += len(p) + k
+		}
+	}
+	return false
+}
+
+// voidElement reports whether an element has no content (and no end tag).
+func voidElement(name string) bool {
+	switch name {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr":
+		return true
+	}
+	return false
+}
+
+// shownText returns the text without what hidden elements hold, or ""
+// when nothing is hidden. Valid until v is reset.
+func (v *markupViews) shownText() string {
+	if len(v.hidden) == 0 {
+		return ""
+	}
+	v.shown = v.shown[:0]
+	last := 0
+	for _, h := range v.hidden {
+		end := h[1]
+		if end < 0 { // open to the end of the file
+			end = len(v.text)
+		}
+		v.shown = append(v.shown, v.text[last:h[0]]...)
+		last = end
+	}
+	v.shown = append(v.shown, v.text[last:]...)
+	if len(v.shown) == len(v.text) {
+		return ""
+	}
+	return view(v.shown)
+}
+
+// entityDeclaration is an XML document type's internal entity: an SVG or
+// XML file that declares '<!ENTITY a "Lark">' shows "Lark" for "&a;".
+var entityDeclaration = regexp.MustCompile(`<!ENTITY\s+([^\s%"'>]+)\s+(?:"([^"]*)"|'([^']*)')`)
+
+// expandEntities returns text with the internal entities that doc
+// declares expanded (as an XML reader expands them, a few times over for
+// entities that use others), or "" when doc declares none.
+func expandEntities(doc, text string) string {
+	decls := entityDeclaration.FindAllStringSubmatch(doc, 1000)
+	if len(decls) == 0 {
+		return ""
+	}
+	var pairs []string
+	for _, d := range decls {
+		pairs = append(pairs, "&"+d[1]+";", html.UnescapeString(d[2]+d[3]))
+	}
+	r := strings.NewReplacer(pairs...)
+	for range 4 {
+		next := r.Replace(text)
+		if next == text || len(next) > 4*len(doc)+4096 {
+			break
+		}
+		text = next
+	}
+	return text
 }
 
 // droppedSource reports whether a tag holds source the Tokenizer does
