@@ -73,14 +73,17 @@ func cachedBaseline(cacheDir string, seal, data []byte) (*site.Results, bool) {
 // storeBaseline caches what the results.json of out holds of a baseline.
 func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 	var enc bytes.Buffer
-	if err := gob.NewEncoder(&enc).Encode(out.Results.Baseline()); err != nil {
+	if err := gob.NewEncoder(&enc).Encode(out.Baseline()); err != nil {
 		return err
 	}
-	return cachefile.Write(cacheDir, baselineKind, digestKey(out.Files["data/results.json"]), seal, enc.Bytes())
+	return cachefile.Write(cacheDir, baselineKind, sumKey(out.ResultsSHA256()), seal, enc.Bytes())
 }
 
 // digestKey names data by its SHA-256, and the format of what is cached.
 func digestKey(data []byte) string {
 	sum := sha256.Sum256(data)
-	return "3" + hex.EncodeToString(sum[:16])
+	return sumKey(sum[:])
 }
+
+// sumKey is digestKey from the SHA-256.
+func sumKey(sum []byte) string { return "3" + hex.EncodeToString(sum[:16]) }

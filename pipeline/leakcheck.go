@@ -105,13 +105,20 @@ func (c *leakCheck) ready(excerpts []string) error {
 	return c.err
 }
 
-// fileCheck returns the check of every file a build writes: its scan by
-// the incremental build, which scans a reused cell page's header and the
+// fileCheck returns the check of every file a build writes: a streamed
+// file's scan in pieces (scanStream), or its scan by the incremental build, which scans a reused cell page's header and the
 // window after it, and certifies the cell pages a later build may reuse.
 func (c *leakCheck) fileCheck(excerpts []string, pages *incremental.Build) func(site.File) error {
 	return func(f site.File) error {
 		if err := c.ready(excerpts); err != nil {
 			return err
+		}
+		if f.Stream != nil { // a large file, read a piece at a time
+			leaks, err := scanStream(c.scanner, f)
+			if err != nil {
+				return err
+			}
+			return c.record(f.Path, leaks)
 		}
 		return c.record(f.Path, pages.Scan(c.scanner, f))
 	}

@@ -325,7 +325,7 @@ func (b *build) renderScanWrite() error {
 	// as they are made, and the page cache, which would need them all, is
 	// not made.
 	if cells := len(b.view.Public().Cells); cells > maxKeptCellPages {
-		opt.DropCellPages = true
+		opt.DropCellPages, opt.Stream = true, true
 		b.progress.say("%d cell pages: written as they are made; no page cache above %d", cells, maxKeptCellPages)
 	}
 	out, err := stoppable(b.ctx, func() (*site.Output, error) { return site.Render(b.view, opt) })

@@ -154,6 +154,27 @@ func cellPath(c public.Cell) string {
 }
 
 func buildResults(p *public.Public, changes []Change) Results {
+	r := resultsHead(p, changes)
+	for _, c := range p.Cells {
+		r.Cells = append(r.Cells, resultsCell(c))
+	}
+	return r
+}
+
+// resultsCell is a cell as results.json holds it.
+func resultsCell(c public.Cell) ResultsCell {
+	rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
+		Shared: c.Shared, Distinct: c.Distinct, Fail: c.Outcome(tableCriterion).Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
+		Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c),
+		Criteria: criteria.Records(c.Outcomes)}
+	for _, run := range c.Runs {
+		rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
+	}
+	return rc
+}
+
+// resultsHead is what data/results.json holds but its cells (Cells empty).
+func resultsHead(p *public.Public, changes []Change) Results {
 	r := Results{
 		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun,
 			G1Tolerance: &p.G1Tolerance},
@@ -163,16 +184,6 @@ func buildResults(p *public.Public, changes []Change) Results {
 	}
 	if r.Changes == nil {
 		r.Changes = []Change{}
-	}
-	for _, c := range p.Cells {
-		rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
-			Shared: c.Shared, Distinct: c.Distinct, Fail: c.Outcome(tableCriterion).Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
-			Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c),
-			Criteria: criteria.Records(c.Outcomes)}
-		for _, run := range c.Runs {
-			rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
-		}
-		r.Cells = append(r.Cells, rc)
 	}
 	r.Judged = judgedResults(p.Judged)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
@@ -275,7 +286,12 @@ func indentJSON(dst, src []byte, indent string) []byte {
 // resultsCSV is the results table as shown on the results page.
 func resultsCSV(p *public.Public) ([]byte, error) {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	err := writeResultsCSV(csv.NewWriter(&b), p)
+	return b.Bytes(), err
+}
+
+// writeResultsCSV writes results.csv into w, and flushes it.
+func writeResultsCSV(w *csv.Writer, p *public.Public) error {
 	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, gateCSVHeader()...))
 	for _, c := range p.Cells {
 		if !c.HasExample {
@@ -286,7 +302,7 @@ func resultsCSV(p *public.Public) ([]byte, error) {
 			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, gateCSVRow(c)...))
 	}
 	w.Flush()
-	return b.Bytes(), w.Error()
+	return w.Error()
 }
 
 func joinRules(r []string) string {
@@ -340,7 +356,7 @@ func (r *Results) Baseline() *Results {
 		b.Cells = make([]ResultsCell, len(r.Cells))
 	}
 	for i, c := range r.Cells {
-		b.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
+		b.Cells[i] = baselineCell(c)
 	}
 	return b
 }
@@ -354,6 +370,11 @@ func judgedThresholdsOnly(j *ResultsJudged) *ResultsJudged {
 	out := &ResultsJudged{}
 	out.Thresholds = j.Thresholds
 	return out
+}
+
+// baselineCell is what a baseline keeps of a cell.
+func baselineCell(c ResultsCell) ResultsCell {
+	return ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
 }
 
 // CheckBaseline returns r when it is a baseline a build can compare with:

@@ -11,9 +11,11 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"maps"
 	"path"
@@ -56,6 +58,12 @@ type Options struct {
 	// to the disk as they are made, with a bounded number in memory (the
 	// sitewrite.Writer's queue), rather than all of them at once.
 	DropCellPages bool
+	// Stream, with Emit, hands the large generated files (results.html,
+	// data/results.json, data/results.csv) to Emit as streams (File.Stream)
+	// that make them again each time they are read, a bounded piece at a
+	// time: they are never whole in memory, and their entries in
+	// Output.Files are nil.
+	Stream bool
 	// CellBodies are cell pages' bodies from an earlier build of the same
 	// view but for its verdicts (Output.CellBodies), by page path: such a
 	// page gets only its header rendered. Ignored with TemplateOverride.
@@ -75,6 +83,12 @@ type File struct {
 	Header int
 	// Reused is true when the cell page's body came from Options.CellBodies.
 	Reused bool
+	// Stream, when set, makes the file's content instead of Data: it
+	// writes it into the writer it is given, a piece at a time, the same
+	// bytes each time it is called (Options.Stream). The writer's check
+	// reads it once, the writer again to write it, and fails the file when
+	// the two differ.
+	Stream func(io.Writer) error
 }
 
 // Output is a rendered site: file paths (slash-separated) and contents.
@@ -87,10 +101,38 @@ type Output struct {
 	Headers map[string]int
 	// Reused lists the cell pages whose body came from Options.CellBodies.
 	Reused map[string]bool
-	// Results is what data/results.json holds.
+	// Results is what data/results.json holds; without its cells when the
+	// file was streamed (Options.Stream): Baseline makes them.
 	Results Results
 	// Spreads are the view's figures, for Options.Spreads of a later build.
 	Spreads figures.Spreads
+
+	view   *public.Public // for Baseline, when streamed
+	digest *fileDigest    // data/results.json's, when streamed
+}
+
+// ResultsSHA256 returns the SHA-256 of data/results.json; for a streamed
+// file, once it has been written.
+func (o *Output) ResultsSHA256() []byte {
+	if o.digest != nil {
+		return o.digest.get()
+	}
+	sum := sha256.Sum256(o.Files["data/results.json"])
+	return sum[:]
+}
+
+// Baseline returns what a later build compares with this one as its
+// baseline (Results.Baseline), its cells made one at a time when
+// results.json was streamed.
+func (o *Output) Baseline() *Results {
+	b := o.Results.Baseline()
+	if o.view != nil { // streamed: the cells were not kept
+		b.Cells = make([]ResultsCell, len(o.view.Cells))
+		for i, c := range o.view.Cells {
+			b.Cells[i] = baselineCell(resultsCell(c))
+		}
+	}
+	return b
 }
 
 // CellBody returns the body of the cell page at path, or nil.
@@ -151,8 +193,9 @@ type siteData struct {
 	ThresholdNote string
 	Judged        []judgedTable // the judged tier per judge; nil when not run
 
-	rows htmlCache // ResultRows by root
-	grid htmlCache // GridRows by root
+	rows   htmlCache // ResultRows by root
+	grid   htmlCache // GridRows by root
+	stream bool      // Options.Stream: ResultRowPieces and GridRowPieces render rows as they go
 }
 
 // ResultRows returns the rows of the results table for a page whose links
@@ -291,11 +334,15 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			tmpl, err = tmpl.ParseFS(opt.TemplateOverride, "*.html")
 		}
 	}
+	if err == nil {
+		err = addStreamMark(tmpl)
+	}
 	if err != nil {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
+	stream := opt.Stream && opt.Emit != nil
 	out := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p), stream: stream}
 
 	// Documents first: they define the navigation.
 	docs, files := map[string]bool{}, map[string]bool{}
@@ -416,9 +463,25 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		outMu.Unlock()
 		emit(File{Path: file, Data: data})
 	}
+	// addStream adds a file that is made as it is read: nil in out.Files.
+	addStream := func(file string, stream func(io.Writer) error) {
+		outMu.Lock()
+		out.Files[file] = nil
+		outMu.Unlock()
+		emit(File{Path: file, Stream: stream})
+	}
 	addPage := func(file, name string, data *pageData) error {
 		data.Site, data.Path = sd, file
 		data.Root = strings.Repeat("../", strings.Count(file, "/"))
+		if stream && file == "results.html" {
+			if s, ok := pageStream(render, tmpl, name, *data); ok {
+				addStream(file, s)
+				outMu.Lock()
+				out.Pages++
+				outMu.Unlock()
+				return nil
+			}
+		}
 		b, err := render(name, data)
 		if err != nil {
 			return err
@@ -475,6 +538,18 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return addPage("method.html", "method.html", &pageData{Title: "Method and provenance"})
 	}
 	resultsData := func() error {
+		if stream {
+			out.Results = resultsHead(p, sd.Changes)
+			out.Results.addStatistics(sd.Spreads, sd.Chances)
+			out.view, out.digest = p, new(fileDigest)
+			s, err := resultsStream(p, out.Results, out.digest)
+			if err != nil {
+				return err
+			}
+			addStream("data/results.json", s)
+			addStream("data/results.csv", csvStream(p))
+			return nil
+		}
 		out.Results = buildResults(p, sd.Changes)
 		out.Results.addStatistics(sd.Spreads, sd.Chances)
 		results, err := encodeJSON(out.Results)

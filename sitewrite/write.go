@@ -7,9 +7,13 @@
 package sitewrite
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -86,7 +90,7 @@ type Writer struct {
 	existing                map[string]bool // staged: the spare's files not yet overwritten
 
 	added      chan site.File // to the checkers
-	passed     chan site.File // to the one writer
+	passed     chan checked   // to the one writer
 	checked    sync.WaitGroup
 	writerDone chan struct{}
 
@@ -116,7 +120,7 @@ func NewWriter(ctx context.Context, dir, audience string, check func(site.File) 
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
 	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
-		added: make(chan site.File, 1024), passed: make(chan site.File, 1024), writerDone: make(chan struct{}),
+		added: make(chan site.File, 1024), passed: make(chan checked, 1024), writerDone: make(chan struct{}),
 		errs: map[string]error{}, seen: map[string]bool{}}
 	// The spare takes the temporary folder's name: only a public site
 	// evalpress built, holding nothing but the files it lists.
@@ -172,16 +176,52 @@ func (w *Writer) checkFiles() {
 		if w.ctx.Err() != nil {
 			continue // stopping: drain
 		}
+		c := checked{File: f}
 		if w.check != nil {
-			if err := w.check(f); err != nil {
+			var err error
+			if f.Stream != nil {
+				c, err = w.checkStream(f)
+			} else {
+				err = w.check(f)
+			}
+			if err != nil {
 				w.fail(f.Path, err)
 				continue
 			}
 		}
 		if !w.failed.Load() {
-			w.passed <- f
+			w.passed <- c
 		}
 	}
+}
+
+// checkStream checks a streamed file, and keeps the SHA-256 of what the
+// check read, which what is written must match. A check that did not read
+// the stream to its end fails the file.
+func (w *Writer) checkStream(f site.File) (checked, error) {
+	made, sum, read := f.Stream, sha256.New(), false
+	f.Stream = func(out io.Writer) error {
+		sum.Reset()
+		read = false
+		if err := made(io.MultiWriter(out, sum)); err != nil {
+			return err
+		}
+		read = true
+		return nil
+	}
+	err := w.check(f)
+	if err == nil && !read {
+		err = fmt.Errorf("%s: %s was not read to its end by the check", w.dir, f.Path)
+	}
+	f.Stream = made
+	return checked{File: f, sum: sum.Sum(nil)}, err
+}
+
+// checked is a file that passed the check; sum is, for a stream, the
+// SHA-256 of what the check read.
+type checked struct {
+	site.File
+	sum []byte
 }
 
 func (w *Writer) writeFiles() {
@@ -198,7 +238,7 @@ func (w *Writer) writeFiles() {
 			continue
 		}
 		path := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
-		if err := w.writeFile(path, f.Data, dirs); err != nil {
+		if err := w.writeFile(path, f, dirs); err != nil {
 			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
 		}
 	}
@@ -220,12 +260,15 @@ func (w *Writer) unstage() {
 	w.tmp = tmp
 }
 
-// writeFile writes data to path: over the spare's file there when it has
+// writeFile writes f to path: over the spare's file there when it has
 // one it may overwrite, else into a new file.
-func (w *Writer) writeFile(path string, data []byte, dirs map[string]bool) error {
+func (w *Writer) writeFile(path string, f checked, dirs map[string]bool) error {
+	data := f.Data
 	if w.existing[path] {
 		delete(w.existing, path)
-		if done, err := overwrite(path, data); done || err != nil {
+		if f.Stream != nil {
+			os.Remove(path) // a stream goes into a new file
+		} else if done, err := overwrite(path, data); done || err != nil {
 			return err
 		}
 	}
@@ -235,12 +278,42 @@ func (w *Writer) writeFile(path string, data []byte, dirs map[string]bool) error
 		}
 		dirs[d] = true
 	}
-	err := createFile(path, data)
+	create := func() error { return createFile(path, data) }
+	if f.Stream != nil {
+		create = func() error { return createStream(path, f) }
+	}
+	err := create()
 	if err != nil && w.staged {
 		// The spare has something else there: a folder, a link. It goes;
 		// nothing is ever written through a link.
 		os.RemoveAll(path)
-		err = createFile(path, data)
+		err = create()
+	}
+	return err
+}
+
+// createStream writes a streamed file to a new file at path, as createFile
+// does; when it was checked, what it writes must be what the check read,
+// or the file is removed and fails.
+func createStream(path string, f checked) error {
+	file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	sum := sha256.New()
+	buf := bufio.NewWriterSize(io.MultiWriter(file, sum), 256<<10)
+	err = f.Stream(buf)
+	if err == nil {
+		err = buf.Flush()
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && f.sum != nil && !bytes.Equal(sum.Sum(nil), f.sum) {
+		err = errors.New("its content differs from what the check read")
+	}
+	if err != nil {
+		os.Remove(path)
 	}
 	return err
 }
