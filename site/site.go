@@ -687,6 +687,13 @@ func newRenderer(ctx context.Context, tmpl *template.Template, label string) fun
 		if err != nil {
 			return nil, templateError(err)
 		}
+		if body.Cap()+full.Cap() > maxPooledRender {
+			// A large page takes its buffer rather than a copy of it, which
+			// the pool does not get back.
+			page := full.Bytes()
+			*full = bytes.Buffer{}
+			return page, nil
+		}
 		return bytes.Clone(full.Bytes()), nil
 	}
 }
