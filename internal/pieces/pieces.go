@@ -4,10 +4,14 @@
 // leak scan).
 package pieces
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // A Writer hands what is written to it to fn in pieces of whole lines of
-// about Size bytes (a line longer than that is one piece). Each piece
+// about Size bytes (a line of up to 4 Size is one piece; a longer one is
+// cut inside, between characters). Each piece
 // starts with at least Overlap bytes of the one before, so that anything
 // shorter than Overlap that straddles a cut is whole in one piece. fn gets the piece and the number of lines before its first
 // line in the stream; the piece is only valid during the call. A piece
@@ -36,15 +40,21 @@ func (w *Writer) Write(p []byte) (int, error) {
 	w.buf = append(w.buf, p...)
 	for w.err == nil && len(w.buf)-w.fresh >= w.size {
 		// The last line's end within size bytes, or the end of the line
-		// that crosses it.
-		cut := bytes.LastIndexByte(w.buf[w.fresh:w.fresh+w.size], '\n')
-		if cut < 0 {
-			if cut = bytes.IndexByte(w.buf[w.fresh+w.size:], '\n'); cut < 0 {
+		// that crosses it; a line longer than 4 sizes is cut inside, at a
+		// character's start.
+		cut := bytes.LastIndexByte(w.buf[w.fresh:w.fresh+w.size], '\n') + 1
+		if cut == 0 {
+			long := min(len(w.buf)-w.fresh, 4*w.size)
+			if i := bytes.IndexByte(w.buf[w.fresh+w.size:w.fresh+long], '\n'); i >= 0 {
+				cut = w.size + i + 1
+			} else if long < 4*w.size {
 				break // a long line: it waits for its end
+			} else {
+				for cut = w.size; cut > 1 && !utf8.RuneStart(w.buf[w.fresh+cut]); cut-- {
+				}
 			}
-			cut += w.size
 		}
-		w.hand(w.fresh + cut + 1)
+		w.hand(w.fresh + cut)
 	}
 	return len(p), w.err
 }
@@ -68,6 +78,9 @@ func (w *Writer) hand(cut int) {
 	keep := max(cut-w.overlap, 0)
 	if line := bytes.LastIndexByte(w.buf[:keep], '\n') + 1; cut-line <= 2*w.overlap {
 		keep = line
+	}
+	for keep > 0 && !utf8.RuneStart(w.buf[keep]) {
+		keep--
 	}
 	w.lines += bytes.Count(w.buf[:keep], []byte{'\n'})
 	n := copy(w.buf, w.buf[keep:])

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestPieces checks, for texts of short and long lines written in chunks
@@ -12,7 +13,10 @@ import (
 // starts where its line count says, and that every span shorter than the
 // overlap is whole in some piece.
 func TestPieces(t *testing.T) {
-	var short, long strings.Builder
+	var short, long, wide strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&wide, "%d%s", i, []string{"a", "é", "€", "😀"}[i*i%4])
+	}
 	for i := range 2000 {
 		fmt.Fprintf(&short, "line %d %s\n", i, strings.Repeat("x", i%37))
 		fmt.Fprintf(&long, "%s\n", strings.Repeat(string(rune('a'+i%26)), (i*977)%3000))
@@ -28,6 +32,7 @@ func TestPieces(t *testing.T) {
 		{"long lines", long.String(), 1000, 300, 777, false},
 		{"no final newline", short.String() + "tail", 2048, 64, 5, true},
 		{"tiny", "a\nb", 1, 1, 1, true},
+		{"one line of 20 sizes, in characters of 1 to 4 bytes", wide.String() + "\nend\n", 2000, 100, 999, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +78,12 @@ func TestPieces(t *testing.T) {
 					t.Fatalf("piece %d keeps %d bytes before the cut, want at least %d", i, covered-start, tt.overlap)
 				}
 				if len(p.text) > tt.size+3*tt.overlap && bytes.Count([]byte(p.text), []byte("\n")) > 2 {
+					t.Fatalf("piece %d is %d bytes, size %d", i, len(p.text), tt.size)
+				}
+				if !utf8.ValidString(p.text) {
+					t.Fatalf("piece %d cuts a character", i)
+				}
+				if len(p.text) > 4*tt.size+3*tt.overlap {
 					t.Fatalf("piece %d is %d bytes, size %d", i, len(p.text), tt.size)
 				}
 				covered, at = start+len(p.text), start
