@@ -50,12 +50,18 @@ func Excerpt(m *Matcher, runText string) string {
 // holds.
 func CellExcerpts(m *Matcher, cells []measure.Cell, th criteria.C5Thresholds) []string {
 	out := make([]string, len(cells))
-	for i, c := range cells {
-		if c.HasExample && th.Judge(c.Run, c.Overlap, c.Shared, c.Distinct).Fail() {
-			out[i] = Excerpt(m, c.RunText)
-		}
+	for i := range cells {
+		out[i] = cellExcerpt(m, &cells[i], th)
 	}
 	return out
+}
+
+// cellExcerpt is one cell's excerpt of CellExcerpts.
+func cellExcerpt(m *Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
+	if c.HasExample && th.Judge(c.Run, c.Overlap, c.Shared, c.Distinct).Fail() {
+		return Excerpt(m, c.RunText)
+	}
+	return ""
 }
 
 // PermittedExcerpts lists the excerpts a public build of folder with

@@ -195,19 +195,17 @@ func New(in Input) (*public.View, error) {
 		pc.Slug = uniqueSlug(slugs, Slug(pc.Writer)+"--"+Slug(pc.Section))
 		p.Cells[i] = pc
 	}
-	// A public view shows exactly the excerpts the leak scan permits.
-	var excerpts []string
-	if masked && cfg.Publish.Excerpts {
-		excerpts = CellExcerpts(m, MeasuredCells(f), f.Criteria.C5)
-	}
-	// Texts, runs and diffs: independent per cell, so on all cores.
+	// A public view shows exactly the excerpts the leak scan permits
+	// (CellExcerpts, cell by cell).
+	excerpts := masked && cfg.Publish.Excerpts
+	// Excerpts, texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
 		c, pc := &f.Cells[i], &p.Cells[i]
 		switch {
 		case !masked && c.HasExample:
 			pc.Excerpt = Excerpt(m, c.RunText)
-		case excerpts != nil:
-			pc.Excerpt = excerpts[i]
+		case excerpts:
+			pc.Excerpt = cellExcerpt(m, &c.Cell, f.Criteria.C5)
 		}
 		if c.SectionText == nil || c.ExampleText == nil {
 			if in.Runs != nil && in.Runs[i].RunView && c.HasExample {
