@@ -42,6 +42,12 @@ func sameViews(a, b *markupViews) string {
 	if a.hasSup != b.hasSup {
 		return "hasSup differs"
 	}
+	if !slices.Equal(a.joins, b.joins) {
+		return "joins differ"
+	}
+	if !slices.Equal(a.hidden, b.hidden) {
+		return "hidden ranges differ"
+	}
 	return ""
 }
 
@@ -74,6 +80,8 @@ func markupSeeds(t testing.TB) []string {
 		"<p>\u00e9\u202e\u3164</p><\u00e9>",
 		"",
 		"plain text without markup &amp; &notanentity; &#x41; &#65",
+		"<svg><title>a<b>c</b></title><TEXTAREA/>x<noscript><p hidden>y</noscript>z<![CDATA[w>v]]></svg>",
+		"<td>1</td><td>a<span style=\"font-size:0\">b<span>c</span>d</span>e</td></p title=x><p a b c>",
 	)
 	// The reuse tests' random pages: markup, escapes, stray "<" and ">".
 	rng := rand.New(rand.NewPCG(5, 8))
