@@ -84,6 +84,10 @@ var attackFixtures = []struct {
 	{"hidden words inside a passage", "p.html", []byte(`<p>the harbour chief had <span style="font-size:0">zz</span>promised a quiet <i hidden>yy</i>week of sun</p>`), "passage"},
 	// An XML reader expands the entities a file declares.
 	{"a name in an SVG file's own entities", "chart.svg", []byte(`<!DOCTYPE svg [<!ENTITY a "Lark"><!ENTITY b "spur-3 Turbo">]><svg><text>&a;&b;</text></svg>`), "model name"},
+	// A markdown viewer reads the HTML in a markdown file as HTML.
+	{"markup inside a name in a markdown file", "notes.markdown", []byte("Notes: Quill<b></b>ion 2.5 Pro\n"), "model name"},
+	{"a hidden element inside a name in markdown", "doc.md", []byte("# Notes\n\nLark<span hidden>x</span>spur-3 Turbo\n"), "model name"},
+	{"a tag with a quoted > inside a passage in markdown", "doc.md", []byte("the harbour chief had <span title='a>b'>promised</span> a quiet week of sun\n"), "passage"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},

@@ -554,8 +554,18 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		if isStyle(name) {
 			whole = decodeCSS(text)
 		}
-		return withReversed(withFootnoteLabels([]scanView{{text: whole}}, text))
+		views := []scanView{{text: whole}}
+		// A markdown viewer shows the HTML a document holds as HTML.
+		if isMarkdown(name) && strings.IndexByte(text, '<') >= 0 {
+			views = append(views, markupViewsOf(text, mv)...)
+		}
+		return withReversed(withFootnoteLabels(views, text))
 	}
+	return withReversed(withFootnoteLabels(markupViewsOf(text, mv), text))
+}
+
+// markupViewsOf returns the views of an HTML or SVG file's text.
+func markupViewsOf(text string, mv *markupViews) []scanView {
 	mv.read(text)
 	views := []scanView{
 		{text: view(mv.text), spans: mv.textAt, src: text},
@@ -589,7 +599,7 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 	if shown := mv.shownText(); shown != "" {
 		views = append(views, scanView{text: shown, spans: mv.textAt, src: text, echo: true})
 	}
-	return withReversed(withFootnoteLabels(views, text))
+	return views
 }
 
 // withFootnoteLabels adds, when a view holds markdown footnote references

@@ -87,6 +87,16 @@ func isMarkup(name string) bool {
 	return false
 }
 
+// isMarkdown reports whether a file is markdown, which a viewer shows with
+// the HTML it holds read as HTML.
+func isMarkdown(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdx":
+		return true
+	}
+	return false
+}
+
 // isStyle reports whether a file is a style sheet (CSS escapes).
 func isStyle(name string) bool { return strings.EqualFold(path.Ext(name), ".css") }
 
