@@ -88,6 +88,9 @@ var attackFixtures = []struct {
 	{"markup inside a name in a markdown file", "notes.markdown", []byte("Notes: Quill<b></b>ion 2.5 Pro\n"), "model name"},
 	{"a hidden element inside a name in markdown", "doc.md", []byte("# Notes\n\nLark<span hidden>x</span>spur-3 Turbo\n"), "model name"},
 	{"a tag with a quoted > inside a passage in markdown", "doc.md", []byte("the harbour chief had <span title='a>b'>promised</span> a quiet week of sun\n"), "passage"},
+	// A browser reads bytes that are not UTF-8 as Windows-1252.
+	{"Windows-1252 text", "notes.txt", []byte("written for Northwind M\xe9dia"), "private term"},
+	{"Windows-1252 markup", "notes.html", []byte("<p>the harbour chief had promised a quiet week of sun \x96 Northwind M\xe9dia</p>"), "private term"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},

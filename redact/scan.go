@@ -18,6 +18,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
@@ -549,6 +551,22 @@ func (v *scanView) location(offset int) (int, int) {
 // viewsOf returns the views of a readable file's text (readText); mv holds
 // the markup views' texts until it is reset.
 func viewsOf(name, text string, mv *markupViews) []scanView {
+	views := viewsOfUTF8(name, text, mv)
+	// Bytes that are not UTF-8: a browser reads a file without a
+	// declared encoding as Windows-1252 ("M\xe9dia" shows as "Média").
+	if !utf8.ValidString(text) {
+		if legacy, err := charmap.Windows1252.NewDecoder().String(text); err == nil {
+			for _, v := range viewsOfUTF8(name, legacy, new(markupViews)) {
+				v.echo = true
+				views = append(views, v)
+			}
+		}
+	}
+	return views
+}
+
+// viewsOfUTF8 is viewsOf for text read as UTF-8.
+func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 	if !isMarkup(name) {
 		whole := decodeEscapes(text)
 		if isStyle(name) {
