@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"encoding/gob"
 	"fmt"
 	"io"
 	"os"
@@ -140,5 +142,47 @@ func TestStreamedFileIsScannedAsAWhole(t *testing.T) {
 	got, err := scanStream(s, site.File{Path: leakyName, Stream: func(w io.Writer) error { _, err := io.WriteString(w, "nothing"); return err }})
 	if err != nil || len(got) != 1 || got[0].Line != 0 {
 		t.Fatalf("a streamed file's name: %v, %v; want a leak in the name", got, err)
+	}
+}
+
+// TestBaselineCacheRoundTrip stores the baseline of a built site's
+// results, its head and then each cell, and reads it back as it was.
+func TestBaselineCacheRoundTrip(t *testing.T) {
+	archive, err := os.ReadFile("../cmd/evalpress/testdata/basic.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := testtree.Write(t, t.TempDir(), string(archive), nil)
+	if _, err := Build(context.Background(), Options{Config: filepath.Join(dir, "config.toml")}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "public", "data", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := site.ParseBaseline(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, seal := t.TempDir(), []byte("seal")
+	if err := storeBaseline(cache, seal, &site.Output{Results: *r, Files: map[string][]byte{"data/results.json": data}}); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := cachedBaseline(cache, seal, data)
+	if !ok || len(got.Cells) == 0 {
+		t.Fatalf("the stored baseline does not read back (%v)", ok)
+	}
+	// As the baseline whole read back through gob (which keeps no empty
+	// slice or map from nil) would be.
+	var whole bytes.Buffer
+	if err := gob.NewEncoder(&whole).Encode(r.Baseline()); err != nil {
+		t.Fatal(err)
+	}
+	var want site.Results
+	if err := gob.NewDecoder(&whole).Decode(&want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, &want) {
+		t.Fatalf("read back %+v\nstored    %+v", got, &want)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"iter"
 	"maps"
 	"path"
 	"slices"
@@ -121,18 +122,32 @@ func (o *Output) ResultsSHA256() []byte {
 	return sum[:]
 }
 
-// Baseline returns what a later build compares with this one as its
-// baseline (Results.Baseline), its cells made one at a time when
+// BaselineHead returns what a later build compares with this one as its
+// baseline (Results.Baseline) but its cells, which BaselineCells makes.
+func (o *Output) BaselineHead() *Results {
+	head := o.Results
+	head.Cells = nil
+	return head.Baseline()
+}
+
+// BaselineCells yields the cells of the baseline, made one at a time when
 // results.json was streamed.
-func (o *Output) Baseline() *Results {
-	b := o.Results.Baseline()
-	if o.view != nil { // streamed: the cells were not kept
-		b.Cells = make([]ResultsCell, len(o.view.Cells))
-		for i, c := range o.view.Cells {
-			b.Cells[i] = baselineCell(resultsCell(c))
+func (o *Output) BaselineCells() iter.Seq[ResultsCell] {
+	return func(yield func(ResultsCell) bool) {
+		if o.view == nil {
+			for _, c := range o.Results.Cells {
+				if !yield(baselineCell(c)) {
+					return
+				}
+			}
+			return
+		}
+		for _, c := range o.view.Cells { // streamed: the cells were not kept
+			if !yield(baselineCell(resultsCell(c))) {
+				return
+			}
 		}
 	}
-	return b
 }
 
 // CellBody returns the body of the cell page at path, or nil.

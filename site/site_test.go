@@ -247,3 +247,26 @@ func TestThresholdNote(t *testing.T) {
 		t.Errorf("G1: got %q, want %q", got, want)
 	}
 }
+
+// TestOutputBaselineIsResultsBaseline: the baseline an output gives, its
+// head then its cells, is Results.Baseline of what results.json holds.
+func TestOutputBaselineIsResultsBaseline(t *testing.T) {
+	p := fixture()
+	out := &Output{Results: buildResults(p, nil)}
+	got := out.BaselineHead()
+	for c := range out.BaselineCells() {
+		got.Cells = append(got.Cells, c)
+	}
+	if want := out.Results.Baseline(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("head and cells = %+v\nBaseline()     = %+v", got, want)
+	}
+	// Streamed, the cells are made from the view.
+	streamed := &Output{Results: resultsHead(p, nil), view: p}
+	got = streamed.BaselineHead()
+	for c := range streamed.BaselineCells() {
+		got.Cells = append(got.Cells, c)
+	}
+	if want := out.Results.Baseline(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("streamed: head and cells = %+v\nBaseline()     = %+v", got, want)
+	}
+}
