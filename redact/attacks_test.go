@@ -90,12 +90,15 @@ var attackFixtures = []struct {
 	{"a tag with a quoted > inside a passage in markdown", "doc.md", []byte("the harbour chief had <span title='a>b'>promised</span> a quiet week of sun\n"), "passage"},
 	// A browser reads bytes that are not UTF-8 as Windows-1252.
 	{"Windows-1252 text", "notes.txt", []byte("written for Northwind M\xe9dia"), "private term"},
+	{"Windows-1252 markup that declares it", "notes.html", []byte("<meta charset=\"windows-1252\"><p>for Northwind M\xe9dia</p>"), "private term"},
 	{"Windows-1252 markup", "notes.html", []byte("<p>the harbour chief had promised a quiet week of sun \x96 Northwind M\xe9dia</p>"), "private term"},
 	// A browser shows cells, paragraphs and lines apart: a term that
 	// starts a cell is a word of its own, not the end of "1Larkspur".
 	{"a name in a table cell after a number", "table.html", []byte(`<table><tr><td>1</td><td>Larkspur-3 Turbo</td></tr></table>`), "model name"},
 	{"a name on the line after a word", "p.html", []byte(`<p>Written by<br>Quillion 2.5 Pro</p>`), "model name"},
 	{"a name in an SVG text after another", "chart.svg", []byte(`<svg><text>7</text><text><tspan>Quillion 2.5 Pro</tspan></text></svg>`), "model name"},
+	{"a passage in table cells of seven words", "table.html", []byte(`<table><tr><td>the harbour chief had promised a quiet</td><td>week of sun and the boats stayed</td><td>in for the whole season</td></tr></table>`), "passage"},
+	{"a passage in lines of seven words", "p.html", []byte(`<p>the harbour chief had promised a quiet<br>week of sun and the boats stayed<br>in for the whole season</p>`), "passage"},
 	{"a phrase in a list item after a word", "p.html", []byte(`<ul><li>opening</li><li>Stay curious, Tidewater crew</li></ul>`), "mandated phrase"},
 	{"markup inside a name in an SVG style", "p.html", []byte(`<svg><style>Lark<![CDATA[spur-3 Turbo]]></style></svg>`), "model name"},
 }

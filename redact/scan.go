@@ -553,8 +553,9 @@ func (v *scanView) location(offset int) (int, int) {
 func viewsOf(name, text string, mv *markupViews) []scanView {
 	views := viewsOfUTF8(name, text, mv)
 	// Bytes that are not UTF-8: a browser reads a file without a
-	// declared encoding as Windows-1252 ("M\xe9dia" shows as "Média").
-	if !utf8.ValidString(text) {
+	// declared encoding as Windows-1252 ("M\xe9dia" shows as "Média"),
+	// one that declares UTF-8 with replacement characters.
+	if !(isMarkup(name) && declaresUTF8(text)) && !utf8.ValidString(text) {
 		if legacy, err := charmap.Windows1252.NewDecoder().String(text); err == nil {
 			for _, v := range viewsOfUTF8(name, legacy, new(markupViews)) {
 				v.echo = true
@@ -563,6 +564,28 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 		}
 	}
 	return views
+}
+
+// declaresUTF8 reports whether a page declares its encoding UTF-8 where a
+// browser looks for the declaration: a charset in its first 1024 bytes.
+func declaresUTF8(text string) bool {
+	head := text[:min(len(text), 1024)]
+	for i := strings.IndexByte(head, '='); i >= 0; {
+		if i >= 7 && strings.EqualFold(head[i-7:i], "charset") {
+			rest := strings.TrimLeft(head[i+1:], "\"' ")
+			for _, utf8 := range [...]string{"utf-8", "utf8"} {
+				if len(rest) >= len(utf8) && strings.EqualFold(rest[:len(utf8)], utf8) {
+					return true
+				}
+			}
+		}
+		k := strings.IndexByte(head[i+1:], '=')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // viewsOfUTF8 is viewsOf for text read as UTF-8.
@@ -600,11 +623,11 @@ func markupViewsOf(text string, mv *markupViews) []scanView {
 	if mv.hasSup {
 		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
 	}
-	// Cells, paragraphs and lines apart, where the joined text would glue
-	// a term to the number or word before it.
+	// Cells, paragraphs and lines read inline, as a style may show them:
+	// the text has a line break where they meet.
 	if len(mv.joins) > 0 {
-		split, at := mv.joinedStarts()
-		views = append(views, scanView{text: split, spans: at, src: text, chunked: true, termsOnly: true})
+		joined, at := mv.joinedAround()
+		views = append(views, scanView{text: joined, spans: at, src: text, chunked: true, termsOnly: true})
 	}
 	// An SVG or XML file's own entities, expanded.
 	if strings.Contains(text, "<!ENTITY") {

@@ -116,8 +116,10 @@ type markupViews struct {
 	// joins are the offsets in text where a text that starts with a
 	// letter or digit follows one that ends with one across the start or
 	// end of an element a browser shows apart (a cell, a paragraph, a line
-	// break): the joined text reads "1Larkspur", the page "1" and
-	// "Larkspur". broke: such an element was met since the last text.
+	// break): the page shows "1" and "Larkspur", or the last word of a
+	// paragraph and the first of the next, apart, and the text has a line
+	// break before each join. broke: such an element was met since the
+	// last text.
 	joins []int
 	broke bool
 	// split and splitAt: the text that starts at each join (joinedStarts).
@@ -149,6 +151,11 @@ func (v *markupViews) addText(s string, src int, bare bool) {
 	if v.broke {
 		v.broke = false
 		if len(v.text) > 0 && wordByte(v.text[len(v.text)-1]) && wordByte(s[0]) {
+			// The page shows them apart: so does the text.
+			v.text = append(v.text, '\n')
+			if bare && len(v.bare) > 0 {
+				v.bare = append(v.bare, '\n')
+			}
 			v.joins = append(v.joins, len(v.text))
 		}
 	}
@@ -166,32 +173,45 @@ func wordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
 }
 
-// joinWords is how many words from a join on joinedStarts keeps: more
-// than any private term has, with the word after it.
+// joinWords is how many words on either side of a join joinedAround
+// keeps: more than any private term has.
 const joinWords = 32
 
-// joinedStarts returns the text that starts at each join, each piece
-// alone (hardBreak ends it) and as far as joinWords words: where a page
-// shows a term that starts a cell, a paragraph or a line, and the joined
-// text reads it inside a word ("1Larkspur"). Valid, with the spans it
-// returns, until v is reset.
-func (v *markupViews) joinedStarts() (string, []span) {
+// joinedAround returns the text around each join read without the line
+// break the text has there, each piece alone (hardBreak ends it), as far
+// as joinWords words either way: the reading of a page whose style shows
+// its cells or paragraphs inline, where "Lark" and "spur" would join.
+// Valid, with the spans it returns, until v is reset.
+func (v *markupViews) joinedAround() (string, []span) {
 	v.split, v.splitAt = v.split[:0], v.splitAt[:0]
 	for k, at := range v.joins {
-		end := len(v.text)
+		from, to := 0, len(v.text)
+		if k > 0 {
+			from = v.joins[k-1]
+		}
 		if k+1 < len(v.joins) {
-			end = v.joins[k+1]
+			to = v.joins[k+1] - 1
 		}
 		words := 0
-		for i := at; i < end; i++ {
-			if isHTMLSpace(v.text[i]) && i > at && !isHTMLSpace(v.text[i-1]) {
+		for i := at - 2; i > from; i-- {
+			if isHTMLSpace(v.text[i]) && !isHTMLSpace(v.text[i+1]) {
 				if words++; words == joinWords {
-					end = i
+					from = i
+					break
 				}
 			}
 		}
-		v.splitAt = append(v.splitAt, span{len(v.split), source(v.textAt, at)})
-		v.split = append(append(v.split, v.text[at:end]...), hardBreak)
+		words = 0
+		for i := at + 1; i < to; i++ {
+			if isHTMLSpace(v.text[i]) && !isHTMLSpace(v.text[i-1]) {
+				if words++; words == joinWords {
+					to = i
+					break
+				}
+			}
+		}
+		v.splitAt = append(v.splitAt, span{len(v.split), source(v.textAt, from)})
+		v.split = append(append(append(v.split, v.text[from:at-1]...), v.text[at:to]...), hardBreak)
 	}
 	return view(v.split), v.splitAt
 }
