@@ -312,6 +312,9 @@ var masks = [4]string{"", "▬", "▬▬", "▬▬▬"}
 // maskGap keeps a gap's line structure and shows that something (punctuation,
 // non-Latin letters) was there.
 func maskGap(gap string, bridge bool) string {
+	if gap == " " && !bridge { // most gaps
+		return " "
+	}
 	switch {
 	case strings.Contains(gap, "\n\n"):
 		return "\n\n"
@@ -351,14 +354,23 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 		}
 		buf = append(buf, s...)
 	}
+	// Gaps come in text order: the stripped ranges that end before a
+	// gap ends before every later gap too, and are passed once.
+	next := 0
 	gap := func(from, to int, run int) {
 		if from >= to {
 			return
 		}
 		text := t.Raw[from:to]
 		kind := public.SegText
-		for _, s := range stripped {
-			if s.Start < to && s.End > from {
+		for next < len(stripped) && stripped[next].End <= from {
+			next++
+		}
+		for _, s := range stripped[next:] {
+			if s.Start >= to {
+				break
+			}
+			if s.End > from {
 				kind = public.SegStripped
 				break
 			}
@@ -393,6 +405,9 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 	}
 	gap(prev, len(t.Raw), 0)
 	all := unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not written again
+	if len(starts) > 0 {
+		tv.Segments = make([]public.Segment, 0, len(starts))
+	}
 	for i, st := range starts {
 		end := len(buf)
 		if i+1 < len(starts) {
