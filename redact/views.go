@@ -573,11 +573,12 @@ func (v *markupViews) trackHidden(name string, tok *token, st *readState) {
 
 // hides reports whether a browser leaves an element out of the page it
 // shows: by its name (template, ruby annotations, noscript where scripts
-// run, elements whose content is never shown) or by its attributes
+// run, elements whose content is never shown; not a title, which a tab
+// or a tooltip shows) or by its attributes
 // (hidden; a style that hides it or makes its text too small to see).
 func hides(name string, attrs []attribute) bool {
 	switch name {
-	case "template", "rt", "rp", "noscript", "iframe", "noembed", "noframes", "title", "datalist", "desc", "metadata",
+	case "template", "rt", "rp", "noscript", "iframe", "noembed", "noframes", "datalist", "desc", "metadata",
 		"canvas", "audio", "video", "object":
 		return true
 	}
