@@ -492,9 +492,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			v.broke = true
 		}
 		v.addName(name, at)
-		if droppedSource(rawToken, tok) {
-			v.addOther(decodeEscapes(rawToken), at)
-		}
+		names := len(v.namesAt)
 		for _, a := range tok.attrs {
 			v.addName(a.key, at)
 			if len(a.val) == 0 {
@@ -516,6 +514,10 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 				value = decodeEscapes(value)
 			}
 			v.addOther(value, src)
+		}
+		// addName kept the attribute names that are not common ones.
+		if droppedSource(rawToken, tok, len(v.namesAt)-names) {
+			v.addOther(decodeEscapes(rawToken), at)
 		}
 		st.rawText = tok.tt != html.EndTagToken && startsRawText(tok.name)
 		v.trackHidden(name, tok, st)
@@ -695,22 +697,14 @@ func expandEntities(doc, text string) string {
 // not give as an attribute, or whose attribute names read on from one to
 // the next: an end tag's attributes, a second attribute of the same name
 // (more "=" than attributes), and names other than the common ones
-// ('<p Quillion 2.5 Pro>'). The source shows them; the scan then reads the
+// ('<p Quillion 2.5 Pro>'; uncommon is how many of its attribute names
+// are not common ones). The source shows them; the scan then reads the
 // whole tag as a reader does.
-func droppedSource(raw string, tok *token) bool {
+func droppedSource(raw string, tok *token, uncommon int) bool {
 	if tok.tt == html.EndTagToken {
 		return len(raw) > len(tok.name)+3
 	}
-	if strings.Count(raw, "=") > len(tok.attrs) {
-		return true
-	}
-	uncommon := 0
-	for _, a := range tok.attrs {
-		if !commonNames.has(a.key) {
-			uncommon++
-		}
-	}
-	return uncommon > 1
+	return uncommon > 1 || strings.Count(raw, "=") > len(tok.attrs)
 }
 
 // cdataStart starts a CDATA section's text as the Tokenizer reads it, a
