@@ -43,18 +43,25 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' || s.windowEnd(name, data[header:]) < 0 {
 		return leaks, false
 	}
-	if slices.Max(append([]int{-1}, lastPermitted...)) < 0 {
+	if !slices.ContainsFunc(lastPermitted, func(c viewCount) bool { return c.n >= 0 }) {
 		return leaks, true
 	}
 	// A permitted passage must start in the header, before its last word
-	// (which may run on into the body's first), in every view.
+	// (which may run on into the body's first), in every view. The views
+	// are paired by kind: a page may have a view its header has not (the
+	// escapes undone, the text without hidden elements), and a permitted
+	// passage in a view the header lacks lies in the body.
 	head, ok := readText(name, data[:header])
 	if !ok || !tagsClosed(decodeEscapes(head)) {
 		return leaks, false
 	}
 	words, _ := viewWords(name, head, true)
-	for k, last := range lastPermitted {
-		if last >= 0 && (k >= len(words) || last >= words[k]-1) {
+	for _, last := range lastPermitted {
+		if last.n < 0 {
+			continue
+		}
+		k := slices.IndexFunc(words, func(c viewCount) bool { return c.kind == last.kind })
+		if k < 0 || last.n >= words[k].n-1 {
 			return leaks, false
 		}
 	}
@@ -65,7 +72,7 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 // passage scan reads, in the order scanFile reads them (with all; else
 // none), and the least of them in the views whose terms and passages may
 // span pieces (not chunked).
-func viewWords(name, text string, all bool) (words []int, least int) {
+func viewWords(name, text string, all bool) (words []viewCount, least int) {
 	mv := markupPool.Get().(*markupViews)
 	defer markupPool.Put(mv)
 	least = math.MaxInt
@@ -80,7 +87,7 @@ func viewWords(name, text string, all bool) (words []int, least int) {
 			}
 		})
 		if all {
-			words = append(words, n)
+			words = append(words, viewCount{kind: v.kind, n: n})
 		}
 		if !v.chunked {
 			least = min(least, n)

@@ -517,6 +517,11 @@ func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 // scanView is one way of reading a file.
 type scanView struct {
 	text string
+	// kind names what the view reads ("text", "other", "decoded"...; a
+	// view read again is prefixed, "1252/text", or suffixed,
+	// "text/reversed"): ScanCertified pairs a page's views with its
+	// header's by it.
+	kind string
 	// whole: a term must end at a word's end (the raw markup, whose tag
 	// and attribute names would start false alarms).
 	whole bool
@@ -558,7 +563,7 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 	if !(isMarkup(name) && declaresUTF8(text)) && !utf8.ValidString(text) {
 		if legacy, err := charmap.Windows1252.NewDecoder().String(text); err == nil {
 			for _, v := range viewsOfUTF8(name, legacy, new(markupViews)) {
-				v.echo = true
+				v.echo, v.kind = true, "1252/"+v.kind
 				views = append(views, v)
 			}
 		}
@@ -595,7 +600,7 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 		if isStyle(name) {
 			whole = decodeCSS(text)
 		}
-		views := []scanView{{text: whole}}
+		views := []scanView{{text: whole, kind: "plain"}}
 		// A markdown viewer shows the HTML a document holds as HTML.
 		if isMarkdown(name) && strings.IndexByte(text, '<') >= 0 {
 			views = append(views, markupViewsOf(text, mv)...)
@@ -609,36 +614,36 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 func markupViewsOf(text string, mv *markupViews) []scanView {
 	mv.read(text)
 	views := []scanView{
-		{text: view(mv.text), spans: mv.textAt, src: text},
-		{text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
-		{text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
+		{kind: "text", text: view(mv.text), spans: mv.textAt, src: text},
+		{kind: "other", text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
+		{kind: "names", text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
 	}
 	// Escapes a reader's tools would undo (URL, JavaScript) in the text,
 	// and entities escaped twice.
 	if text := views[0].text; strings.ContainsAny(text, "%\\&+") {
 		if decoded := decodeEscapes(text); decoded != text {
-			views = append(views, scanView{text: decoded, spans: mv.textAt, src: text, echo: true})
+			views = append(views, scanView{kind: "decoded", text: decoded, spans: mv.textAt, src: text, echo: true})
 		}
 	}
 	if mv.hasSup {
-		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
+		views = append(views, scanView{kind: "bare", text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
 	}
 	// Cells, paragraphs and lines read inline, as a style may show them:
 	// the text has a line break where they meet.
 	if len(mv.joins) > 0 {
 		joined, at := mv.joinedAround()
-		views = append(views, scanView{text: joined, spans: at, src: text, chunked: true, termsOnly: true})
+		views = append(views, scanView{kind: "joined", text: joined, spans: at, src: text, chunked: true, termsOnly: true})
 	}
 	// An SVG or XML file's own entities, expanded.
 	if strings.Contains(text, "<!ENTITY") {
 		if expanded := expandEntities(text, view(mv.text)+"\n"+view(mv.other)); expanded != "" {
-			views = append(views, scanView{text: expanded, echo: true})
+			views = append(views, scanView{kind: "entities", text: expanded, echo: true})
 		}
 	}
 	// What a page shows without its hidden elements, whose text may sit
 	// inside a name or a passage.
 	if shown := mv.shownText(); shown != "" {
-		views = append(views, scanView{text: shown, spans: mv.textAt, src: text, echo: true})
+		views = append(views, scanView{kind: "shown", text: shown, spans: mv.textAt, src: text, echo: true})
 	}
 	return views
 }
@@ -670,7 +675,7 @@ func withFootnoteLabels(views []scanView, src string) []scanView {
 	if labels == nil {
 		return views
 	}
-	return append(views, scanView{text: string(labels), spans: at, src: src, chunked: true, termsOnly: true})
+	return append(views, scanView{kind: "footnotes", text: string(labels), spans: at, src: src, chunked: true, termsOnly: true})
 }
 
 // rightToLeftOverride is U+202E, which makes a browser draw the letters
@@ -705,7 +710,7 @@ func withReversed(views []scanView) []scanView {
 	}
 	r := []rune(first.text)
 	slices.Reverse(r)
-	first.text, first.reversed, first.echo = string(r), true, true
+	first.text, first.reversed, first.echo, first.kind = string(r), true, true, first.kind+"/reversed"
 	return append(views, first)
 }
 
@@ -714,7 +719,7 @@ var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
 
 // scanFile is ScanFile, which also returns, for each view, the index of the
 // first word of the last permitted passage (-1 for none).
-func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []int) {
+func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []viewCount) {
 	if len(data) >= largeFile {
 		// A large file's views and folds take several times its size:
 		// one at a time, and their buffers are not kept for the next file.
@@ -738,7 +743,7 @@ const largeFile = 1 << 20
 var largeScans = make(chan struct{}, 1)
 
 // scanViews is scanFile with the buffers it reads the file's views into.
-func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak, lastPermitted []int) {
+func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak, lastPermitted []viewCount) {
 	text, ok := readText(name, data)
 	if !ok {
 		return s.unreadable(name), nil
@@ -786,9 +791,15 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickT
 			// the header ScanCertified asks about.
 			last = math.MaxInt32
 		}
-		lastPermitted = append(lastPermitted, last)
+		lastPermitted = append(lastPermitted, viewCount{kind: v.kind, n: last})
 	}
 	return leaks, lastPermitted
+}
+
+// viewCount is a number of one view of a file, by the view's kind.
+type viewCount struct {
+	kind string
+	n    int
 }
 
 // validText returns text with bytes that are not UTF-8 read as spaces, as
