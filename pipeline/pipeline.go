@@ -132,10 +132,9 @@ type build struct {
 	// renderScanWrite
 	out  *site.Output
 	base baseline
-	// figures names the view's figures in the cache; figuresCached says
-	// they were read from it.
-	figures       string
-	figuresCached bool
+	// figures are the view's figures in the cache, reused by a
+	// threshold-only rebuild.
+	figures *incremental.Figures
 }
 
 // configure reads the config and settles the build's folders, refusing
@@ -311,9 +310,8 @@ func (b *build) renderScanWrite() error {
 	if isDir(b.override) {
 		opt.TemplateOverride, opt.TemplatesLabel = os.DirFS(b.override), b.override
 	}
-	b.figures = figuresKey(b.view.Public())
-	opt.Spreads = cachedFigures(b.cacheDir, b.seal, b.figures)
-	b.figuresCached = opt.Spreads != nil
+	b.figures = incremental.OpenFigures(b.cacheDir, b.seal, b.view.Public())
+	opt.Spreads = b.figures.Cached
 	var check func(site.File) error
 	if b.scanner != nil {
 		check = b.scanner.fileCheck(permittedExcerpts(cfg, b.folder, b.f), b.pages)
@@ -363,10 +361,8 @@ func (b *build) store() {
 	if err := b.pages.Store(b.view, b.out); err != nil {
 		b.warnf("%s: warning: cell pages not cached: %v", b.cacheDir, err)
 	}
-	if !b.figuresCached {
-		if err := storeFigures(b.cacheDir, b.seal, b.figures, b.out.Spreads); err != nil {
-			b.warnf("%s: warning: figures not cached: %v", b.cacheDir, err)
-		}
+	if err := b.figures.Store(b.out.Spreads); err != nil {
+		b.warnf("%s: warning: figures not cached: %v", b.cacheDir, err)
 	}
 	if b.scanner != nil && b.scanner.scanner != nil {
 		if files := b.scanner.scanner.Unscanned(); len(files) > 0 {

@@ -12,7 +12,8 @@
 // pages whose bodies a later build may reuse unscanned; Store leaves this
 // build's pages for the next; Close releases the previous ones. Putting a
 // new header above an earlier body is the renderer's part
-// (site.Options.CellBodies, site.Output.Headers).
+// (site.Options.CellBodies, site.Output.Headers). Figures are reused the
+// same way: the statistics' permutation tests do not depend on thresholds.
 package incremental
 
 import (

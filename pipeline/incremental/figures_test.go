@@ -1,4 +1,4 @@
-package pipeline
+package incremental
 
 import (
 	"reflect"
@@ -53,6 +53,12 @@ func TestFiguresCacheKeepsTheFigures(t *testing.T) {
 	}
 	if cachedFigures(dir, []byte("other seal"), key) != nil {
 		t.Error("figures read back with another seal")
+	}
+	if f := OpenFigures(dir, seal, figuresView(30)); f.Cached == nil || f.Store(figures.Spreads{}) != nil {
+		t.Error("OpenFigures did not read the figures stored for the view")
+	}
+	if got := cachedFigures(dir, seal, key); got == nil || !reflect.DeepEqual(*got, want) {
+		t.Error("Store replaced figures read from the cache")
 	}
 	other := figuresView(12)
 	other.Cells[5].Run++

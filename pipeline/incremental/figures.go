@@ -1,4 +1,4 @@
-package pipeline
+package incremental
 
 import (
 	"bytes"
@@ -12,6 +12,36 @@ import (
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/site/figures"
 )
+
+// Figures are one build's use of the cached figures (site/figures): the
+// permutation tests of the two-way decomposition, which depend on the cells'
+// measures and not on the verdict thresholds, so that a threshold-only
+// rebuild reuses them as it reuses the cell pages' bodies.
+type Figures struct {
+	dir  string
+	seal []byte
+	key  string
+	// Cached are the figures read from the cache; nil when it has none for
+	// this view.
+	Cached *figures.Spreads
+}
+
+// OpenFigures reads the figures cached in the folder dir, sealed with seal,
+// for the view p.
+func OpenFigures(dir string, seal []byte, p *public.Public) *Figures {
+	f := &Figures{dir: dir, seal: seal, key: figuresKey(p)}
+	f.Cached = cachedFigures(dir, seal, f.key)
+	return f
+}
+
+// Store caches s, the figures this build computed, unless they came from
+// the cache.
+func (f *Figures) Store(s figures.Spreads) error {
+	if f.Cached != nil {
+		return nil
+	}
+	return storeFigures(f.dir, f.seal, f.key, s)
+}
 
 // figuresKind names the cached figures (see cachefile).
 const figuresKind = "figures"
