@@ -36,15 +36,20 @@ import (
 // ScanCertified scans a file that is about to be written, like ScanOutput,
 // and reports whether data[header:] may be reused after a header change
 // (see ScanReused): it begins with a tag, has a window end, and no permitted
-// passage lies in it beyond the header's reach.
-func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, reusable bool) {
+// passage lies in it beyond the header's reach. window is then the length
+// of the body's window (windowEnd), which ScanReused takes rather than find
+// it again; -1 when the body may not be reused.
+func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, window int) {
 	leaks, lastPermitted := s.scanFile(name, data)
 	leaks = append(s.scanName(name), leaks...)
-	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' || s.windowEnd(name, data[header:]) < 0 {
-		return leaks, false
+	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' {
+		return leaks, -1
+	}
+	if window = s.windowEnd(name, data[header:]); window < 0 {
+		return leaks, -1
 	}
 	if !slices.ContainsFunc(lastPermitted, func(c viewCount) bool { return c.n >= 0 }) {
-		return leaks, true
+		return leaks, window
 	}
 	// A permitted passage must start in the header, before its last word
 	// (which may run on into the body's first), in every view. The views
@@ -53,7 +58,7 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 	// passage in a view the header lacks lies in the body.
 	head, ok := readText(name, data[:header])
 	if !ok || !tagsClosed(decodeEscapes(head)) {
-		return leaks, false
+		return leaks, -1
 	}
 	words, _ := viewWords(name, head, true)
 	for _, last := range lastPermitted {
@@ -62,10 +67,10 @@ func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []L
 		}
 		k := slices.IndexFunc(words, func(c viewCount) bool { return c.kind == last.kind })
 		if k < 0 || last.n >= words[k].n-1 {
-			return leaks, false
+			return leaks, -1
 		}
 	}
-	return leaks, true
+	return leaks, window
 }
 
 // viewWords returns the number of words in each view of text that the
@@ -98,16 +103,22 @@ func viewWords(name, text string, all bool) (words []viewCount, least int) {
 
 // ScanReused scans a file whose bytes from header on are a body that
 // ScanCertified passed in an earlier file with the same private inputs: the
-// file's name, its header and the window of the body after it.
-func (s *Scanner) ScanReused(name string, data []byte, header int) []Leak {
+// file's name, its header and the window of the body after it. window is
+// the body's window as ScanCertified gave it, or -1 to find it again; one
+// that cannot be a window of this body (past its end, not before a tag) is
+// found again too.
+func (s *Scanner) ScanReused(name string, data []byte, header, window int) []Leak {
 	if header <= 0 || header >= len(data) || data[header] != '<' {
 		return s.ScanOutput(name, data)
 	}
-	end := s.windowEnd(name, data[header:])
-	if end < 0 {
+	body := data[header:]
+	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' {
+		window = s.windowEnd(name, body)
+	}
+	if window < 0 {
 		return s.ScanOutput(name, data)
 	}
-	return s.ScanOutput(name, data[:header+end])
+	return s.ScanOutput(name, data[:header+window])
 }
 
 // windowEnd returns the length of the body's window: a prefix of body that

@@ -106,8 +106,8 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 		body := `<div class="run-help">` + spread.String() + c.text(10+rng.IntN(60), true) + "</div>\n<p>" + c.text(rng.IntN(40), true)
 		header := c.text(rng.IntN(12), false) + `<li class="pass">` + randomText(rng, 3) + "</li>\n"
 		page := []byte(header + body)
-		leaks, ok := certifier.ScanCertified("p.html", page, len(header))
-		if len(leaks) > 0 || !ok {
+		leaks, window := certifier.ScanCertified("p.html", page, len(header))
+		if len(leaks) > 0 || window < 0 {
 			continue
 		}
 		certified++
@@ -118,9 +118,12 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 			}
 			page := []byte(newHeader + body)
 			whole := scanner.ScanOutput("p.html", page)
-			reused := scanner.ScanReused("p.html", page, len(newHeader))
-			if !reflect.DeepEqual(whole, reused) {
-				t.Fatalf("case %d: whole scan %v, reused scan %v\nheader %q\nbody %q", i, whole, reused, newHeader, body)
+			// With the window the certification found, and finding it again.
+			for _, w := range []int{window, -1} {
+				reused := scanner.ScanReused("p.html", page, len(newHeader), w)
+				if !reflect.DeepEqual(whole, reused) {
+					t.Fatalf("case %d, window %d: whole scan %v, reused scan %v\nheader %q\nbody %q", i, w, whole, reused, newHeader, body)
+				}
 			}
 			if len(whole) > 0 {
 				leaky++
@@ -164,7 +167,8 @@ func TestCertifyRefusesAPermittedPassageInTheBody(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			page := []byte(tc.header + tc.body)
-			leaks, ok := s.ScanCertified("p.html", page, len(tc.header))
+			leaks, window := s.ScanCertified("p.html", page, len(tc.header))
+			ok := window >= 0
 			if len(leaks) > 0 {
 				t.Fatalf("leaks %v", leaks)
 			}
@@ -221,7 +225,7 @@ func TestReuseWindowEdges(t *testing.T) {
 						continue // the glue made it no longer the term
 					}
 					pages++
-					if reused := scanner.ScanReused("p.html", page, len(header)); !reflect.DeepEqual(whole, reused) {
+					if reused := scanner.ScanReused("p.html", page, len(header), -1); !reflect.DeepEqual(whole, reused) {
 						t.Fatalf("%q split after %d words, gap %d, glue %q: whole scan %v, reused scan %v", strings.Join(words, " "), k, gap, glue, whole, reused)
 					}
 				}
@@ -288,7 +292,7 @@ func TestReuseWindowHoldsAPassageCutAtBothEnds(t *testing.T) {
 								t.Fatalf("the passage %q split after %d words is not found in the whole page", strings.Join(words, " "), k)
 							}
 							pages++
-							if reused := scanner.ScanReused("p.html", page, len(header)); !reflect.DeepEqual(whole, reused) {
+							if reused := scanner.ScanReused("p.html", page, len(header), -1); !reflect.DeepEqual(whole, reused) {
 								t.Fatalf("%q split after %d words, the first cut at %d, the last at %d by a tag at %d: whole scan %v, reused scan %v",
 									strings.Join(words, " "), k, cutFirst, cutLast, at+late, whole, reused)
 							}

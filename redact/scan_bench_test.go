@@ -28,8 +28,8 @@ func BenchmarkScanCertified(b *testing.B) {
 	headers := benchHeaders(b, pages)
 	for b.Loop() {
 		for i, p := range pages {
-			if leaks, ok := s.ScanCertified(paths[i], p, headers[i]); len(leaks) > 0 || !ok {
-				b.Fatal(paths[i], leaks, ok)
+			if leaks, window := s.ScanCertified(paths[i], p, headers[i]); len(leaks) > 0 || window < 0 {
+				b.Fatal(paths[i], leaks, window)
 			}
 		}
 	}
@@ -38,9 +38,13 @@ func BenchmarkScanCertified(b *testing.B) {
 func BenchmarkScanReused(b *testing.B) {
 	s, pages, paths := benchPages(b)
 	headers := benchHeaders(b, pages)
+	windows := make([]int, len(pages))
+	for i, p := range pages {
+		_, windows[i] = s.ScanCertified(paths[i], p, headers[i])
+	}
 	for b.Loop() {
 		for i, p := range pages {
-			if leaks := s.ScanReused(paths[i], p, headers[i]); len(leaks) > 0 {
+			if leaks := s.ScanReused(paths[i], p, headers[i], windows[i]); len(leaks) > 0 {
 				b.Fatal(paths[i], leaks)
 			}
 		}

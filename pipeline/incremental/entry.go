@@ -27,8 +27,10 @@ const kind = "pages"
 type page struct {
 	Body []byte
 	// Certified is true when the leak scan passed the body for reuse
-	// (redact.Scanner.ScanCertified): a rebuild scans only its window.
+	// (redact.Scanner.ScanCertified): a rebuild scans only its window,
+	// Window bytes long (0: unknown, found again).
 	Certified bool
+	Window    int
 }
 
 // entry is what one build leaves for the next.
@@ -60,6 +62,7 @@ type index struct {
 	Paths       []string
 	Sizes       []int
 	Certified   []bool
+	Windows     []int
 }
 
 // latest is the name of the one entry kept.
@@ -101,7 +104,7 @@ func decode(data []byte) (*entry, bool) {
 		return nil, false
 	}
 	var ix index
-	if err := gob.NewDecoder(bytes.NewReader(data[:n])).Decode(&ix); err != nil || len(ix.Sizes) != len(ix.Paths) || len(ix.Certified) != len(ix.Paths) {
+	if err := gob.NewDecoder(bytes.NewReader(data[:n])).Decode(&ix); err != nil || len(ix.Sizes) != len(ix.Paths) || len(ix.Certified) != len(ix.Paths) || len(ix.Windows) != len(ix.Paths) {
 		return nil, false
 	}
 	bodies := data[n:]
@@ -111,7 +114,7 @@ func decode(data []byte) (*entry, bool) {
 		if size < 0 || size > len(bodies) {
 			return nil, false
 		}
-		e.Pages[p] = page{Body: bodies[:size:size], Certified: ix.Certified[i]}
+		e.Pages[p] = page{Body: bodies[:size:size], Certified: ix.Certified[i], Window: ix.Windows[i]}
 		bodies = bodies[size:]
 	}
 	if len(bodies) != 0 {
@@ -128,6 +131,7 @@ func store(dir string, seal []byte, e *entry) error {
 		page := e.Pages[p]
 		ix.Sizes = append(ix.Sizes, len(page.Body))
 		ix.Certified = append(ix.Certified, page.Certified)
+		ix.Windows = append(ix.Windows, page.Window)
 	}
 	var head bytes.Buffer
 	if err := gob.NewEncoder(&head).Encode(&ix); err != nil {

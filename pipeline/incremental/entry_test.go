@@ -19,7 +19,7 @@ func TestEntryStoreAndLoad(t *testing.T) {
 		Measurement: "abc123",
 		Runs:        []redact.CellRuns{{RunView: true, Runs: []public.Run{{ID: 1, Words: 9, SectionAt: 3, ExampleAt: 4}}}, {}},
 		Pages: map[string]page{
-			"cells/a.html": {Body: []byte("<div>a body</div>"), Certified: true},
+			"cells/a.html": {Body: []byte("<div>a body</div>"), Certified: true, Window: 5},
 			"cells/b.html": {Body: []byte("<div>another</div>")},
 			"cells/c.html": {Body: []byte{}},
 		},
@@ -35,7 +35,7 @@ func TestEntryStoreAndLoad(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", got, e)
 	}
 	for p, want := range e.Pages {
-		if g := got.Pages[p]; string(g.Body) != string(want.Body) || g.Certified != want.Certified {
+		if g := got.Pages[p]; string(g.Body) != string(want.Body) || g.Certified != want.Certified || g.Window != want.Window {
 			t.Errorf("%s: got %+v, want %+v", p, g, want)
 		}
 	}

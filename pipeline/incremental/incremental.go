@@ -126,12 +126,13 @@ func (b *Build) Scan(s *redact.Scanner, f site.File) []redact.Leak {
 	case f.Header == 0:
 		return s.ScanOutput(f.Path, f.Data)
 	case f.Reused && b.Reusing() && b.prev.Pages[f.Path].Certified:
-		b.certified.Store(f.Path, true)
-		return s.ScanReused(f.Path, f.Data, f.Header)
+		window := b.prev.Pages[f.Path].Window
+		b.certified.Store(f.Path, window)
+		return s.ScanReused(f.Path, f.Data, f.Header, window)
 	}
-	leaks, ok := s.ScanCertified(f.Path, f.Data, f.Header)
-	if ok && b != nil {
-		b.certified.Store(f.Path, true)
+	leaks, window := s.ScanCertified(f.Path, f.Data, f.Header)
+	if window >= 0 && b != nil {
+		b.certified.Store(f.Path, window)
 	}
 	return leaks
 }
@@ -151,8 +152,12 @@ func (b *Build) Store(view *public.View, out *site.Output) error {
 		if body == nil {
 			return nil // dropped
 		}
-		_, ok := b.certified.Load(path)
-		e.Pages[path] = page{Body: body, Certified: ok}
+		window, ok := b.certified.Load(path)
+		p := page{Body: body, Certified: ok}
+		if ok {
+			p.Window = window.(int)
+		}
+		e.Pages[path] = p
 	}
 	return store(b.dir, b.seal, e)
 }

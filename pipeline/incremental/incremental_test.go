@@ -98,8 +98,14 @@ func TestScanCertifiesCellPages(t *testing.T) {
 			if (len(leaks) > 0) != tc.leaks {
 				t.Errorf("leaks %v, want leaks: %v", leaks, tc.leaks)
 			}
-			if _, ok := b.certified.Load(tc.file.Path); ok != tc.certified {
+			window, ok := b.certified.Load(tc.file.Path)
+			if ok != tc.certified {
 				t.Errorf("certified %v, want %v", ok, tc.certified)
+			}
+			// A page certified now records its body's window for the next
+			// build: one that ends before a tag of the body.
+			if ok && !tc.file.Reused && (window.(int) <= 0 || tc.file.Data[tc.file.Header+window.(int)] != '<') {
+				t.Errorf("window %v of a certified page", window)
 			}
 		})
 	}
