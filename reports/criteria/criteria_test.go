@@ -2,6 +2,7 @@ package criteria
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -195,6 +196,32 @@ func TestCountWords(t *testing.T) {
 		if got := CountWords(text); got != want {
 			t.Errorf("CountWords(%q) = %d, want %d", text, got, want)
 		}
+	}
+}
+
+// CountWords counts what strings.Fields splits, invalid UTF-8 and every
+// kind of space included.
+func TestCountWordsAsFields(t *testing.T) {
+	pieces := []string{"a", "word", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u1680", "\u2003", "\u2028",
+		"\u3000", "\u200b", "\ufeff", "é", "—", "\xff", "\xc3", "\xe2\x80", "▬", "\x00", "\x1c"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		if got, want := CountWords(text), len(strings.Fields(text)); got != want {
+			t.Fatalf("CountWords(%q) = %d, strings.Fields has %d", text, got, want)
+		}
+	}
+}
+
+func BenchmarkCountWords(b *testing.B) {
+	text := strings.Repeat("The quay was quiet, and the boats — all of them — stayed in.\n", 2000)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		CountWords(text)
 	}
 }
 
