@@ -130,22 +130,31 @@ func (lc *linkCheck) Transform(doc *ast.Document, reader text.Reader, pc parser.
 	source := reader.Source()
 	lc.ids = map[string]bool{}
 	lc.numberHeadings(doc, source)
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	lc.walkLinks(doc, source, func(n *ast.Heading, idText string) ast.WalkStatus {
+		lc.ids[idText] = true
+		link := ast.NewLink()
+		link.Destination = []byte("#" + idText)
+		link.SetAttributeString("class", []byte("anchor"))
+		link.SetAttributeString("aria-label", []byte("Link to this section"))
+		link.AppendChild(link, ast.NewString([]byte("#")))
+		n.AppendChild(n, link)
+		return ast.WalkSkipChildren
+	})
+	lc.checkUntaken(source)
+}
+
+// walkLinks checks every link and image under node (check), which takes
+// its rewritten destination, and hands each heading with an ID to heading,
+// which says whether to walk its children.
+func (lc *linkCheck) walkLinks(node ast.Node, source []byte, heading func(*ast.Heading, string) ast.WalkStatus) {
+	_ = ast.Walk(node, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.Heading:
 			if id, ok := n.AttributeString("id"); ok {
-				idText := string(id.([]byte))
-				lc.ids[idText] = true
-				link := ast.NewLink()
-				link.Destination = []byte("#" + idText)
-				link.SetAttributeString("class", []byte("anchor"))
-				link.SetAttributeString("aria-label", []byte("Link to this section"))
-				link.AppendChild(link, ast.NewString([]byte("#")))
-				n.AppendChild(n, link)
-				return ast.WalkSkipChildren, nil
+				return heading(n, string(id.([]byte))), nil
 			}
 		case *ast.Link:
 			n.Destination = lc.check(n, n.Destination, source, false)
@@ -154,7 +163,6 @@ func (lc *linkCheck) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		}
 		return ast.WalkContinue, nil
 	})
-	lc.checkUntaken(source)
 }
 
 // numberHeadings gives the page's headings their IDs again, in order, from
@@ -190,21 +198,10 @@ func (lc *linkCheck) checkUntaken(source []byte) {
 	lc.untakenIDs = map[string]bool{}
 	main := lc.anchors
 	for _, node := range lc.placed.Untaken {
-		_ = ast.Walk(node, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-			if !entering {
-				return ast.WalkContinue, nil
-			}
-			switch n := n.(type) {
-			case *ast.Heading:
-				if id, ok := n.AttributeString("id"); ok {
-					lc.untakenIDs[string(id.([]byte))] = true
-				}
-			case *ast.Link:
-				lc.check(n, n.Destination, source, false)
-			case *ast.Image:
-				lc.check(n, n.Destination, source, true)
-			}
-			return ast.WalkContinue, nil
+		// Rewriting their destinations is harmless: they are not rendered.
+		lc.walkLinks(node, source, func(_ *ast.Heading, id string) ast.WalkStatus {
+			lc.untakenIDs[id] = true
+			return ast.WalkContinue
 		})
 	}
 	lc.anchors, lc.untakenAnchors = main, lc.anchors[len(main):]
