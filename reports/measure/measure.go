@@ -147,12 +147,11 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 		// No example to compare with: the section still counts its words.
 		for _, ci := range cellIdx {
 			cell := &cells[ci]
-			text, err := w.folder.SectionText(cell.Section)
+			tokens, err := w.section(cell)
 			if err != nil {
 				return err
 			}
-			tokens := w.tokenise(text)
-			cell.Words, cell.Written = tokens.Len(), criteria.CountWords(text)
+			cell.Words = tokens.Len()
 			if w.texts != nil {
 				tokens.Compact()
 				w.texts.Section[ci] = tokens
@@ -178,12 +177,10 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 	}
 	for _, ci := range cellIdx {
 		cell := &cells[ci]
-		text, err := w.folder.SectionText(cell.Section)
+		tokens, err := w.section(cell)
 		if err != nil {
 			return err
 		}
-		tokens := w.tokenise(text)
-		cell.Written = criteria.CountWords(text)
 		cell.HasExample = true
 		cell.Variants = len(w.examples)
 		for i := range w.examples {
@@ -208,6 +205,17 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 
 // tokenise tokenises text with the worker's dictionary: into the worker's
 // own tokens, or, when it keeps the texts, into new tokens with offsets.
+// section reads cell's section, sets its written words (G1's count) and
+// returns its tokens.
+func (w *worker) section(cell *Cell) (*c5.Tokens, error) {
+	text, err := w.folder.SectionText(cell.Section)
+	if err != nil {
+		return nil, err
+	}
+	cell.Written = criteria.CountWords(text)
+	return w.tokenise(text), nil
+}
+
 func (w *worker) tokenise(text string) *c5.Tokens {
 	if w.texts == nil {
 		w.norm.Tokenise(text, w.dict, &w.tokens)
