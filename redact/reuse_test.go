@@ -118,8 +118,10 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 			}
 			page := []byte(newHeader + body)
 			whole := scanner.ScanOutput("p.html", page)
-			// With the window the certification found, and finding it again.
-			for _, w := range []int{window, -1} {
+			// With the window the certification found, finding it again, and
+			// with windows that cannot be this body's (one byte, not before
+			// a tag; past its end), which are found again too.
+			for _, w := range []int{window, -1, 1, len(body) + 5} {
 				reused := scanner.ScanReused("p.html", page, len(newHeader), w)
 				if !reflect.DeepEqual(whole, reused) {
 					t.Fatalf("case %d, window %d: whole scan %v, reused scan %v\nheader %q\nbody %q", i, w, whole, reused, newHeader, body)
