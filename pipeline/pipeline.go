@@ -15,6 +15,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evalpress/evalpress"
@@ -355,14 +356,22 @@ func (b *build) renderScanWrite() error {
 // store caches what the next build reuses: the results as a baseline and
 // the cell pages; a failure to cache only costs the next build time.
 func (b *build) store() {
-	if err := storeBaseline(b.cacheDir, b.seal, b.out); err != nil {
-		b.warnf("%s: warning: results not cached: %v", b.cacheDir, err)
+	// Three files, written at once: the build ends when the slowest, the
+	// cell pages, is written.
+	var baselineErr, pagesErr, figuresErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { baselineErr = storeBaseline(b.cacheDir, b.seal, b.out) })
+	wg.Go(func() { pagesErr = b.pages.Store(b.view, b.out) })
+	wg.Go(func() { figuresErr = b.figures.Store(b.out.Spreads) })
+	wg.Wait()
+	if baselineErr != nil {
+		b.warnf("%s: warning: results not cached: %v", b.cacheDir, baselineErr)
 	}
-	if err := b.pages.Store(b.view, b.out); err != nil {
-		b.warnf("%s: warning: cell pages not cached: %v", b.cacheDir, err)
+	if pagesErr != nil {
+		b.warnf("%s: warning: cell pages not cached: %v", b.cacheDir, pagesErr)
 	}
-	if err := b.figures.Store(b.out.Spreads); err != nil {
-		b.warnf("%s: warning: figures not cached: %v", b.cacheDir, err)
+	if figuresErr != nil {
+		b.warnf("%s: warning: figures not cached: %v", b.cacheDir, figuresErr)
 	}
 	if b.scanner != nil && b.scanner.scanner != nil {
 		if files := b.scanner.scanner.Unscanned(); len(files) > 0 {
