@@ -120,19 +120,9 @@ func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
 			i = j
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
 		before := len(dst)
-		if r == capitalSigma {
-			if casedNeighbour(s, i, -1) && !casedNeighbour(s, i+size, +1) {
-				dst = utf8.AppendRune(dst, finalSigma)
-			} else {
-				dst = utf8.AppendRune(dst, smallSigma)
-			}
-		} else if one, many, single := lowerRune(r); single {
-			dst = utf8.AppendRune(dst, one)
-		} else {
-			dst = append(dst, many...)
-		}
+		var size int
+		dst, size, _ = lowerChar(s, i, dst)
 		if keep {
 			for range len(dst) - before {
 				src = append(src, int32(i))
@@ -141,6 +131,121 @@ func LowerMapped(s string, dst []byte, src []int32) ([]byte, []int32) {
 		i += size
 	}
 	return dst, src
+}
+
+// lowerChar appends the lowercase of the (non-ASCII) character at s[i:] to
+// dst, and returns its size in s and whether its lowercase is one character.
+func lowerChar(s string, i int, dst []byte) ([]byte, int, bool) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == capitalSigma {
+		if casedNeighbour(s, i, -1) && !casedNeighbour(s, i+size, +1) {
+			return utf8.AppendRune(dst, finalSigma), size, true
+		}
+		return utf8.AppendRune(dst, smallSigma), size, true
+	}
+	one, many, single := lowerRune(r)
+	if single {
+		return utf8.AppendRune(dst, one), size, true
+	}
+	return append(dst, many...), size, false
+}
+
+// Origin is where a stretch of a lowercase text, from byte Low up to the
+// next stretch's, comes from in the original. In a Whole stretch every
+// byte comes from the one character at Src (a character whose lowercase is
+// longer or shorter, or more than one character). Otherwise the stretch is
+// the original from Src on, character for character and byte for byte, and
+// each of its bytes comes from the character at the same distance from Src
+// as the start of the byte's own character is from Low.
+type Origin struct {
+	Low, Src int32
+	Whole    bool
+}
+
+// Origins maps a lowercase text back to the original it was made from, as
+// the per-byte offsets of LowerMapped do, with one Origin per change in how
+// the bytes map rather than an offset per byte: one in all for a text whose
+// characters keep their length when lowercased.
+type Origins []Origin
+
+// LowerOrigins is LowerMapped with the offsets kept as Origins: it appends
+// s.toLowerCase() to dst and the stretches of dst's new bytes to origins
+// (their Low counts from the start of dst).
+func LowerOrigins(s string, dst []byte, origins Origins) ([]byte, Origins) {
+	for i := 0; i < len(s); {
+		before := len(dst)
+		size, same := 0, false
+		if s[i] < utf8.RuneSelf { // a stretch of ASCII, lowered in bulk
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			lowerASCII(dst[before:])
+			size, same = j-i, true
+		} else {
+			var single bool
+			dst, size, single = lowerChar(s, i, dst)
+			same = single && len(dst)-before == size
+		}
+		origins = origins.add(Origin{Low: int32(before), Src: int32(i), Whole: !same})
+		i += size
+	}
+	return dst, origins
+}
+
+// add appends o unless it continues the last stretch.
+func (os Origins) add(o Origin) Origins {
+	if n := len(os); n > 0 && !o.Whole && !os[n-1].Whole && os[n-1].Src+(o.Low-os[n-1].Low) == o.Src {
+		return os
+	}
+	return append(os, o)
+}
+
+// At returns the offset LowerMapped records for byte p of low, the text os
+// maps. The stretch *k is where the search starts, and is left at the one
+// holding p: positions asked for in increasing order cost O(1) each.
+func (os Origins) At(low []byte, p int, k *int) int32 {
+	if *k >= len(os) || int(os[*k].Low) > p {
+		*k = sort.Search(len(os), func(i int) bool { return int(os[i].Low) > p }) - 1
+	}
+	for *k+1 < len(os) && int(os[*k+1].Low) <= p {
+		*k++
+	}
+	o := os[*k]
+	if o.Whole {
+		return o.Src
+	}
+	for p > int(o.Low) && low[p]&0xC0 == 0x80 { // back to its character's start
+		p--
+	}
+	return o.Src + int32(p) - o.Low
+}
+
+// Copy appends to dst the stretches of os that cover bytes [from, to) of the
+// text os maps, for a text in which byte from is at newLow; from and to fall
+// between characters. The stretch *k is where the search starts, as for At.
+func (os Origins) Copy(dst Origins, from, to, newLow int, k *int) Origins {
+	if from >= to {
+		return dst
+	}
+	if *k >= len(os) || int(os[*k].Low) > from {
+		*k = sort.Search(len(os), func(i int) bool { return int(os[i].Low) > from }) - 1
+	}
+	for *k+1 < len(os) && int(os[*k+1].Low) <= from {
+		*k++
+	}
+	for i := *k; i < len(os) && int(os[i].Low) < to; i++ {
+		o := os[i]
+		q := max(int(o.Low), from)
+		if !o.Whole {
+			o.Src += int32(q) - o.Low
+		}
+		o.Low = int32(newLow + q - from)
+		dst = dst.add(o)
+		*k = i
+	}
+	return dst
 }
 
 // lowerASCII lowercases the ASCII letters of b in place, eight bytes at a

@@ -1,8 +1,11 @@
 package jscompat
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Expected values below are what Node.js prints for the same expressions.
@@ -143,6 +146,90 @@ func TestLowerASCIIMatchesBytewise(t *testing.T) {
 			}
 			if b[i] != want {
 				t.Fatalf("byte %#x lowered to %#x, want %#x", c, b[i], want)
+			}
+		}
+	}
+}
+
+// randomText mixes ASCII with characters whose lowercase changes length or
+// is more than one character, sigmas at word ends, and invalid bytes.
+func randomText(rng *rand.Rand, n int) string {
+	pieces := []string{"a", "B", "z", "Q", "0", " ", "\n", ".", "é", "É", "ß", "ẞ", "İ", "\u212A", "\u2126", "Ⱥ", "Ⱦ",
+		"Σ", "ΑΣ", "ΑΣ ", "σ", "ǅ", "\uFFFD", "\xff", "\xe2\x82", "日本", "Ａ", "\U0001F600", "\u0130\u0130"}
+	var b strings.Builder
+	for range n {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+func TestLowerOriginsMatchPerByteOffsets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	texts := []string{"", "plain ascii", "aİB", "\u212Aelvin ΟΔΟΣ", "\xff\xfe", "ΑΣ.ΑΣ"}
+	for range 300 {
+		texts = append(texts, randomText(rng, rng.IntN(60)))
+	}
+	for _, s := range texts {
+		want, src := LowerMapped(s, nil, []int32{})
+		low, origins := LowerOrigins(s, nil, nil)
+		if string(low) != string(want) {
+			t.Fatalf("%q: lowered %q, want %q", s, low, want)
+		}
+		k := 0
+		for p := range low { // in order, with the cursor
+			if got := origins.At(low, p, &k); got != src[p] {
+				t.Fatalf("%q: byte %d comes from %d, want %d (origins %v)", s, p, got, src[p], origins)
+			}
+		}
+		for range 20 { // in any order
+			if len(low) == 0 {
+				break
+			}
+			p := rng.IntN(len(low))
+			if got := origins.At(low, p, &k); got != src[p] {
+				t.Fatalf("%q: byte %d (out of order) comes from %d, want %d", s, p, got, src[p])
+			}
+		}
+		if isASCII(s) && len(origins) > 1 {
+			t.Fatalf("%q: %d origins for ASCII text, want at most 1", s, len(origins))
+		}
+	}
+}
+
+func TestOriginsCopyMatchesPerByteOffsets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		s := randomText(rng, 1+rng.IntN(60))
+		low, src := LowerMapped(s, nil, []int32{})
+		_, origins := LowerOrigins(s, nil, nil)
+		// Cut the text at random character boundaries into pieces, as
+		// stripping phrases does, and join the pieces with a space that
+		// comes from "-1".
+		var bounds []int
+		for p := range low {
+			if utf8.RuneStart(low[p]) && rng.IntN(4) == 0 {
+				bounds = append(bounds, p)
+			}
+		}
+		bounds = append(bounds, len(low))
+		var newLow []byte
+		var newSrc []int32
+		var got Origins
+		k, from := 0, 0
+		for i, to := range bounds {
+			if i%2 == 1 { // drop [from, to), put a space for it
+				got = got.add(Origin{Low: int32(len(newLow)), Src: -1, Whole: true})
+				newLow, newSrc = append(newLow, ' '), append(newSrc, -1)
+			} else {
+				got = origins.Copy(got, from, to, len(newLow), &k)
+				newLow, newSrc = append(newLow, low[from:to]...), append(newSrc, src[from:to]...)
+			}
+			from = to
+		}
+		k = 0
+		for p := range newLow {
+			if at := got.At(newLow, p, &k); at != newSrc[p] {
+				t.Fatalf("%q cut at %v: byte %d of %q comes from %d, want %d", s, bounds, p, newLow, at, newSrc[p])
 			}
 		}
 	}

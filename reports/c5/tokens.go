@@ -16,6 +16,8 @@ package c5
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -28,6 +30,12 @@ type Span struct{ Start, End int }
 // Tokens is a normalised text: its words, as IDs from a Dict, with where each
 // word lies in the original text, and the ranges of the original text that
 // were stripped as mandated phrases.
+//
+// A text of 30 MB has millions of words, so the slices are sized exactly (the
+// words are counted first), the normalised text's offsets into the original
+// are kept as stretches (jscompat.Origins) rather than one per byte, and
+// where each word lies in the normalised text is kept for one word in
+// markEvery: the others are found from it.
 type Tokens struct {
 	IDs []int32
 	// Start and End give each word's byte range in the original text. A word
@@ -36,25 +44,28 @@ type Tokens struct {
 	// Stripped lists the original ranges of mandated phrases, merged and sorted.
 	Stripped []Span
 
-	low         []byte  // the normalised lowercase text
-	src, spare  []int32 // for each byte of low, where it came from (see origin)
-	lowStart    []int32
-	lowEnd      []int32
+	low         []byte           // the normalised lowercase text
+	org, spare  jscompat.Origins // where the bytes of low came from (see origin)
+	marks       []int32          // where word i*markEvery starts in low
 	spareLow    []byte
 	strippedRaw []Span
 }
 
+// markEvery is how many words apart Tokens marks a word's place in the
+// normalised text: finding a word costs skipping at most markEvery-1 others.
+const markEvery = 32
+
 // Compact releases the scratch memory tokenising needed, keeping the words
 // and offsets; call it on tokens that are kept but not tokenised into again.
 func (t *Tokens) Compact() {
-	t.src, t.spare, t.spareLow, t.strippedRaw = nil, nil, nil, nil
+	t.org, t.spare, t.spareLow, t.strippedRaw = nil, nil, nil, nil
 }
 
 // Len returns the number of words.
 func (t *Tokens) Len() int { return len(t.IDs) }
 
 // Word returns the i-th word in normalised form.
-func (t *Tokens) Word(i int) string { return string(t.low[t.lowStart[i]:t.lowEnd[i]]) }
+func (t *Tokens) Word(i int) string { return t.Words(i, i+1) }
 
 // Words returns words [from, to) joined by single spaces, as the reference
 // prints a run.
@@ -63,13 +74,30 @@ func (t *Tokens) Words(from, to int) string {
 		return ""
 	}
 	var b bytes.Buffer
-	for i := from; i < to; i++ {
-		if i > from {
+	i := int(t.marks[from/markEvery])
+	for w := from - from%markEvery; w < to; w++ {
+		start, end := nextWord(t.low, i)
+		if w > from {
 			b.WriteByte(' ')
 		}
-		b.Write(t.low[t.lowStart[i]:t.lowEnd[i]])
+		if w >= from {
+			b.Write(t.low[start:end])
+		}
+		i = end
 	}
 	return b.String()
+}
+
+// nextWord returns the range of the first word of low at or after i.
+func nextWord(low []byte, i int) (start, end int) {
+	for i < len(low) && !wordByte[low[i]] {
+		i++
+	}
+	start = i
+	for i < len(low) && wordByte[low[i]] {
+		i++
+	}
+	return start, i
 }
 
 // Dict assigns small integer IDs to words. Two texts are comparable only when
@@ -199,45 +227,44 @@ func (n *Normaliser) TokeniseWithOffsets(text string, dict *Dict, t *Tokens) {
 }
 
 func (n *Normaliser) tokenise(text string, dict *Dict, t *Tokens, offsets bool) {
-	t.IDs, t.Start, t.End = t.IDs[:0], t.Start[:0], t.End[:0]
-	t.lowStart, t.lowEnd = t.lowStart[:0], t.lowEnd[:0]
 	t.Stripped, t.strippedRaw = t.Stripped[:0], t.strippedRaw[:0]
-
-	var src []int32
-	if offsets {
-		src = t.src[:0]
-		if src == nil {
-			src = make([]int32, 0, len(text))
-		}
+	low := t.low[:0]
+	if cap(low) < len(text) {
+		low = make([]byte, 0, len(text)) // the lowercase is rarely longer
 	}
-	t.low, t.src = jscompat.LowerMapped(text, t.low[:0], src)
+	if offsets {
+		t.low, t.org = jscompat.LowerOrigins(text, low, t.org[:0])
+	} else {
+		t.low, _ = jscompat.LowerMapped(text, low, nil)
+	}
 	for _, p := range n.phrases {
 		if bytes.Index(t.low, p) >= 0 {
 			t.strip(text, p, offsets)
 		}
 	}
 
-	low := t.low
-	ids, starts, ends := t.IDs, t.lowStart, t.lowEnd
-	for i := 0; i < len(low); {
-		if !wordByte[low[i]] {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(low) && wordByte[low[j]] {
-			j++
-		}
-		ids = append(ids, dict.idHashed(low[i:j], hashWord(low[i:j])))
-		starts = append(starts, int32(i))
-		ends = append(ends, int32(j))
-		if offsets {
-			t.Start = append(t.Start, t.originStart(t.src[i]))
-			t.End = append(t.End, t.originEnd(text, t.src[j-1]))
-		}
-		i = j
+	low = t.low
+	words := countWords(low)
+	t.IDs = slices.Grow(t.IDs[:0], words)[:words]
+	t.marks = slices.Grow(t.marks[:0], (words+markEvery-1)/markEvery)[:(words+markEvery-1)/markEvery]
+	t.Start, t.End = t.Start[:0], t.End[:0]
+	if offsets {
+		t.Start = slices.Grow(t.Start, words)[:words]
+		t.End = slices.Grow(t.End, words)[:words]
 	}
-	t.IDs, t.lowStart, t.lowEnd = ids, starts, ends
+	k := 0 // the stretch of t.org the words are in
+	for w, i := 0, 0; w < words; w++ {
+		start, end := nextWord(low, i)
+		t.IDs[w] = dict.idHashed(low[start:end], hashWord(low[start:end]))
+		if w%markEvery == 0 {
+			t.marks[w/markEvery] = int32(start)
+		}
+		if offsets {
+			t.Start[w] = t.originStart(t.org.At(low, start, &k))
+			t.End[w] = t.originEnd(text, t.org.At(low, end-1, &k))
+		}
+		i = end
+	}
 	if offsets {
 		t.Stripped = mergeSpans(t.Stripped, t.strippedRaw)
 	}
@@ -264,30 +291,30 @@ func (t *Tokens) originEnd(text string, v int32) int32 {
 // strip replaces every occurrence of p in t.low by one space, as
 // text.split(p).join(" ") does, keeping origins when offsets is set.
 func (t *Tokens) strip(text string, p []byte, offsets bool) {
-	low, src := t.spareLow[:0], t.spare[:0]
-	rest := 0
+	low, org := t.spareLow[:0], t.spare[:0]
+	rest, k := 0, 0 // k: the stretch of t.org at rest
 	for {
-		k := bytes.Index(t.low[rest:], p)
-		if k < 0 {
+		i := bytes.Index(t.low[rest:], p)
+		if i < 0 {
 			break
 		}
-		at := rest + k
+		at := rest + i
+		if offsets {
+			org = t.org.Copy(org, rest, at, len(low), &k)
+			span := Span{Start: int(t.originStart(t.org.At(t.low, at, &k))), End: int(t.originEnd(text, t.org.At(t.low, at+len(p)-1, &k)))}
+			t.strippedRaw = append(t.strippedRaw, span)
+			org = append(org, jscompat.Origin{Low: int32(len(low) + at - rest), Src: -int32(len(t.strippedRaw)), Whole: true})
+		}
 		low = append(low, t.low[rest:at]...)
 		low = append(low, ' ')
-		if offsets {
-			src = append(src, t.src[rest:at]...)
-			span := Span{Start: int(t.originStart(t.src[at])), End: int(t.originEnd(text, t.src[at+len(p)-1]))}
-			t.strippedRaw = append(t.strippedRaw, span)
-			src = append(src, -int32(len(t.strippedRaw)))
-		}
 		rest = at + len(p)
+	}
+	if offsets {
+		org = t.org.Copy(org, rest, len(t.low), len(low), &k)
+		t.spare, t.org = t.org, org
 	}
 	low = append(low, t.low[rest:]...)
 	t.spareLow, t.low = t.low, low
-	if offsets {
-		src = append(src, t.src[rest:]...)
-		t.spare, t.src = t.src, src
-	}
 }
 
 func mergeSpans(dst, spans []Span) []Span {
@@ -301,6 +328,32 @@ func mergeSpans(dst, spans []Span) []Span {
 		dst = append(dst, s)
 	}
 	return dst
+}
+
+// countWords counts the words of low, eight bytes at a time: a word starts
+// at each word byte that does not follow one.
+func countWords(low []byte) int {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	n, prev := 0, uint64(0) // prev: the high bit of the last byte's flag
+	i := 0
+	for ; i+8 <= len(low); i += 8 {
+		x := binary.LittleEndian.Uint64(low[i:])
+		t := x &^ high // so that the sums below carry into no other byte
+		letter := (t + ones*(0x80-'a')) &^ (t + ones*(0x80-'z'-1))
+		digit := (t + ones*(0x80-'0')) &^ (t + ones*(0x80-'9'-1))
+		word := (letter | digit) & high &^ x
+		n += bits.OnesCount64(word &^ (word<<8 | prev))
+		prev = word >> 56
+	}
+	after := prev != 0
+	for ; i < len(low); i++ {
+		w := wordByte[low[i]]
+		if w && !after {
+			n++
+		}
+		after = w
+	}
+	return n
 }
 
 // wordByte marks the bytes that make up words: a-z and 0-9.
