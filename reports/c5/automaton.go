@@ -183,7 +183,13 @@ func (a *automaton) build(words []int32) {
 // match computes matching statistics: for every i, the length of the longest
 // suffix of words[:i+1] that occurs in the automaton's sequence (into ms), and
 // the end index of that suffix's first occurrence there (into at).
-func (a *automaton) match(words []int32, ms, at []int32) {
+// match runs words through the automaton, following the longest run of
+// words ending at each position that occurs in the example (its matching
+// statistic). It returns the longest such run: its length, where it first
+// ends in words and where its first occurrence ends in the example. It sets
+// bit i of long (zeroed, a bit per word) when the run ending at word i has at
+// least n words, that is, when the n words ending there occur in the example.
+func (a *automaton) match(words []int32, n int32, long []uint64) (run, end, exampleEnd int32) {
 	state, length := int32(0), int32(0)
 	for i, w := range words {
 		for state != 0 && a.next(state, w) == -1 {
@@ -196,7 +202,12 @@ func (a *automaton) match(words []int32, ms, at []int32) {
 		} else {
 			state, length = 0, 0
 		}
-		ms[i] = length
-		at[i] = a.firstEnd[state]
+		if length > run {
+			run, end, exampleEnd = length, int32(i), a.firstEnd[state]
+		}
+		if length >= n {
+			long[i/64] |= 1 << (i % 64)
+		}
 	}
+	return run, end, exampleEnd
 }

@@ -43,26 +43,28 @@ func (e *Example) Prepare(t *Tokens) {
 // Len returns the number of words of the example.
 func (e *Example) Len() int { return len(e.words) }
 
-// Comparer holds the scratch memory for comparisons; one per goroutine.
+// Comparer holds the scratch memory for comparisons; one per goroutine. It
+// takes a bit and an n-gram key per word of the section: a section of
+// millions of words is compared in a few bytes a word.
 type Comparer struct {
-	ms, at []int32
-	slots  []uint64 // hash of an n-gram, 0 when empty
-	starts []int32  // start index of the n-gram in the slot
+	long  []uint64 // bit i: the n words ending at word i occur in the example
+	keys  []uint64 // each n-gram's hash (high half) and start (low half)
+	slots []uint64 // the set of keys of a few n-grams; 0 when empty
+	reps  []int    // the distinct n-grams among sorted keys of one hash
 }
 
 // Compare measures section against example with n-grams of n words.
 func (c *Comparer) Compare(section *Tokens, example *Example, n int) Comparison {
 	words := section.IDs
 	r := Comparison{Words: len(words)}
-	c.ms = slices.Grow(c.ms[:0], len(words))[:len(words)]
-	c.at = slices.Grow(c.at[:0], len(words))[:len(words)]
-	example.sam.match(words, c.ms, c.at)
-	for i, l := range c.ms {
-		if int(l) > r.Run {
-			r.Run = int(l)
-			r.RunSectionAt = i - int(l) + 1
-			r.RunExampleAt = int(c.at[i]) - int(l) + 1
-		}
+	bits := (len(words) + 63) / 64
+	c.long = slices.Grow(c.long[:0], bits)[:bits]
+	clear(c.long)
+	run, end, exampleEnd := example.sam.match(words, int32(max(n, 1)), c.long)
+	if run > 0 {
+		r.Run = int(run)
+		r.RunSectionAt = int(end - run + 1)
+		r.RunExampleAt = int(exampleEnd - run + 1)
 	}
 	r.Distinct, r.Shared = c.countNGrams(words, n)
 	if r.Distinct > 0 {
@@ -71,27 +73,23 @@ func (c *Comparer) Compare(section *Tokens, example *Example, n int) Comparison 
 	return r
 }
 
+// sortAbove is the number of n-grams above which countNGrams sorts them
+// rather than putting them in a hash set: the set is faster, the sort needs
+// no memory beyond the keys, where the set needs two to four times more.
+const sortAbove = 1 << 16
+
 // countNGrams counts the distinct n-grams of words and how many of them end
-// at a position whose matching statistic (c.ms) is at least n, that is, occur
-// in the example. N-grams are hashed with a rolling polynomial hash; equal
-// hashes are confirmed word by word, so a collision cannot change a count.
+// at a word whose bit in c.long is set, that is, occur in the example.
+// N-grams are hashed with a rolling polynomial hash, each keyed by its hash
+// (the high half) and its start (the low half), and the keys put in a set or
+// sorted; n-grams of one hash are compared word by word, so a collision
+// cannot change a count.
 func (c *Comparer) countNGrams(words []int32, n int) (distinct, shared int) {
 	count := len(words) - n + 1
 	if n < 1 || count <= 0 {
 		return 0, 0
 	}
-	size := 16
-	for size < 2*count {
-		size <<= 1
-	}
-	if cap(c.slots) >= size {
-		c.slots, c.starts = c.slots[:size], c.starts[:size]
-		clear(c.slots)
-	} else {
-		c.slots, c.starts = make([]uint64, size), make([]int32, size)
-	}
-	mask := uint64(size - 1)
-
+	c.keys = slices.Grow(c.keys[:0], count)[:count]
 	const base = 0x100000001B3
 	var pow uint64 = 1 // base^(n-1)
 	for range n - 1 {
@@ -101,27 +99,84 @@ func (c *Comparer) countNGrams(words []int32, n int) (distinct, shared int) {
 	for i := range n {
 		h = h*base + uint64(words[i]) + 1
 	}
-	for start := 0; start < count; start++ {
+	for start := range count {
 		if start > 0 {
 			h = (h-(uint64(words[start-1])+1)*pow)*base + uint64(words[start+n-1]) + 1
 		}
-		key := h | 1 // never 0, which marks an empty slot
-		i := mix(key) & mask
+		c.keys[start] = mix(h)&^0xFFFFFFFF | uint64(start)
+	}
+	if count > sortAbove {
+		return c.countSorted(words, n)
+	}
+	return c.countInSet(words, n)
+}
+
+// occurs reports whether the n-gram at start occurs in the example.
+func (c *Comparer) occurs(start, n int) bool {
+	end := start + n - 1
+	return c.long[end/64]&(1<<(end%64)) != 0
+}
+
+// countInSet counts the distinct n-grams of c.keys with an open-addressing
+// hash set of keys, at most half full.
+func (c *Comparer) countInSet(words []int32, n int) (distinct, shared int) {
+	size := 16
+	for size < 2*len(c.keys) {
+		size <<= 1
+	}
+	c.slots = slices.Grow(c.slots[:0], size)[:size]
+	clear(c.slots)
+	mask := uint64(size - 1)
+	for _, k := range c.keys {
+		start := int(uint32(k))
+		i := k >> 32 & mask
 		found := false
 		for ; c.slots[i] != 0; i = (i + 1) & mask {
-			if c.slots[i] == key && slices.Equal(words[c.starts[i]:int(c.starts[i])+n], words[start:start+n]) {
-				found = true
-				break
+			if s := c.slots[i]; s>>32 == k>>32 {
+				at := int(uint32(s)) - 1
+				if slices.Equal(words[at:at+n], words[start:start+n]) {
+					found = true
+					break
+				}
 			}
 		}
 		if found {
 			continue
 		}
-		c.slots[i], c.starts[i] = key, int32(start)
+		c.slots[i] = k + 1 // the start + 1, so that no slot in use is 0
 		distinct++
-		if int(c.ms[start+n-1]) >= n {
+		if c.occurs(start, n) {
 			shared++
 		}
+	}
+	return distinct, shared
+}
+
+// countSorted counts the distinct n-grams of c.keys by sorting them in
+// place: equal n-grams have equal hashes, so they are neighbours.
+func (c *Comparer) countSorted(words []int32, n int) (distinct, shared int) {
+	slices.Sort(c.keys)
+	for i := 0; i < len(c.keys); {
+		j := i + 1
+		for j < len(c.keys) && c.keys[j]>>32 == c.keys[i]>>32 {
+			j++
+		}
+		c.reps = c.reps[:0]
+	group:
+		for _, k := range c.keys[i:j] {
+			start := int(uint32(k))
+			for _, r := range c.reps {
+				if slices.Equal(words[r:r+n], words[start:start+n]) {
+					continue group
+				}
+			}
+			c.reps = append(c.reps, start)
+			distinct++
+			if c.occurs(start, n) {
+				shared++
+			}
+		}
+		i = j
 	}
 	return distinct, shared
 }
