@@ -79,7 +79,7 @@ func startLeakCheck(ctx context.Context, folder *inputs.Folder, cacheDir string,
 		c.made <- err
 		if err == nil {
 			// A failure to cache only costs the next build time.
-			_ = cachefile.Write(cacheDir, scannerKind, key, seal, c.scanner.Index())
+			_ = cachefile.Write(cacheDir, scannerKind, key, seal, c.scanner.IndexPieces()...)
 		}
 	}()
 	return c

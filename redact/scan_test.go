@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"bytes"
+	"encoding/binary"
 	"html"
 	"math/rand/v2"
 	"net/url"
@@ -355,4 +357,59 @@ func readerText(page string) string {
 	var mv markupViews
 	mv.read(page)
 	return string(mv.text)
+}
+
+// TestIndexPiecesEncodeLittleEndian holds the index's pieces, which are the
+// hashes' own memory where the machine allows, to the format
+// NewScannerFromIndex reads: the count, each hash, the word filter, as
+// little-endian uint64s.
+func TestIndexPiecesEncodeLittleEndian(t *testing.T) {
+	folder, err := inputs.Open(filepath.Join("..", "demo", "private"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewScanner(folder, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := binary.LittleEndian.AppendUint64(nil, uint64(len(s.passages.sorted)))
+	for _, h := range s.passages.sorted {
+		want = binary.LittleEndian.AppendUint64(want, h)
+	}
+	for _, w := range s.passages.vocab.bits {
+		want = binary.LittleEndian.AppendUint64(want, w)
+	}
+	if len(s.passages.sorted) == 0 {
+		t.Fatal("the demo's scanner has no passages")
+	}
+	if got := bytes.Join(s.IndexPieces(), nil); !bytes.Equal(got, want) {
+		t.Fatalf("index pieces of %d bytes differ from the %d-byte little-endian encoding", len(got), len(want))
+	}
+	if terms, _ := NewScanner(folder, false, nil); terms.IndexPieces() != nil || terms.Index() != nil {
+		t.Fatal("a scanner of terms only has an index")
+	}
+}
+
+// TestLargeFileScratchGrowsOnDemand: the scan's buffers for a file are
+// made with room for a large file's at most, but the text view, which is
+// most of a page: a 45 MB masked page folds to little, and its other
+// strings are few.
+func TestLargeFileScratchGrowsOnDemand(t *testing.T) {
+	tests := []struct{ n, text, other, folded int }{
+		{1000, 1000, 500, 1000},
+		{largeFile, largeFile, largeFile / 2, largeFile},
+		{45 << 20, 45 << 20, largeFile / 2, largeFile},
+	}
+	for _, tc := range tests {
+		var v markupViews
+		v.reset(tc.n)
+		var q quickText
+		q.reset(tc.n)
+		if cap(v.text) < tc.text || cap(v.other) < tc.other || cap(v.other) > tc.other+tc.other/8+64 {
+			t.Errorf("n=%d: room for %d bytes of text and %d of other strings, want %d and %d", tc.n, cap(v.text), cap(v.other), tc.text, tc.other)
+		}
+		if cap(q.b) < tc.folded || cap(q.b) > tc.folded+tc.folded/8+64 || cap(q.starts) > tc.folded/8+tc.folded/64+16 {
+			t.Errorf("n=%d: room for %d folded bytes and %d words, want %d and %d", tc.n, cap(q.b), cap(q.starts), tc.folded, tc.folded/8)
+		}
+	}
 }

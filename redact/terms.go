@@ -313,8 +313,11 @@ type quickText struct {
 	inWord bool
 }
 
-// reset empties q, with room for a text of n bytes.
+// reset empties q, with room for a text of n bytes, or of a large file's
+// at most: a large text grows its own (a masked page, mostly bars, folds to
+// a small part of its size, and a 45 MB one would keep 90 MB of room).
 func (q *quickText) reset(n int) {
+	n = min(n, largeFile)
 	q.b, q.starts, q.ends, q.inWord = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false
 }
 
@@ -377,8 +380,9 @@ func (q *quickText) has(folded string, whole bool) bool {
 
 // quickFold folds text into q.
 func quickFold(text string, q *quickText) {
-	// Folding never makes an ASCII text longer: room for all of it at once,
-	// rather than growing a pooled buffer (pools empty at each collection).
+	// Folding never makes an ASCII text longer: room for all of it at once
+	// (up to a large file's), rather than growing a pooled buffer (pools
+	// empty at each collection).
 	q.reset(len(text))
 	for i := 0; i < len(text); {
 		c := text[i]

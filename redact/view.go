@@ -405,6 +405,11 @@ func layout(t *findings.Text, runOf []int, masked bool) *public.TextView {
 	}
 	gap(prev, len(t.Raw), 0)
 	all := unsafe.String(unsafe.SliceData(buf), len(buf)) // buf is not written again
+	if cap(buf)-len(buf) > 1<<20 {
+		// Masked words are shorter than the room made for the text: a 30 MB
+		// section's would keep 17 MB unused for as long as the view.
+		all = string(buf)
+	}
 	if len(starts) > 0 {
 		tv.Segments = make([]public.Segment, 0, len(starts))
 	}

@@ -135,9 +135,12 @@ type markupViews struct {
 // span says that the view's text from at on came from the file at src.
 type span struct{ at, src int }
 
-// reset empties v, with room for a document of n bytes.
+// reset empties v, with room for a document of n bytes: its text is most
+// of a page, the other strings much less, so they are given room for a
+// large file's at most and grow beyond it (a 45 MB page would keep 22 MB
+// for them otherwise).
 func (v *markupViews) reset(n int) {
-	v.text, v.other = slices.Grow(v.text[:0], n), slices.Grow(v.other[:0], n/2)
+	v.text, v.other = slices.Grow(v.text[:0], n), slices.Grow(v.other[:0], min(n, largeFile)/2)
 	v.bare, v.names = v.bare[:0], v.names[:0]
 	v.textAt, v.otherAt, v.bareAt, v.namesAt, v.hasSup = v.textAt[:0], v.otherAt[:0], v.bareAt[:0], v.namesAt[:0], false
 	v.joins, v.broke = v.joins[:0], false
