@@ -2,6 +2,7 @@ package site
 
 import (
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,81 +43,115 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 // the reason cellHeaderHTML is; a test holds it to the template it
 // replaced (cellhead_test.go).
 func cellBodyHTML(cp *cellPage, internal bool, minRun int) template.HTML {
+	return template.HTML(appendCellBody(make([]byte, 0, cellBodySize(cp, internal, minRun)), cp, internal, minRun))
+}
+
+// cellBodySize is the size of cellBodyHTML's HTML: the page that holds it
+// is made to size. The body without its texts is made to be measured.
+func cellBodySize(cp *cellPage, internal bool, minRun int) int {
+	bare := *cp
+	bare.sectionView, bare.exampleView, bare.diff = nil, nil, nil
+	bare.SectionHTML, bare.ExampleHTML, bare.DiffHTML = "", "", ""
+	size := len(appendCellBody(make([]byte, 0, 4096+len(cp.LegendHTML)+len(cp.RunRowsHTML)+len(cp.SectionMap)+len(cp.ExampleMap)), &bare, internal, minRun))
+	size += len(cp.SectionHTML) + len(cp.ExampleHTML) + len(cp.DiffHTML)
+	if cp.sectionView != nil {
+		size += textHTMLSize(cp.sectionView, cp.Row.Runs, "s")
+	}
+	if cp.exampleView != nil {
+		size += textHTMLSize(cp.exampleView, cp.Row.Runs, "e")
+	}
+	return size + diffHTMLSize(cp.diff)
+}
+
+// appendCellBody appends cellBodyHTML's HTML to b. The run views and the
+// diff go straight into b when the page has them as views (cp.sectionView,
+// cp.exampleView, cp.diff) rather than as HTML: a 30 MB section's page is
+// then made once, not also as its texts' HTML and its body's.
+func appendCellBody(b []byte, cp *cellPage, internal bool, minRun int) []byte {
 	masked := " masked"
 	if internal {
 		masked = ""
 	}
 	r := cp.Row
-	var b strings.Builder
-	b.Grow(len(cp.LegendHTML) + len(cp.SectionMap) + len(cp.SectionHTML) + len(cp.ExampleMap) + len(cp.ExampleHTML) +
-		len(cp.RunRowsHTML) + len(cp.DiffHTML) + 3072)
-	b.WriteString(`<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
-<div class="legend" aria-label="Runs">`)
-	b.WriteString(string(cp.LegendHTML))
-	b.WriteString(`</div>
+	b = append(b, `<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
+<div class="legend" aria-label="Runs">`...)
+	b = append(b, cp.LegendHTML...)
+	b = append(b, `</div>
 <dl class="legend-key">
 <dt><span class="chip bridge-chip">· bridged</span></dt><dd>punctuation or other characters inside a run: C5 compares words only, so the run continues across them</dd>
 <dt><span class="chip stripped-chip">[mandated phrase]</span></dt><dd>a phrase the outline requires, removed from both texts before measuring: it never counts as copying</dd>
 </dl>
-<div class="pair" data-runs="`)
-	b.WriteString(strconv.Itoa(len(r.Runs)))
-	b.WriteString(`">
+<div class="pair" data-runs="`...)
+	b = append(b, strconv.Itoa(len(r.Runs))...)
+	b = append(b, `">
 <section class="side" aria-labelledby="side-s">
-<h2 id="side-s">Section (`)
-	b.WriteString(escapeHTML(r.Writer))
-	b.WriteString(`)</h2>
-<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the section: where its runs fall, top to bottom">`)
-	b.WriteString(string(cp.SectionMap))
-	b.WriteString(`</div>
-<div class="text` + masked + `" data-side="s">`)
-	b.WriteString(string(cp.SectionHTML))
-	b.WriteString(`</div></div>
+<h2 id="side-s">Section (`...)
+	b = append(b, escapeHTML(r.Writer)...)
+	b = append(b, `)</h2>
+<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the section: where its runs fall, top to bottom">`...)
+	b = append(b, cp.SectionMap...)
+	b = append(b, `</div>
+<div class="text`+masked+`" data-side="s">`...)
+	if cp.sectionView != nil {
+		b = appendTextHTML(b, cp.sectionView, r.Runs, "s")
+	} else {
+		b = append(b, cp.SectionHTML...)
+	}
+	b = append(b, `</div></div>
 </section>
 <section class="side" aria-labelledby="side-e">
-<h2 id="side-e">Example, variant `)
-	b.WriteString(strconv.Itoa(r.Variant))
-	b.WriteString(`</h2>
-<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the example: where its runs fall, top to bottom">`)
-	b.WriteString(string(cp.ExampleMap))
-	b.WriteString(`</div>
-<div class="text` + masked + `" data-side="e">`)
-	b.WriteString(string(cp.ExampleHTML))
-	b.WriteString(`</div></div>
+<h2 id="side-e">Example, variant `...)
+	b = append(b, strconv.Itoa(r.Variant)...)
+	b = append(b, `</h2>
+<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the example: where its runs fall, top to bottom">`...)
+	b = append(b, cp.ExampleMap...)
+	b = append(b, `</div>
+<div class="text`+masked+`" data-side="e">`...)
+	if cp.exampleView != nil {
+		b = appendTextHTML(b, cp.exampleView, r.Runs, "e")
+	} else {
+		b = append(b, cp.ExampleHTML...)
+	}
+	b = append(b, `</div></div>
 </section>
 </div>
 <h2 id="runs">Runs</h2>
 <div class="table-wrap">
 <table class="runs sortable" id="runs-table">
-<caption>Maximal shared runs of at least `)
-	b.WriteString(strconv.Itoa(minRun))
-	b.WriteString(` words, and the longest run whatever its length.</caption>
+<caption>Maximal shared runs of at least `...)
+	b = append(b, strconv.Itoa(minRun)...)
+	b = append(b, ` words, and the longest run whatever its length.</caption>
 <thead><tr>
 <th scope="col" aria-sort="none"><button type="button" data-sort="number">Run</button></th>
 <th scope="col" aria-sort="none"><button type="button" data-sort="number">Words</button></th>
 <th scope="col" aria-sort="none"><button type="button" data-sort="number">Section word</button></th>
 <th scope="col" aria-sort="none"><button type="button" data-sort="number">Example word</button></th>
 <th scope="col">Text (normalised)</th></tr></thead>
-<tbody>`)
-	b.WriteString(string(cp.RunRowsHTML))
-	b.WriteString(`
+<tbody>`...)
+	b = append(b, cp.RunRowsHTML...)
+	b = append(b, `
 </tbody>
 </table>
 </div>
 <h2 id="diff">Word diff</h2>
 <p class="diff-legend">From the example to the section, word by word as C5 compares them: <ins>added by the writer</ins>, <del>left out from the example</del>, and unmarked where the two agree.</p>
-<div class="diff text` + masked + `">`)
-	b.WriteString(string(cp.DiffHTML))
-	b.WriteString(`</div>
-<nav class="pager" aria-label="Cells">`)
+<div class="diff text`+masked+`">`...)
+	if cp.diff != nil {
+		b = appendDiffHTML(b, cp.diff)
+	} else {
+		b = append(b, cp.DiffHTML...)
+	}
+	b = append(b, `</div>
+<nav class="pager" aria-label="Cells">`...)
 	if cp.Prev != "" {
-		b.WriteString(`<a href="` + escapeHTML(normalizeURL(filterURL(cp.Prev))) + `" rel="prev">← ` + escapeHTML(cp.PrevName) + `</a>`)
+		b = append(b, `<a href="`+escapeHTML(normalizeURL(filterURL(cp.Prev)))+`" rel="prev">← `+escapeHTML(cp.PrevName)+`</a>`...)
 	}
-	b.WriteString(" ")
+	b = append(b, " "...)
 	if cp.Next != "" {
-		b.WriteString(`<a href="` + escapeHTML(normalizeURL(filterURL(cp.Next))) + `" rel="next">` + escapeHTML(cp.NextName) + ` →</a>`)
+		b = append(b, `<a href="`+escapeHTML(normalizeURL(filterURL(cp.Next)))+`" rel="next">`+escapeHTML(cp.NextName)+` →</a>`...)
 	}
-	b.WriteString("</nav>\n")
-	return template.HTML(b.String())
+	b = append(b, "</nav>\n"...)
+	return b
 }
 
 // filterURL is html/template's filter of a URL in an attribute: one with a
@@ -186,9 +221,20 @@ func (f cellFrame) reused(title string, header template.HTML, body []byte) ([]by
 // fresh puts a cell page together from its header and body; it returns
 // the page and the length of its header.
 func (f cellFrame) fresh(title string, header, body template.HTML) ([]byte, int) {
+	return f.freshWith(title, header, len(body), func(b []byte) []byte { return append(b, body...) })
+}
+
+// freshWith is fresh with the body appended by body, about size bytes:
+// the page is made with room for it, and copied to its size when the body
+// outgrew the room by much (its texts needed escaping).
+func (f cellFrame) freshWith(title string, header template.HTML, size int, body func([]byte) []byte) ([]byte, int) {
 	title = escapeHTML(title)
-	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+len(body)+len(f.after))
+	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+size+len(f.after))
 	page = append(append(append(append(page, f.before...), title...), f.between...), header...)
 	n := len(page)
-	return append(append(page, body...), f.after...), n
+	page = append(body(page), f.after...)
+	if cap(page)-len(page) > 1<<20 {
+		page = slices.Clone(page)
+	}
+	return page, n
 }

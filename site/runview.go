@@ -26,20 +26,83 @@ func runClass(id int) string {
 // "e" (example); each run's mark has the id side-run-N and a visible label, so
 // the pairing reads without JavaScript.
 func textHTML(tv *public.TextView, runs []public.Run, side string) template.HTML {
+	return template.HTML(appendTextHTML(make([]byte, 0, textHTMLSize(tv, runs, side)), tv, runs, side))
+}
+
+// textHTMLSize is the size of textHTML's HTML: the page that holds it is
+// made to size.
+func textHTMLSize(tv *public.TextView, runs []public.Run, side string) int {
 	words := map[int]int{}
 	for _, r := range runs {
 		words[r.ID] = r.Words
 	}
-	size := 0
+	size, open := 0, 0
+	var mark []byte
 	for _, seg := range tv.Segments {
-		size += len(seg.Text) + 70
+		if seg.Run != open {
+			if open != 0 {
+				size += len("</mark>")
+				open = 0
+			}
+			if seg.Run != 0 {
+				mark = appendMark(mark[:0], seg.Run, side, words[seg.Run])
+				size += len(mark)
+				open = seg.Run
+			}
+		}
+		size += escapedSize(seg.Text)
+		switch seg.Kind {
+		case public.SegBridge:
+			size += len(bridgeOpen) + len("</span>")
+		case public.SegStripped:
+			size += len(strippedOpen) + len("</span>")
+		}
 	}
-	var b strings.Builder
-	b.Grow(size)
+	if open != 0 {
+		size += len("</mark>")
+	}
+	return size
+}
+
+// appendMark appends the opening of run id's mark in a text.
+func appendMark(b []byte, id int, side string, words int) []byte {
+	return fmt.Appendf(b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
+		runClass(id), side, id, id, id, words)
+}
+
+const (
+	bridgeOpen   = `<span class="bridge" title="bridged: not a word, inside the run">`
+	strippedOpen = `<span class="stripped" title="mandated phrase, stripped before measuring">`
+)
+
+// escapedSize is the size of s escaped as appendEscaped escapes it.
+func escapedSize(s string) int {
+	n := len(s)
+	for {
+		i := strings.IndexAny(s, `<>&'"`)
+		if i < 0 {
+			return n
+		}
+		if s[i] == '<' || s[i] == '>' {
+			n += len("&lt;") - 1
+		} else {
+			n += len("&amp;") - 1
+		}
+		s = s[i+1:]
+	}
+}
+
+// appendTextHTML appends textHTML's HTML to b: a page holds it without
+// making it first (a 30 MB section's is 22 MB).
+func appendTextHTML(b []byte, tv *public.TextView, runs []public.Run, side string) []byte {
+	words := map[int]int{}
+	for _, r := range runs {
+		words[r.ID] = r.Words
+	}
 	open := 0
 	closeMark := func() {
 		if open != 0 {
-			b.WriteString("</mark>")
+			b = append(b, "</mark>"...)
 			open = 0
 		}
 	}
@@ -47,23 +110,49 @@ func textHTML(tv *public.TextView, runs []public.Run, side string) template.HTML
 		if seg.Run != open {
 			closeMark()
 			if seg.Run != 0 {
-				fmt.Fprintf(&b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
-					runClass(seg.Run), side, seg.Run, seg.Run, seg.Run, words[seg.Run])
+				b = appendMark(b, seg.Run, side, words[seg.Run])
 				open = seg.Run
 			}
 		}
-		text := html.EscapeString(seg.Text)
 		switch seg.Kind {
 		case public.SegBridge:
-			b.WriteString(`<span class="bridge" title="bridged: not a word, inside the run">` + text + `</span>`)
+			b = append(b, bridgeOpen...)
+			b = appendEscaped(b, seg.Text)
+			b = append(b, `</span>`...)
 		case public.SegStripped:
-			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
+			b = append(b, strippedOpen...)
+			b = appendEscaped(b, seg.Text)
+			b = append(b, `</span>`...)
 		default:
-			b.WriteString(text)
+			b = appendEscaped(b, seg.Text)
 		}
 	}
 	closeMark()
-	return template.HTML(b.String())
+	return b
+}
+
+// appendEscaped appends s escaped as html.EscapeString escapes it.
+func appendEscaped(b []byte, s string) []byte {
+	for {
+		i := strings.IndexAny(s, `<>&'"`)
+		if i < 0 {
+			return append(b, s...)
+		}
+		b = append(b, s[:i]...)
+		switch s[i] {
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '&':
+			b = append(b, "&amp;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
+		case '"':
+			b = append(b, "&#34;"...)
+		}
+		s = s[i+1:]
+	}
 }
 
 // minimapHTML draws where runs fall in a text of n words.
@@ -121,24 +210,42 @@ func runRowsHTML(runs []public.Run, masked bool) template.HTML {
 // diffHTML renders the word diff: the writer's additions and what it left
 // out of the example.
 func diffHTML(ops []public.DiffOp) template.HTML {
+	return template.HTML(appendDiffHTML(make([]byte, 0, diffHTMLSize(ops)), ops))
+}
+
+// diffHTMLSize is the size of diffHTML's HTML.
+func diffHTMLSize(ops []public.DiffOp) int {
 	size := 0
 	for _, op := range ops {
-		size += len(op.Text) + 24
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, op := range ops {
-		text := html.EscapeString(op.Text)
+		size += escapedSize(op.Text)
 		switch op.Op {
 		case "+":
-			b.WriteString("<ins>" + text + "</ins>")
+			size += len("<ins></ins>")
 		case "-":
-			b.WriteString("<del>" + text + "</del>")
+			size += len("<del></del>")
 		default:
-			b.WriteString(`<span class="eq">` + text + "</span>")
+			size += len(`<span class="eq"></span>`)
 		}
 	}
-	return template.HTML(b.String())
+	return size
+}
+
+// appendDiffHTML appends diffHTML's HTML to b.
+func appendDiffHTML(b []byte, ops []public.DiffOp) []byte {
+	for _, op := range ops {
+		switch op.Op {
+		case "+":
+			b = appendEscaped(append(b, "<ins>"...), op.Text)
+			b = append(b, "</ins>"...)
+		case "-":
+			b = appendEscaped(append(b, "<del>"...), op.Text)
+			b = append(b, "</del>"...)
+		default:
+			b = appendEscaped(append(b, `<span class="eq">`...), op.Text)
+			b = append(b, "</span>"...)
+		}
+	}
+	return b
 }
 
 // resultRowsHTML writes the results table's rows, a row per cell: 2,700 of

@@ -246,6 +246,10 @@ type cellPage struct {
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
 	LegendHTML, RunRowsHTML  template.HTML
+	// sectionView, exampleView and diff, when set, stand for SectionHTML,
+	// ExampleHTML and DiffHTML: appendCellBody writes them into the page.
+	sectionView, exampleView *public.TextView
+	diff                     []public.DiffOp
 	// Checks state each rule's outcome with its numbers.
 	Checks             []criteria.Check
 	Prev, Next         string
@@ -783,9 +787,9 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 		cp := &cellPage{Row: newRow(c, "../")}
 		body := bodies[file]
 		if c.SectionText != nil && body == nil {
-			cp.SectionHTML, cp.ExampleHTML = textHTML(c.SectionText, c.Runs, "s"), textHTML(c.ExampleText, c.Runs, "e")
+			cp.sectionView, cp.exampleView, cp.diff = c.SectionText, c.ExampleText, c.Diff
 			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, c.SectionText.Words, "s"), minimapHTML(c.Runs, c.ExampleText.Words, "e")
-			cp.DiffHTML, cp.LegendHTML, cp.RunRowsHTML = diffHTML(c.Diff), legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
+			cp.LegendHTML, cp.RunRowsHTML = legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
 		}
 		cp.Checks = checks(c)
 		cp.HeaderHTML = cellHeaderHTML(cp, "../", sd.Internal)
@@ -804,7 +808,9 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 			r.page, r.header = frame.reused(title, cp.HeaderHTML, body)
 			r.reused = true
 		case framed:
-			r.page, r.header = frame.fresh(title, cp.HeaderHTML, cellBodyHTML(cp, sd.Internal, sd.Public.Thresholds.MinRun))
+			r.page, r.header = frame.freshWith(title, cp.HeaderHTML, cellBodySize(cp, sd.Internal, sd.Public.Thresholds.MinRun), func(b []byte) []byte {
+				return appendCellBody(b, cp, sd.Internal, sd.Public.Thresholds.MinRun)
+			})
 		default:
 			cp.BodyHTML = cellBodyHTML(cp, sd.Internal, sd.Public.Thresholds.MinRun)
 			page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp})

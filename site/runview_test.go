@@ -1,0 +1,135 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/redact/public"
+)
+
+// oracleTextHTML and oracleDiffHTML are textHTML and diffHTML as they were
+// first written, a string at a time with html.EscapeString: the page now
+// has them appended straight into it, byte for byte the same.
+func oracleTextHTML(tv *public.TextView, runs []public.Run, side string) string {
+	words := map[int]int{}
+	for _, r := range runs {
+		words[r.ID] = r.Words
+	}
+	var b strings.Builder
+	open := 0
+	for _, seg := range tv.Segments {
+		if seg.Run != open {
+			if open != 0 {
+				b.WriteString("</mark>")
+				open = 0
+			}
+			if seg.Run != 0 {
+				fmt.Fprintf(&b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
+					runClass(seg.Run), side, seg.Run, seg.Run, seg.Run, words[seg.Run])
+				open = seg.Run
+			}
+		}
+		text := html.EscapeString(seg.Text)
+		switch seg.Kind {
+		case public.SegBridge:
+			b.WriteString(`<span class="bridge" title="bridged: not a word, inside the run">` + text + `</span>`)
+		case public.SegStripped:
+			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
+		default:
+			b.WriteString(text)
+		}
+	}
+	if open != 0 {
+		b.WriteString("</mark>")
+	}
+	return b.String()
+}
+
+func oracleDiffHTML(ops []public.DiffOp) string {
+	var b strings.Builder
+	for _, op := range ops {
+		text := html.EscapeString(op.Text)
+		switch op.Op {
+		case "+":
+			b.WriteString("<ins>" + text + "</ins>")
+		case "-":
+			b.WriteString("<del>" + text + "</del>")
+		default:
+			b.WriteString(`<span class="eq">` + text + "</span>")
+		}
+	}
+	return b.String()
+}
+
+func randomTextView(rng *rand.Rand, runs int) *public.TextView {
+	texts := []string{"▬", " ", "▬▬ ▬", "\n\n", " · ", " [mandated phrase] ", `a<b>&"c'`, "&amp;", "plain words", "é\u0307"}
+	kinds := []string{public.SegText, public.SegText, public.SegBridge, public.SegStripped}
+	tv := &public.TextView{Masked: rng.IntN(2) == 0}
+	for range rng.IntN(30) {
+		run := 0
+		if runs > 0 && rng.IntN(2) == 0 {
+			run = 1 + rng.IntN(runs)
+		}
+		tv.Segments = append(tv.Segments, public.Segment{Kind: kinds[rng.IntN(len(kinds))], Run: run, Text: texts[rng.IntN(len(texts))]})
+	}
+	return tv
+}
+
+// TestRunViewsAppendedMatchTheStrings makes cell pages' bodies with their
+// texts and diff appended into the page, and with them made as HTML first
+// by the oracles: the same bytes, in a body and a page made to size.
+func TestRunViewsAppendedMatchTheStrings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	frame := cellFrame{before: "<html><title>", between: "</title>", after: "</html>\n"}
+	for i := range 200 {
+		cp := hostileCellPage(i)
+		cp.LegendHTML, cp.SectionHTML, cp.ExampleHTML, cp.DiffHTML = "", "", "", ""
+		runs := len(cp.Row.Runs)
+		section, example := randomTextView(rng, runs), randomTextView(rng, runs)
+		var diff []public.DiffOp
+		for range rng.IntN(12) {
+			diff = append(diff, public.DiffOp{Op: []string{"+", "-", "="}[rng.IntN(3)], Text: []string{"▬ ", `<&>'"`, "x y\n"}[rng.IntN(3)]})
+		}
+		if got, want := string(textHTML(section, cp.Row.Runs, "s")), oracleTextHTML(section, cp.Row.Runs, "s"); got != want {
+			t.Fatalf("case %d: text\n got %q\nwant %q", i, got, want)
+		}
+		if got, want := string(diffHTML(diff)), oracleDiffHTML(diff); got != want {
+			t.Fatalf("case %d: diff\n got %q\nwant %q", i, got, want)
+		}
+		internal := i%2 == 0
+		asHTML := *cp
+		asHTML.SectionHTML, asHTML.ExampleHTML = oracleTextHTMLs(section, example, cp.Row.Runs)
+		asHTML.DiffHTML = template.HTML(oracleDiffHTML(diff))
+		want := string(cellBodyHTML(&asHTML, internal, 8))
+		cp.sectionView, cp.exampleView, cp.diff = section, example, diff
+		if size := cellBodySize(cp, internal, 8); size != len(want) {
+			t.Errorf("case %d: body of %d bytes, sized %d", i, len(want), size)
+		}
+		page, header := frame.freshWith("T", "<h>", cellBodySize(cp, internal, 8), func(b []byte) []byte { return appendCellBody(b, cp, internal, 8) })
+		if got := string(page[header:]); got != want+frame.after {
+			t.Fatalf("case %d: appended body\n got %q\nwant %q", i, got, want+frame.after)
+		}
+		if cap(page) != len(page) {
+			t.Errorf("case %d: page of %d bytes has room for %d", i, len(page), cap(page))
+		}
+	}
+}
+
+func oracleTextHTMLs(section, example *public.TextView, runs []public.Run) (template.HTML, template.HTML) {
+	return template.HTML(oracleTextHTML(section, runs, "s")), template.HTML(oracleTextHTML(example, runs, "e"))
+}
+
+func TestAppendEscapedMatchesHTMLEscapeString(t *testing.T) {
+	for _, s := range []string{"", "plain", `<>&'"`, "a&&b<<", "日本&語", "&amp;", "\x00<"} {
+		if got := string(appendEscaped([]byte("x"), s)); got != "x"+html.EscapeString(s) {
+			t.Errorf("appendEscaped(%q) = %q, want %q", s, got, "x"+html.EscapeString(s))
+		}
+		if n := escapedSize(s); n != len(html.EscapeString(s)) {
+			t.Errorf("escapedSize(%q) = %d, want %d", s, n, len(html.EscapeString(s)))
+		}
+	}
+}
