@@ -26,7 +26,7 @@ func permittedExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Fi
 	if cfg.Publish.Audience != config.Public || !cfg.Publish.Excerpts {
 		return nil
 	}
-	return redact.PermittedExcerpts(folder, redact.MeasuredCells(f), f.Criteria.C5)
+	return redact.PermittedFindingsExcerpts(folder, f)
 }
 
 // errLeak stops a build whose files hold a private term or passage.

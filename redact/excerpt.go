@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -68,9 +69,22 @@ func cellExcerpt(m *Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
 // excerpts on may show (CellExcerpts): the leak scan permits each as the
 // whole string it is, nothing longer.
 func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th criteria.C5Thresholds) []string {
+	return permittedExcerpts(folder, len(cells), func(i int) *measure.Cell { return &cells[i] }, th)
+}
+
+// PermittedFindingsExcerpts is PermittedExcerpts of the findings' cells,
+// read where they are (a 200,000-cell copy of them took 32 MB).
+func PermittedFindingsExcerpts(folder *inputs.Folder, f *findings.Findings) []string {
+	return permittedExcerpts(folder, len(f.Cells), func(i int) *measure.Cell { return &f.Cells[i].Cell }, f.Criteria.C5)
+}
+
+// permittedExcerpts lists the excerpts of n cells (cell(i) the i-th) that
+// are not "", in order.
+func permittedExcerpts(folder *inputs.Folder, n int, cell func(int) *measure.Cell, th criteria.C5Thresholds) []string {
+	m := NewMatcher(PrivateTerms(folder))
 	var out []string
-	for _, e := range CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th) {
-		if e != "" {
+	for i := range n {
+		if e := cellExcerpt(m, cell(i), th); e != "" {
 			out = append(out, e)
 		}
 	}

@@ -32,7 +32,6 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/reports/validation"
 )
 
@@ -198,6 +197,18 @@ func New(in Input) (*public.View, error) {
 	// A public view shows exactly the excerpts the leak scan permits
 	// (CellExcerpts, cell by cell).
 	excerpts := masked && cfg.Publish.Excerpts
+	// Findings with runs but no texts (findings.Options.RunsOnly) get
+	// their texts laid out when a page asks for them, from the inputs.
+	var lazy *lazyTexts
+	if f.RunsOnly {
+		if !masked {
+			return nil, fmt.Errorf("an internal view shows its runs' words: it needs the findings' texts")
+		}
+		var err error
+		if lazy, err = newLazyTexts(in.Folder, f); err != nil {
+			return nil, err
+		}
+	}
 	// Excerpts, texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
 		c, pc := &f.Cells[i], &p.Cells[i]
@@ -207,6 +218,12 @@ func New(in Input) (*public.View, error) {
 		case excerpts:
 			pc.Excerpt = cellExcerpt(m, &c.Cell, f.Criteria.C5)
 		}
+		if lazy != nil && c.HasExample {
+			pc.RunView = true
+			pc.Runs = publicRuns(c.Runs, nil, masked, pc.Excerpt)
+			public.SetTexts(seal.Key{}, pc, lazy.make)
+			return nil
+		}
 		if c.SectionText == nil || c.ExampleText == nil {
 			if in.Runs != nil && in.Runs[i].RunView && c.HasExample {
 				pc.RunView, pc.Runs = true, reuseRuns(in.Runs[i].Runs, masked, pc.Excerpt)
@@ -214,24 +231,9 @@ func New(in Input) (*public.View, error) {
 			return nil
 		}
 		pc.RunView = true
-		runOfSection := make([]int, c.SectionText.Tokens.Len())
-		runOfExample := make([]int, c.ExampleText.Tokens.Len())
-		for k, r := range c.Runs {
-			pr := public.Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
-			if !masked {
-				pr.Text = c.SectionText.Tokens.Words(r.SectionAt, r.SectionAt+r.Words)
-			} else if k == 0 && pc.Excerpt != "" {
-				pr.Text = pc.Excerpt
-			}
-			pc.Runs = append(pc.Runs, pr)
-			for w := range r.Words {
-				runOfSection[r.SectionAt+w] = k + 1
-				runOfExample[r.ExampleAt+w] = k + 1
-			}
-		}
-		pc.SectionText = layout(c.SectionText, runOfSection, masked)
-		pc.ExampleText = layout(c.ExampleText, runOfExample, masked)
-		pc.Diff = wordDiff(c.ExampleText, c.SectionText, c.Runs, masked)
+		pc.Runs = publicRuns(c.Runs, c.SectionText, masked, pc.Excerpt)
+		t := cellTexts(c.SectionText, c.ExampleText, c.Runs, masked)
+		pc.SectionText, pc.ExampleText, pc.Diff = t.SectionText, t.ExampleText, t.Diff
 		return nil
 	})
 	judgedView(cfg, f, p, m, alias, publicName)
@@ -264,13 +266,36 @@ func New(in Input) (*public.View, error) {
 	return public.Seal(seal.Key{}, p), nil
 }
 
-// MeasuredCells returns the measurement of each cell of f.
-func MeasuredCells(f *findings.Findings) []measure.Cell {
-	out := make([]measure.Cell, len(f.Cells))
-	for i, c := range f.Cells {
-		out[i] = c.Cell
+// publicRuns returns a cell's runs as its view shows them: with their
+// words (from section) only for the internal audience, and in a public
+// view only the permitted excerpt, as the longest run's.
+func publicRuns(runs []c5.Run, section *findings.Text, masked bool, excerpt string) []public.Run {
+	var out []public.Run
+	for k, r := range runs {
+		pr := public.Run{ID: k + 1, Words: r.Words, SectionAt: r.SectionAt, ExampleAt: r.ExampleAt}
+		if !masked {
+			pr.Text = section.Tokens.Words(r.SectionAt, r.SectionAt+r.Words)
+		} else if k == 0 && excerpt != "" {
+			pr.Text = excerpt
+		}
+		out = append(out, pr)
 	}
 	return out
+}
+
+// cellTexts lays out a cell's section and example, each word marked with
+// its run, and diffs them. The runs lie within the texts.
+func cellTexts(section, example *findings.Text, runs []c5.Run, masked bool) public.CellTexts {
+	runOfSection := make([]int, section.Tokens.Len())
+	runOfExample := make([]int, example.Tokens.Len())
+	for k, r := range runs {
+		for w := range r.Words {
+			runOfSection[r.SectionAt+w] = k + 1
+			runOfExample[r.ExampleAt+w] = k + 1
+		}
+	}
+	return public.CellTexts{SectionText: layout(section, runOfSection, masked), ExampleText: layout(example, runOfExample, masked),
+		Diff: wordDiff(example, section, runs, masked)}
 }
 
 // Slug turns a public name into a lowercase file-name-safe form.

@@ -757,7 +757,7 @@ func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
 func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
 	var withPage []int
 	for i, c := range p.Cells {
-		if c.RunView && (c.SectionText != nil || bodies[cellPath(c)] != nil) {
+		if c.RunView && (c.HasTexts() || bodies[cellPath(c)] != nil) {
 			withPage = append(withPage, i)
 		}
 	}
@@ -786,9 +786,15 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 		file := cellPath(c)
 		cp := &cellPage{Row: newRow(c, "../")}
 		body := bodies[file]
-		if c.SectionText != nil && body == nil {
-			cp.sectionView, cp.exampleView, cp.diff = c.SectionText, c.ExampleText, c.Diff
-			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, c.SectionText.Words, "s"), minimapHTML(c.Runs, c.ExampleText.Words, "e")
+		if c.HasTexts() && body == nil {
+			// A large view makes a cell's texts only now (Cell.Texts):
+			// they go with the page.
+			t, err := c.Texts()
+			if err != nil {
+				return err
+			}
+			cp.sectionView, cp.exampleView, cp.diff = t.SectionText, t.ExampleText, t.Diff
+			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, t.SectionText.Words, "s"), minimapHTML(c.Runs, t.ExampleText.Words, "e")
 			cp.LegendHTML, cp.RunRowsHTML = legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
 		}
 		cp.Checks = checks(c)

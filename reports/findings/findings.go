@@ -71,6 +71,9 @@ type Findings struct {
 	// JudgedResults are its verdicts under cfg's [judged] thresholds.
 	Judged        *judged.Tier
 	JudgedResults *judged.Results
+	// RunsOnly is true when the cells' runs were found but their texts
+	// not kept (Options.RunsOnly): SectionText and ExampleText are nil.
+	RunsOnly bool
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
@@ -85,6 +88,11 @@ var ErrStaleMeasurement = errors.New("the measurement does not match the inputs"
 type Options struct {
 	// Texts keeps each cell's texts and runs (needed for the run views).
 	Texts bool
+	// RunsOnly, with Texts, finds each cell's runs but keeps no text: a
+	// large site's run views are made from the inputs again, a page at a
+	// time, when they are rendered (redact). Tokens handed in are released
+	// as they are used (their entries set to nil).
+	RunsOnly bool
 	// Tokens are the measurement's tokens of the texts, when it kept them
 	// (measure.RunWithTexts): with Texts, they are not tokenised again.
 	// They must come from the measurement passed to Build.
@@ -140,6 +148,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		f.Cells[i] = c
 	}
 	if opt.Texts {
+		f.RunsOnly = opt.RunsOnly
 		if err := f.loadTexts(ctx, folder, tokens); err != nil {
 			return nil, err
 		}
@@ -165,7 +174,8 @@ var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
 // loadTexts reads each cell's section and worst example variant back,
 // tokenises them with offsets (unless the measurement kept its tokens) and
 // finds the highlighted runs, on all cores. Cells of one section share the
-// example variant's text and tokens.
+// example variant's text and tokens. With f.RunsOnly, no text is kept, nor
+// any of kept's tokens once used.
 func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *measure.Texts) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
@@ -197,6 +207,12 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 		}()
 		for _, i := range groups[names[g]] {
 			c := &f.Cells[i]
+			if f.RunsOnly && !c.HasExample {
+				if kept != nil {
+					kept.Section[i] = nil
+				}
+				continue // no runs to find
+			}
 			raw, err := folder.SectionText(c.Section)
 			if err != nil {
 				return err
@@ -237,6 +253,12 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 			}
 			c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
 			c.SectionText.Tokens.Compact()
+			if f.RunsOnly {
+				c.SectionText, c.ExampleText = nil, nil
+				if kept != nil {
+					kept.Section[i], kept.Example[i] = nil, nil
+				}
+			}
 		}
 		return nil
 	})
