@@ -190,7 +190,6 @@ type siteData struct {
 	Changes   []Change
 	Baselined bool
 	Compared  comparison // what the changes page says of the baseline
-	Results   []cellRow
 	HasIndex  bool
 	Grid      gridTable
 	Sections  []sectionRow
@@ -213,10 +212,24 @@ type siteData struct {
 	stream bool      // Options.Stream: ResultRowPieces and GridRowPieces render rows as they go
 }
 
+// Results returns the rows of the results table, one per cell, made each
+// time it is called: no page of evalpress's reads them all at once
+// (ResultRows, ResultRowPieces), so a streamed site never holds them.
+func (sd *siteData) Results() []cellRow { return resultRows(sd.Public.Cells) }
+
+// resultRows returns the results table's rows of cells.
+func resultRows(cells []public.Cell) []cellRow {
+	rows := make([]cellRow, len(cells))
+	for i, c := range cells {
+		rows[i] = newRow(c, "")
+	}
+	return rows
+}
+
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).
 func (sd *siteData) ResultRows(root string) template.HTML {
-	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results, root), nil })
+	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results(), root), nil })
 	return rows
 }
 
@@ -224,7 +237,7 @@ func (sd *siteData) ResultRows(root string) template.HTML {
 // whose links start with root, rendered once for each root (see
 // gridRowsHTML).
 func (sd *siteData) GridRows(root string) template.HTML {
-	rows, _ := sd.grid.get(root, func() (template.HTML, error) { return gridRowsHTML(sd.Grid.Rows, root), nil })
+	rows, _ := sd.grid.get(root, func() (template.HTML, error) { return gridRowsHTML(sd.Grid.Rows(), root), nil })
 	return rows
 }
 
@@ -455,9 +468,6 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			}
 			if len(judgedFlips) > 0 {
 				sd.Changes = append(sd.Changes, judgedFlips...)
-			}
-			for _, c := range p.Cells {
-				sd.Results = append(sd.Results, newRow(c, ""))
 			}
 		}
 		return nil

@@ -23,15 +23,16 @@ const streamRows = 1000
 // ResultRowPieces yields the rows of the results table for a page whose
 // links start with root, in order: all at once (ResultRows), or, when the
 // site streams its large files (Options.Stream), a thousand at a time,
-// none kept.
+// made from the cells as they go, none kept.
 func (sd *siteData) ResultRowPieces(root string) iter.Seq[template.HTML] {
 	return func(yield func(template.HTML) bool) {
 		if !sd.stream {
 			yield(sd.ResultRows(root))
 			return
 		}
-		for i := 0; i < len(sd.Results); i += streamRows {
-			if !yield(resultRowsHTML(sd.Results[i:min(i+streamRows, len(sd.Results))], root)) {
+		cells := sd.Public.Cells
+		for i := 0; i < len(cells); i += streamRows {
+			if !yield(resultRowsHTML(resultRows(cells[i:min(i+streamRows, len(cells))]), root)) {
 				return
 			}
 		}
@@ -40,15 +41,17 @@ func (sd *siteData) ResultRowPieces(root string) iter.Seq[template.HTML] {
 
 // GridRowPieces yields the rows of the grid of sections by writers as
 // ResultRowPieces yields the results rows: all at once (GridRows), or a
-// thousand at a time when the site streams its large files.
+// thousand at a time, made as they go, when the site streams its large
+// files.
 func (sd *siteData) GridRowPieces(root string) iter.Seq[template.HTML] {
 	return func(yield func(template.HTML) bool) {
 		if !sd.stream {
 			yield(sd.GridRows(root))
 			return
 		}
-		for i := 0; i < len(sd.Grid.Rows); i += streamRows {
-			if !yield(gridRowsHTML(sd.Grid.Rows[i:min(i+streamRows, len(sd.Grid.Rows))], root)) {
+		g := sd.Grid
+		for i := 0; i < len(g.p.Sections); i += streamRows {
+			if !yield(gridRowsHTML(gridRowsOf(g.p, g.places, i, min(i+streamRows, len(g.p.Sections))), root)) {
 				return
 			}
 		}

@@ -16,8 +16,13 @@ import (
 // each cell "run / overlap".
 type gridTable struct {
 	Writers []string
-	Rows    []gridRow
+	p       *public.Public
+	places  []int32 // see gridPlaces
 }
+
+// Rows returns the grid's rows, made each time it is called: a large
+// site's results page makes them a thousand at a time (GridRowPieces).
+func (g gridTable) Rows() []gridRow { return gridRowsOf(g.p, g.places, 0, len(g.p.Sections)) }
 
 type gridRow struct {
 	Section string
@@ -37,7 +42,13 @@ type gridCell struct {
 }
 
 func buildGrid(p *public.Public) gridTable {
-	g := gridTable{Writers: aliases(p)}
+	return gridTable{Writers: aliases(p), p: p, places: gridPlaces(p)}
+}
+
+// gridPlaces places every cell in the grid: at row*len(p.Writers)+column,
+// the cell's index + 1; 0 for an empty place. Of two cells in one place,
+// the later.
+func gridPlaces(p *public.Public) []int32 {
 	col := map[string]int{}
 	for i, w := range p.Writers {
 		col[w.Alias] = i
@@ -45,19 +56,37 @@ func buildGrid(p *public.Public) gridTable {
 	row := map[string]int{}
 	for i, s := range p.Sections {
 		row[s] = i
-		g.Rows = append(g.Rows, gridRow{Section: s, Cells: make([]gridCell, len(p.Writers))})
 	}
-	for _, c := range p.Cells {
+	at := make([]int32, len(p.Sections)*len(p.Writers))
+	for k, c := range p.Cells {
 		i, okRow := row[c.Section]
 		j, okCol := col[c.Writer]
-		if !okRow || !okCol {
-			continue
+		if okRow && okCol {
+			at[i*len(p.Writers)+j] = int32(k + 1)
 		}
-		o := c.Outcome(tableCriterion)
-		g.Rows[i].Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
-			Overlap: percent(c.Overlap, 1), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(c)}
 	}
-	return g
+	return at
+}
+
+// gridRowsOf returns the grid's rows from to to (gridPlaces placed the
+// cells).
+func gridRowsOf(p *public.Public, at []int32, from, to int) []gridRow {
+	rows := make([]gridRow, 0, to-from)
+	for i := from; i < to; i++ {
+		r := gridRow{Section: p.Sections[i], Cells: make([]gridCell, len(p.Writers))}
+		for j := range r.Cells {
+			k := at[i*len(p.Writers)+j]
+			if k == 0 {
+				continue
+			}
+			c := &p.Cells[k-1]
+			o := c.Outcome(tableCriterion)
+			r.Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
+				Overlap: percent(c.Overlap, 1), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c)}
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // gridRowsHTML writes the grid's rows, sections down and writers across:
@@ -229,7 +258,7 @@ func tableMarkdown(name string, p *public.Public) string {
 			b.WriteString(" " + w + " |")
 		}
 		b.WriteString("\n| --- |" + strings.Repeat(" --- |", len(g.Writers)) + "\n")
-		for _, r := range g.Rows {
+		for _, r := range g.Rows() {
 			b.WriteString("| " + r.Section + " |")
 			for _, c := range r.Cells {
 				switch {

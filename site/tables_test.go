@@ -16,16 +16,21 @@ func TestGrid(t *testing.T) {
 	p := fixture()
 	p.Cells[1].RunView, p.Cells[1].Slug = true, "model-1-act-1"
 	g := buildGrid(p)
-	if !reflect.DeepEqual(g.Writers, []string{"Model 1", "Model 2"}) || len(g.Rows) != 2 || g.Rows[1].Section != "ACT 1" {
-		t.Fatalf("grid shape: %+v", g)
+	rows := g.Rows()
+	if !reflect.DeepEqual(g.Writers, []string{"Model 1", "Model 2"}) || len(rows) != 2 || rows[1].Section != "ACT 1" {
+		t.Fatalf("grid shape: %+v", rows)
 	}
-	c := g.Rows[1].Cells[0]
+	// Made a piece at a time, the rows are the same.
+	if pieces := append(gridRowsOf(p, g.places, 0, 1), gridRowsOf(p, g.places, 1, 2)...); !reflect.DeepEqual(pieces, rows) {
+		t.Errorf("rows made a piece at a time %+v, whole %+v", pieces, rows)
+	}
+	c := rows[1].Cells[0]
 	want := gridCell{Present: true, HasExample: true, Writer: "Model 1", Section: "ACT 1", Run: 40, Overlap: "50.0%",
 		RunFails: true, OverlapFail: true, Fail: true, Page: "cells/model-1-act-1.html"}
 	if c != want {
 		t.Errorf("ACT 1 / Model 1 = %+v, want %+v", c, want)
 	}
-	if h := g.Rows[0].Cells[1]; h.RunFails || !h.OverlapFail || h.Run != 11 || h.Overlap != "12.5%" {
+	if h := rows[0].Cells[1]; h.RunFails || !h.OverlapFail || h.Run != 11 || h.Overlap != "12.5%" {
 		t.Errorf("HOOK / Model 2 = %+v", h)
 	}
 }
