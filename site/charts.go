@@ -102,20 +102,24 @@ func runsHeatmap(p *public.Public) (chart, error) {
 	for i, w := range p.Writers {
 		col[w.Alias] = i
 	}
+	// A label's fields in the order json.Marshal writes a map's keys.
+	type label struct {
+		Color     string `json:"color"`
+		Formatter string `json:"formatter"`
+		Show      bool   `json:"show"`
+	}
 	type item struct {
-		Value [3]int         `json:"value"`
-		Label map[string]any `json:"label"`
+		Value [3]int `json:"value"`
+		Label label  `json:"label"`
 	}
 	var items []item
-	var data []opts.HeatMapData
 	for _, c := range p.Cells {
 		if !c.HasExample {
 			continue
 		}
 		g := grade(p, c)
 		v := [3]int{col[c.Writer], row[c.Section], g}
-		data = append(data, opts.HeatMapData{Value: v})
-		items = append(items, item{Value: v, Label: map[string]any{"show": true, "formatter": fmt.Sprintf("%d / %s", c.Run, percent(c.Overlap, 0)), "color": verdictGrades[g].Text}})
+		items = append(items, item{Value: v, Label: label{Show: true, Formatter: strconv.Itoa(c.Run) + " / " + percent(c.Overlap, 0), Color: verdictGrades[g].Text}})
 	}
 	var pieces []map[string]any
 	for i, g := range verdictGrades {
@@ -129,7 +133,9 @@ func runsHeatmap(p *public.Public) (chart, error) {
 		charts.WithVisualMapOpts(opts.VisualMap{Type: "piecewise", Orient: "vertical", Left: "0", Bottom: "0"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 	)...)
-	hm.AddSeries("verdict", data, charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: 1}))
+	// The series' data are the items, set below: go-echarts is handed none,
+	// so that its option, made and read back as generic JSON, stays small.
+	hm.AddSeries("verdict", []opts.HeatMapData{}, charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: 1}))
 	m, err := optionMap(hm)
 	if err != nil {
 		return chart{}, err
