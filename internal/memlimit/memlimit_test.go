@@ -1,0 +1,72 @@
+package memlimit
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// current returns the runtime's memory limit without changing it.
+func current() int64 { return debug.SetMemoryLimit(-1) }
+
+// collectUntil runs five collections or more, until done, for at most two
+// seconds: the check runs in the cleanup goroutine after a collection.
+func collectUntil(done func() bool) {
+	deadline := time.Now().Add(2 * time.Second)
+	for i := 0; i < 5 || !done() && time.Now().Before(deadline); i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	before := current()
+	tests := []struct {
+		name      string
+		limit     int64
+		live      int // bytes kept live while collecting
+		wantLimit int64
+	}{
+		// Live heap well under the limit: it holds.
+		{"kept", 1 << 40, 1 << 20, 1 << 40},
+		// More than three quarters of the limit live: lifted.
+		{"lifted", 8 << 20, 16 << 20, math.MaxInt64},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			keep := make([]byte, tc.live)
+			for i := range keep {
+				keep[i] = byte(i)
+			}
+			b := start(tc.limit)
+			if got := current(); got != tc.limit {
+				t.Fatalf("limit %d while the budget starts, want %d", got, tc.limit)
+			}
+			lifted := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.lifted }
+			collectUntil(func() bool { return lifted() == (tc.wantLimit == math.MaxInt64) && current() == tc.wantLimit })
+			if got := current(); got != tc.wantLimit {
+				t.Errorf("limit %d after collections with %d bytes live, want %d", got, tc.live, tc.wantLimit)
+			}
+			b.end()
+			if got := current(); got != before {
+				t.Errorf("limit %d after the budget ended, want %d as before it", got, before)
+			}
+			runtime.KeepAlive(keep)
+		})
+	}
+}
+
+func TestBudgetLeavesGOMEMLIMIT(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	before := current()
+	end := Budget(8 << 20)
+	if got := current(); got != before {
+		t.Errorf("limit %d with GOMEMLIMIT set, want %d unchanged", got, before)
+	}
+	end()
+	if got := current(); got != before {
+		t.Errorf("limit %d after the budget ended, want %d", got, before)
+	}
+}
