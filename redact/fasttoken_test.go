@@ -15,9 +15,13 @@ import (
 func tokenizerViews(doc string) *markupViews {
 	v := new(markupViews)
 	v.reset(len(doc))
+	v.withBare = true
 	var st readState
 	var tok token
 	v.readTokenizer(doc, 0, len(doc)+1, &st, &tok)
+	if !v.hasSup { // read makes the bare view only for a file that uses it
+		v.bare, v.bareAt = nil, nil
+	}
 	return v
 }
 

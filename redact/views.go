@@ -110,7 +110,11 @@ type markupViews struct {
 	// file, at the start of each piece.
 	textAt, otherAt, bareAt, namesAt []span
 	hasSup                           bool
-	tok                              token // the token being read, kept for its attributes' room
+	// withBare: bare is made. It is used only when the file has a <sup>
+	// or <sub> (hasSup), so read makes it in a second reading of such a
+	// file: it would otherwise copy every page's text once more.
+	withBare bool
+	tok      token // the token being read, kept for its attributes' room
 	// depth is how many raw texts deep these views are read (addMarkup).
 	depth int
 	// joins are the offsets in text where a text that starts with a
@@ -156,7 +160,7 @@ func (v *markupViews) addText(s string, src int, bare bool) {
 		if len(v.text) > 0 && wordByte(v.text[len(v.text)-1]) && wordByte(s[0]) {
 			// The page shows them apart: so does the text.
 			v.text = append(v.text, '\n')
-			if bare && len(v.bare) > 0 {
+			if bare && v.withBare && len(v.bare) > 0 {
 				v.bare = append(v.bare, '\n')
 			}
 			v.joins = append(v.joins, len(v.text))
@@ -164,7 +168,7 @@ func (v *markupViews) addText(s string, src int, bare bool) {
 	}
 	v.textAt = append(v.textAt, span{len(v.text), src})
 	v.text = append(v.text, s...)
-	if bare {
+	if bare && v.withBare {
 		v.bareAt = append(v.bareAt, span{len(v.bare), src})
 		v.bare = append(v.bare, s...)
 	}
@@ -314,7 +318,16 @@ const hardBreak = 0
 // it does not fully handle, the Tokenizer reads the file until it is back
 // in its data state, and the plain reader takes over again.
 func (v *markupViews) read(doc string) {
+	v.readAs(doc, false)
+	if v.hasSup {
+		v.readAs(doc, true)
+	}
+}
+
+// readAs is read, making the bare view when withBare is set.
+func (v *markupViews) readAs(doc string, withBare bool) {
 	v.reset(len(doc))
+	v.withBare = withBare
 	var st readState
 	tok := &v.tok
 	defer func() { // keep the room, not the file's strings
@@ -730,7 +743,7 @@ func (v *markupViews) addMarkup(raw string, at int, other, bare bool) {
 		return
 	}
 	inner := &markupViews{depth: v.depth + 1}
-	inner.read(raw)
+	inner.readAs(raw, v.withBare)
 	if other {
 		v.addOther(view(inner.text), at)
 	} else {
@@ -739,7 +752,9 @@ func (v *markupViews) addMarkup(raw string, at int, other, bare bool) {
 		v.text, v.textAt = appendPieces(v.text, v.textAt, inner.text, inner.textAt, at)
 		v.text = append(v.text, '\n')
 		if bare {
-			v.bare, v.bareAt = appendPieces(v.bare, v.bareAt, inner.bare, inner.bareAt, at)
+			if v.withBare {
+				v.bare, v.bareAt = appendPieces(v.bare, v.bareAt, inner.bare, inner.bareAt, at)
+			}
 			v.hasSup = v.hasSup || inner.hasSup
 		}
 	}
