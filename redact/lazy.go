@@ -15,7 +15,8 @@ import (
 // page asks for them (public.Cell.Texts), from the private inputs, as New
 // lays them out from the findings' texts. A 200,000-cell view's texts,
 // laid out all at once, took 90 MB; a page's go with it. Per cell it keeps
-// where its two texts lie in the inputs; the runs are the view's own.
+// where its two texts lie in the inputs (32 bytes); the runs are the
+// view's own.
 type lazyTexts struct {
 	folder *inputs.Folder
 	norm   *c5.Normaliser
@@ -26,10 +27,7 @@ type lazyTexts struct {
 
 // textSpans are where a cell's section and its worst example variant lie
 // in sections.md and examples.md.
-type textSpans struct {
-	section inputs.Section // only its Body
-	example inputs.Variant
-}
+type textSpans struct{ section, example inputs.Span }
 
 func newLazyTexts(folder *inputs.Folder, f *findings.Findings) (*lazyTexts, error) {
 	phrases := make([]string, len(f.Phrases))
@@ -46,7 +44,7 @@ func newLazyTexts(folder *inputs.Folder, f *findings.Findings) (*lazyTexts, erro
 		if ex == nil || c.Worst < 0 || c.Worst >= len(ex.Variants) {
 			return nil, fmt.Errorf("%w: %s / %s", findings.ErrStaleMeasurement, c.Script, c.Name)
 		}
-		l.spans[i] = textSpans{section: inputs.Section{Body: c.Section.Body}, example: ex.Variants[c.Worst]}
+		l.spans[i] = textSpans{section: c.Section.Body, example: ex.Variants[c.Worst].Body}
 	}
 	l.make = l.texts // one function for every cell
 	return l, nil
@@ -59,11 +57,11 @@ func (l *lazyTexts) texts(pc *public.Cell) (public.CellTexts, error) {
 		return public.CellTexts{}, fmt.Errorf("%s, %s: no texts for cell %d", pc.Writer, pc.Section, pc.Index)
 	}
 	spans := l.spans[pc.Index]
-	raw, err := l.folder.SectionText(spans.section)
+	raw, err := l.folder.SectionText(inputs.Section{Body: spans.section})
 	if err != nil {
 		return public.CellTexts{}, err
 	}
-	exRaw, err := l.folder.VariantText(spans.example)
+	exRaw, err := l.folder.VariantText(inputs.Variant{Body: spans.example})
 	if err != nil {
 		return public.CellTexts{}, err
 	}
