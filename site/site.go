@@ -192,7 +192,6 @@ type siteData struct {
 	Compared  comparison // what the changes page says of the baseline
 	HasIndex  bool
 	Grid      gridTable
-	Sections  []sectionRow
 	Rules     ruleTable
 	// Gates are the gates' summary lines; GateColumns the results
 	// table's headings of their columns.
@@ -225,6 +224,11 @@ func resultRows(cells []public.Cell) []cellRow {
 	}
 	return rows
 }
+
+// Sections returns the rows of the per-section table, made each time it
+// is called (once for each page that shows the table): a large site has
+// one for each of its sections.
+func (sd *siteData) Sections() []sectionRow { return buildSectionRows(sd.Public) }
 
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).
@@ -451,7 +455,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 				charts = append(charts, c)
 			}
 		case 2:
-			sd.Grid, sd.Sections, sd.Rules = buildGrid(p), buildSectionRows(p), buildRuleTable(p)
+			sd.Grid, sd.Rules = buildGrid(p), buildRuleTable(p)
 			sd.Gates, sd.GateColumns = gateSummaries(p), gateColumns()
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
