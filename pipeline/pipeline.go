@@ -242,11 +242,13 @@ func (b *build) assembleFindings() error {
 	// is made from the inputs when its page is (redact), and dropped with
 	// it. An internal one shows every run's words, which need the texts.
 	runsOnly := len(b.m.Cells) > maxKeptCellPages && cfg.Publish.Audience == config.Public
-	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{Texts: !b.pages.Reusing(), RunsOnly: runsOnly, Tokens: b.tokens, Judged: b.tier})
+	// A public build shows no run's words: the texts' are not kept.
+	dropWords := cfg.Publish.Audience == config.Public
+	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{Texts: !b.pages.Reusing(), RunsOnly: runsOnly, DropWords: dropWords, Tokens: b.tokens, Judged: b.tier})
 	b.tokens = nil
 	if b.cached && errors.Is(err, findings.ErrStaleMeasurement) {
 		b.warnf("%s: warning: cached measurement does not match the inputs; measuring again", cfg.Path(CacheDir))
-		f, err = findings.Build(b.ctx, b.folder, cfg, nil, findings.Options{Texts: true, RunsOnly: runsOnly, Judged: b.tier})
+		f, err = findings.Build(b.ctx, b.folder, cfg, nil, findings.Options{Texts: true, RunsOnly: runsOnly, DropWords: dropWords, Judged: b.tier})
 		b.pages.Forget() // pages made now would not fit the cached measurement
 	}
 	if err == nil {

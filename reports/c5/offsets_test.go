@@ -176,3 +176,19 @@ func TestCountWordsMatchesByteByByte(t *testing.T) {
 		}
 	}
 }
+
+func TestDropWordsKeepsOffsets(t *testing.T) {
+	var tok Tokens
+	NewNormaliser([]string{"brand"}).TokeniseWithOffsets("The BRAND cart, İs here", NewDict(), &tok)
+	ids, start, end := slices.Clone(tok.IDs), slices.Clone(tok.Start), slices.Clone(tok.End)
+	if tok.Words(0, tok.Len()) != "the cart i s here" {
+		t.Fatalf("words %q", tok.Words(0, tok.Len()))
+	}
+	tok.DropWords()
+	if got := tok.Words(0, tok.Len()); got != "" {
+		t.Errorf("words %q after DropWords, want none", got)
+	}
+	if !slices.Equal(tok.IDs, ids) || !slices.Equal(tok.Start, start) || !slices.Equal(tok.End, end) || tok.Len() != 5 {
+		t.Errorf("DropWords changed the words' IDs or offsets")
+	}
+}

@@ -61,6 +61,13 @@ func (t *Tokens) Compact() {
 	t.org, t.spare, t.spareLow, t.strippedRaw = nil, nil, nil, nil
 }
 
+// DropWords releases the normalised text that Word and Words read (as
+// many bytes as the text): call it on tokens whose words are not read
+// again. Word and Words then return "".
+func (t *Tokens) DropWords() {
+	t.low, t.marks, t.spareLow = nil, nil, nil
+}
+
 // Len returns the number of words.
 func (t *Tokens) Len() int { return len(t.IDs) }
 
@@ -70,7 +77,7 @@ func (t *Tokens) Word(i int) string { return t.Words(i, i+1) }
 // Words returns words [from, to) joined by single spaces, as the reference
 // prints a run.
 func (t *Tokens) Words(from, to int) string {
-	if from >= to {
+	if from >= to || t.low == nil {
 		return ""
 	}
 	var b bytes.Buffer

@@ -94,6 +94,10 @@ type Options struct {
 	// time, when they are rendered (redact). Tokens handed in are released
 	// as they are used (their entries set to nil).
 	RunsOnly bool
+	// DropWords, with Texts, keeps no text's normalised words (Tokens.Words
+	// then returns ""): a public build shows no run's words, and they are
+	// as large as the texts.
+	DropWords bool
 	// Tokens are the measurement's tokens of the texts, when it kept them
 	// (measure.RunWithTexts): with Texts, they are not tokenised again.
 	// They must come from the measurement passed to Build.
@@ -153,7 +157,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	}
 	if opt.Texts {
 		f.RunsOnly = opt.RunsOnly
-		if err := f.loadTexts(ctx, folder, tokens); err != nil {
+		if err := f.loadTexts(ctx, folder, tokens, opt.DropWords); err != nil {
 			return nil, err
 		}
 	}
@@ -193,7 +197,7 @@ var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
 // finds the highlighted runs, on all cores. Cells of one section share the
 // example variant's text and tokens. With f.RunsOnly, no text is kept, nor
 // any of kept's tokens once used.
-func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *measure.Texts) error {
+func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *measure.Texts, dropWords bool) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
 		phrases[i] = p.Text
@@ -220,6 +224,9 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 		defer func() {
 			for _, ex := range variants {
 				ex.Tokens.Compact()
+				if dropWords {
+					ex.Tokens.DropWords()
+				}
 			}
 		}()
 		for _, i := range groups[names[g]] {
@@ -242,6 +249,9 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 				if kept == nil {
 					norm.TokeniseWithOffsets(raw, dict, &c.SectionText.Tokens)
 					c.SectionText.Tokens.Compact()
+				}
+				if dropWords {
+					c.SectionText.Tokens.DropWords()
 				}
 				continue
 			}
@@ -270,6 +280,9 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 			}
 			c.Runs = c5.Runs(&c.SectionText.Tokens, &c.ExampleText.Tokens, f.MinRun, c.Comparison)
 			c.SectionText.Tokens.Compact()
+			if dropWords {
+				c.SectionText.Tokens.DropWords()
+			}
 			if f.RunsOnly {
 				c.SectionText, c.ExampleText = nil, nil
 				if kept != nil {

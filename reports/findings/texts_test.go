@@ -60,4 +60,31 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if runs < 3 {
 		t.Errorf("%d runs: the folder should have runs to compare", runs)
 	}
+
+	// Without the words (a public build): the same runs and offsets, and no
+	// text's words, with the measurement's tokens and tokenised again.
+	mt, tokens, err = measure.RunWithTexts(ctx, folder, cfg.C5.NGram)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, opt := range map[string]Options{"kept": {Texts: true, Tokens: tokens, DropWords: true}, "again": {Texts: true, DropWords: true}} {
+		dropped, err := Build(ctx, folder, &cfg, mt, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range dropped.Cells {
+			a := again.Cells[i]
+			if !reflect.DeepEqual(c.Runs, a.Runs) || c.SectionText.Tokens.Len() != a.SectionText.Tokens.Len() ||
+				!reflect.DeepEqual(c.SectionText.Tokens.Start, a.SectionText.Tokens.Start) ||
+				!reflect.DeepEqual(c.SectionText.Tokens.End, a.SectionText.Tokens.End) {
+				t.Errorf("%s, %s/%s: without the words, runs %+v, want %+v", name, c.Script, c.Name, c.Runs, a.Runs)
+			}
+			if n := c.SectionText.Tokens.Len(); n > 0 && c.SectionText.Tokens.Words(0, n) != "" {
+				t.Errorf("%s, %s/%s: the section's words are kept", name, c.Script, c.Name)
+			}
+			if c.ExampleText != nil && c.ExampleText.Tokens.Words(0, c.ExampleText.Tokens.Len()) != "" {
+				t.Errorf("%s, %s/%s: the example's words are kept", name, c.Script, c.Name)
+			}
+		}
+	}
 }
