@@ -8,7 +8,7 @@
 // while the live heap is well under it. Near it, the collector would run
 // ever more often and the program crawl: so after every collection the live
 // heap is read, and once it is more than three quarters of the limit the
-// limit is lifted for good. From then on the collector paces itself as it
+// limit is lifted for good (unless another limit has replaced it). From then on the collector paces itself as it
 // would have without a limit.
 package memlimit
 
@@ -70,7 +70,11 @@ func (b *budget) check() {
 		return
 	}
 	if live > b.limit/4*3 {
-		debug.SetMemoryLimit(math.MaxInt64)
+		// A limit set meanwhile by another (a large site's build,
+		// pipeline) is theirs: it stays.
+		if debug.SetMemoryLimit(-1) == b.limit {
+			debug.SetMemoryLimit(math.MaxInt64)
+		}
 		b.lifted = true
 		return
 	}

@@ -58,6 +58,32 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestBudgetLeavesAnotherLimit: a limit set while the budget runs (a large
+// site's build sets its own) is not lifted with the budget; the budget's
+// end restores the limit before it.
+func TestBudgetLeavesAnotherLimit(t *testing.T) {
+	before := current()
+	keep := make([]byte, 16<<20)
+	for i := range keep {
+		keep[i] = byte(i)
+	}
+	b := start(8 << 20)
+	debug.SetMemoryLimit(1 << 40)
+	lifted := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.lifted }
+	collectUntil(lifted)
+	if !lifted() {
+		t.Fatal("the budget was not lifted with more than three quarters of it live")
+	}
+	if got := current(); got != 1<<40 {
+		t.Errorf("limit %d after the budget was lifted, want the one set meanwhile (%d)", got, int64(1<<40))
+	}
+	b.end()
+	if got := current(); got != before {
+		t.Errorf("limit %d after the budget ended, want %d as before it", got, before)
+	}
+	runtime.KeepAlive(keep)
+}
+
 func TestBudgetLeavesGOMEMLIMIT(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "1GiB")
 	before := current()
