@@ -214,7 +214,12 @@ type siteData struct {
 // Results returns the rows of the results table, one per cell, made each
 // time it is called: no page of evalpress's reads them all at once
 // (ResultRows, ResultRowPieces), so a streamed site never holds them.
-func (sd *siteData) Results() []cellRow { return resultRows(sd.Public.Cells) }
+func (sd *siteData) Results() []cellRow {
+	if sd.Public == nil {
+		return nil
+	}
+	return resultRows(sd.Public.Cells)
+}
 
 // resultRows returns the results table's rows of cells.
 func resultRows(cells []public.Cell) []cellRow {
@@ -228,7 +233,12 @@ func resultRows(cells []public.Cell) []cellRow {
 // Sections returns the rows of the per-section table, made each time it
 // is called (once for each page that shows the table): a large site has
 // one for each of its sections.
-func (sd *siteData) Sections() []sectionRow { return buildSectionRows(sd.Public) }
+func (sd *siteData) Sections() []sectionRow {
+	if sd.Public == nil {
+		return nil
+	}
+	return buildSectionRows(sd.Public)
+}
 
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).

@@ -22,7 +22,12 @@ type gridTable struct {
 
 // Rows returns the grid's rows, made each time it is called: a large
 // site's results page makes them a thousand at a time (GridRowPieces).
-func (g gridTable) Rows() []gridRow { return gridRowsOf(g.p, g.places, 0, len(g.p.Sections)) }
+func (g gridTable) Rows() []gridRow {
+	if g.p == nil {
+		return nil
+	}
+	return gridRowsOf(g.p, g.places, 0, len(g.p.Sections))
+}
 
 type gridRow struct {
 	Section string

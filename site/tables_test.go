@@ -289,3 +289,15 @@ func encodeResults(t *testing.T, p *public.Public) []byte {
 	}
 	return data
 }
+
+// TestTablesOfAViewlessSiteAreEmpty: the rows made on demand (for a
+// template of the user's too) are none, not a panic, for site data without
+// a view, as the fields they replaced were.
+func TestTablesOfAViewlessSiteAreEmpty(t *testing.T) {
+	sd := &siteData{}
+	for name, n := range map[string]int{"results": len(sd.Results()), "sections": len(sd.Sections()), "grid": len(sd.Grid.Rows())} {
+		if n != 0 {
+			t.Errorf("%s: %d rows without a view", name, n)
+		}
+	}
+}
