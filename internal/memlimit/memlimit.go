@@ -8,7 +8,9 @@
 // while the live heap is well under it. Near it, the collector would run
 // ever more often and the program crawl: so after every collection the live
 // heap is read, and once it is more than three quarters of the limit the
-// limit is lifted for good (unless another limit has replaced it). From then on the collector paces itself as it
+// limit is lifted for good. A limit that another has set in its place
+// meanwhile stays; once it is put back to the budget's, the next
+// collection lifts that too. From then on the collector paces itself as it
 // would have without a limit.
 package memlimit
 
@@ -59,24 +61,27 @@ func (b *budget) watch() {
 }
 
 // check reads what the last collection left live, lifts the limit when it
-// is more than three quarters of it, and otherwise watches the next one.
+// is more than three quarters of it, and otherwise, or while another's
+// limit stands in the budget's place, watches the next one.
 func (b *budget) check() {
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
 	live := int64(sample[0].Value.Uint64())
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.ended || b.lifted {
+	if b.ended {
 		return
 	}
-	if live > b.limit/4*3 {
-		// A limit set meanwhile by another (a large site's build,
-		// pipeline) is theirs: it stays.
+	if b.lifted || live > b.limit/4*3 {
+		b.lifted = true
 		if debug.SetMemoryLimit(-1) == b.limit {
 			debug.SetMemoryLimit(math.MaxInt64)
+			return
 		}
-		b.lifted = true
-		return
+		// A limit set meanwhile by another (a large site's build,
+		// pipeline) is theirs: it stays. When they put this budget's
+		// back (restoring the limit they found), the budget is still
+		// lifted: the next collection lets go of it again.
 	}
 	b.watch()
 }

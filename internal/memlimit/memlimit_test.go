@@ -96,3 +96,50 @@ func TestBudgetLeavesGOMEMLIMIT(t *testing.T) {
 		t.Errorf("limit %d after the budget ended, want %d", got, before)
 	}
 }
+
+// TestBudgetLiftedUnderAnotherLimitStaysLifted: a collection that leaves
+// more than three quarters of the budget live while another limit is in
+// place (a large site's build sets its own) lifts the budget. When the
+// other limit is put back to the budget's (the build restores the limit it
+// found), the budget's limit does not come back into force with that live
+// heap: the next collection lifts it. Until then, or while the other limit
+// stays, the other limit holds.
+func TestBudgetLiftedUnderAnotherLimitStaysLifted(t *testing.T) {
+	tests := []struct {
+		name      string
+		restore   bool // the other limit is put back to the budget's
+		wantLimit int64
+	}{
+		{"other limit kept", false, 1 << 40},
+		{"other limit restored", true, math.MaxInt64},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := current()
+			keep := make([]byte, 16<<20)
+			for i := range keep {
+				keep[i] = byte(i)
+			}
+			const limit = 8 << 20
+			b := start(limit)
+			prev := debug.SetMemoryLimit(1 << 40)
+			lifted := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.lifted }
+			collectUntil(lifted)
+			if !lifted() {
+				t.Fatal("the budget was not lifted with more than three quarters of it live")
+			}
+			if tc.restore {
+				debug.SetMemoryLimit(prev)
+			}
+			collectUntil(func() bool { return current() == tc.wantLimit })
+			if got := current(); got != tc.wantLimit {
+				t.Errorf("limit %d after collections with %d bytes live, want %d", got, len(keep), tc.wantLimit)
+			}
+			b.end()
+			if got := current(); got != before {
+				t.Errorf("limit %d after the budget ended, want %d as before it", got, before)
+			}
+			runtime.KeepAlive(keep)
+		})
+	}
+}
