@@ -2,6 +2,7 @@ package redact
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -43,6 +44,36 @@ func TestBareViewMadeOnlyWithSup(t *testing.T) {
 			!reflect.DeepEqual(got.textAt, want.textAt) || !reflect.DeepEqual(got.otherAt, want.otherAt) ||
 			!reflect.DeepEqual(got.namesAt, want.namesAt) || !reflect.DeepEqual(got.joins, want.joins) || !reflect.DeepEqual(got.hidden, want.hidden) {
 			t.Errorf("%s: views differ from a reading that makes the bare view:\n got %q %q %q\nwant %q %q %q", tc.name, got.text, got.other, got.names, want.text, want.other, want.names)
+		}
+	}
+}
+
+// TestNameCutBySupInRawTextIsFound plants a model name cut by a footnote
+// mark inside the raw text of a title, textarea, script or the like, which
+// the scan reads again as markup: its text without the <sup> or <sub> (the
+// bare view) reads the name as a page or a text extractor shows it, apart
+// from the text around the raw text, as the text view reads it.
+func TestNameCutBySupInRawTextIsFound(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms), allowed: new(permitSet)}
+	tests := []struct{ name, file, data string }{
+		{"in a paragraph", "p.html", `<p>Larkspur-3<sup>1</sup> Turbo</p>`},
+		{"in a title", "p.html", `<title>Larkspur-3<sup>1</sup> Turbo</title><p>x</p>`},
+		{"in a title after text", "p.html", `<p>by</p><title>Larkspur-3<sub>1</sub> Turbo</title>`},
+		{"in a textarea", "p.html", `<textarea>Larkspur-3<sup>1</sup> Turbo</textarea>`},
+		{"in a noscript", "p.html", `<p>a</p><noscript>Larkspur-3<SUP>1</SUP> Turbo</noscript><p>b</p>`},
+		{"in an xmp", "p.html", `<xmp>Larkspur-3<sup>1</sup> Turbo</xmp>`},
+		{"in a plaintext", "p.html", `<plaintext>Larkspur-3<sup>1</sup> Turbo`},
+		{"in an SVG title", "c.svg", `<svg><title>Larkspur-3<sup>1</sup> Turbo</title><text>x</text></svg>`},
+		{"in a script", "p.html", `<script>document.write("Larkspur-3<sup>1</sup> Turbo")</script>`},
+		{"in a script inside a sup", "p.html", `<p><sup>2</sup></p><script>w("Larkspur-3<sub>1</sub> Turbo")</script>`},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, l := range s.ScanFile(tc.file, []byte(tc.data)) {
+			found = found || strings.Contains(l.What, "model name")
+		}
+		if !found {
+			t.Errorf("%s: %q: the model name is not found", tc.name, tc.data)
 		}
 	}
 }

@@ -746,14 +746,25 @@ func (v *markupViews) addMarkup(raw string, at int, other, bare bool) {
 	inner.readAs(raw, v.withBare)
 	if other {
 		v.addOther(view(inner.text), at)
+		if inner.hasSup {
+			// A script's or style's markup with a <sup> or <sub>: its
+			// text without them too, as a page that writes it shows it.
+			if !inner.withBare {
+				inner.readAs(raw, true)
+			}
+			v.addOther(view(inner.bare), at)
+		}
 	} else {
-		// Another reading of the same text: apart from the text around it.
+		// Another reading of the same text: apart from the text around it,
+		// in the text and in the bare view alike.
 		v.text = append(v.text, '\n')
 		v.text, v.textAt = appendPieces(v.text, v.textAt, inner.text, inner.textAt, at)
 		v.text = append(v.text, '\n')
 		if bare {
 			if v.withBare {
+				v.bare = append(v.bare, '\n')
 				v.bare, v.bareAt = appendPieces(v.bare, v.bareAt, inner.bare, inner.bareAt, at)
+				v.bare = append(v.bare, '\n')
 			}
 			v.hasSup = v.hasSup || inner.hasSup
 		}
