@@ -60,9 +60,9 @@ func (b *budget) watch() {
 	runtime.AddCleanup(new(sentinel), func(b *budget) { b.check() }, b)
 }
 
-// check reads what the last collection left live, lifts the limit when it
-// is more than three quarters of it, and otherwise, or while another's
-// limit stands in the budget's place, watches the next one.
+// check reads what the last collection left live and lifts the limit when
+// it is more than three quarters of it; it watches every collection until
+// the budget ends, so that a lifted budget's limit put back is lifted again.
 func (b *budget) check() {
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
@@ -74,14 +74,14 @@ func (b *budget) check() {
 	}
 	if b.lifted || live > b.limit/4*3 {
 		b.lifted = true
-		if debug.SetMemoryLimit(-1) == b.limit {
-			debug.SetMemoryLimit(math.MaxInt64)
-			return
-		}
 		// A limit set meanwhile by another (a large site's build,
 		// pipeline) is theirs: it stays. When they put this budget's
-		// back (restoring the limit they found), the budget is still
-		// lifted: the next collection lets go of it again.
+		// back (restoring the limit they found, even one read just before
+		// it was lifted), the budget is still lifted: the next collection
+		// lets go of it again.
+		if debug.SetMemoryLimit(-1) == b.limit {
+			debug.SetMemoryLimit(math.MaxInt64)
+		}
 	}
 	b.watch()
 }

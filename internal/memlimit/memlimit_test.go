@@ -113,6 +113,31 @@ func TestBudgetLiftedUnderAnotherLimitStaysLifted(t *testing.T) {
 		{"other limit kept", false, 1 << 40},
 		{"other limit restored", true, math.MaxInt64},
 	}
+	// The budget's check reads the limit, then lifts it: another that sets
+	// its own in between has it lifted, and restores the budget's after.
+	t.Run("budget's limit restored after it was lifted", func(t *testing.T) {
+		before := current()
+		keep := make([]byte, 16<<20)
+		for i := range keep {
+			keep[i] = byte(i)
+		}
+		const limit = 8 << 20
+		b := start(limit)
+		collectUntil(func() bool { return current() == math.MaxInt64 })
+		if got := current(); got != math.MaxInt64 {
+			t.Fatalf("limit %d with %d bytes live, want it lifted", got, len(keep))
+		}
+		debug.SetMemoryLimit(limit)
+		collectUntil(func() bool { return current() == math.MaxInt64 })
+		if got := current(); got != math.MaxInt64 {
+			t.Errorf("limit %d after the budget's was put back with %d bytes live, want it lifted again", got, len(keep))
+		}
+		b.end()
+		if got := current(); got != before {
+			t.Errorf("limit %d after the budget ended, want %d as before it", got, before)
+		}
+		runtime.KeepAlive(keep)
+	})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before := current()
