@@ -77,3 +77,39 @@ func TestNameCutBySupInRawTextIsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestNameCutByARaisedMarkIsFound plants a model name cut by a mark that
+// a page shows raised or lowered without <sup> or <sub>: by a style's
+// vertical-align or an SVG baseline-shift. The bare view leaves the mark
+// out, as it leaves out a <sup>'s; an element merely styled does not make
+// one.
+func TestNameCutByARaisedMarkIsFound(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms), allowed: new(permitSet)}
+	tests := []struct {
+		name, file, data string
+		found            bool
+	}{
+		{"vertical-align super", "p.html", `<p>Larkspur-3<span style="vertical-align:super">1</span> Turbo</p>`, true},
+		{"vertical-align sub, spaced, upper case", "p.html", `<p>Larkspur-3<SPAN STYLE="color: red; Vertical-Align : SUB">1</SPAN> Turbo</p>`, true},
+		{"nested inside the raised mark", "p.html", `<p>Quillion 2.5<span style="vertical-align: super"><span>1</span>, <span>2</span></span> Pro</p>`, true},
+		{"CSS-escaped", "p.html", `<p>Quillion 2.5<a style="vertical-align:\73 uper">3</a> Pro</p>`, true},
+		{"SVG baseline-shift", "c.svg", `<svg><text>Larkspur-3<tspan baseline-shift="super">1</tspan> Turbo</text></svg>`, true},
+		{"baseline-shift in a style", "c.svg", `<svg><text>Larkspur-3<tspan style="baseline-shift: sub">1</tspan> Turbo</text></svg>`, true},
+		{"a mark that is not raised", "p.html", `<p>Larkspur-3<span style="color:red">1</span> Turbo</p>`, false},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, l := range s.ScanFile(tc.file, []byte(tc.data)) {
+			found = found || strings.Contains(l.What, "model name")
+		}
+		if found != tc.found {
+			t.Errorf("%s: %q: model name found %v, want %v", tc.name, tc.data, found, tc.found)
+		}
+		var got, want markupViews
+		got.read(tc.data)
+		want.readAs(tc.data, true)
+		if got.hasSup != tc.found || string(got.bare) != string(want.bare) && got.hasSup {
+			t.Errorf("%s: bare view made %v (%q), want %v (%q)", tc.name, got.hasSup, got.bare, tc.found, want.bare)
+		}
+	}
+}

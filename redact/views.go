@@ -360,7 +360,11 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 // readState is what the reading of a file carries from token to token.
 type readState struct {
 	raw      string // the raw-text element read in: script, style
-	supDepth int    // open <sup> and <sub> elements
+	supDepth int    // open <sup> and <sub> elements, and raised ones
+	// raised are the open elements other than <sup> and <sub> that a
+	// page shows raised or lowered (raises), with how many elements of
+	// the same name are open inside each.
+	raised []hidden
 	// rawText: the token before was the start tag of an element whose
 	// content the Tokenizer reads as raw text or RCDATA.
 	rawText bool
@@ -537,6 +541,9 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 		}
 		st.rawText = tok.tt != html.EndTagToken && startsRawText(tok.name)
 		v.trackHidden(name, tok, st)
+		if tag != "sup" && tag != "sub" {
+			v.trackRaised(name, tok, st)
+		}
 		switch {
 		case tok.tt == html.StartTagToken && (tag == "script" || tag == "style"):
 			st.raw = tag
@@ -587,6 +594,68 @@ func (v *markupViews) trackHidden(name string, tok *token, st *readState) {
 		v.hidden = append(v.hidden, [2]int{len(v.text), -1})
 	}
 	st.hide = append(st.hide, hidden{name, 1})
+}
+
+// trackRaised follows the elements a page shows raised or lowered as a
+// <sup> or <sub> (raises): their text is left out of the bare view as
+// theirs is, where 'Lark<span style="vertical-align:super">1</span>spur'
+// reads as a page shows it. name is the tag's name in lower case.
+func (v *markupViews) trackRaised(name string, tok *token, st *readState) {
+	n := len(st.raised)
+	if tok.tt == html.EndTagToken {
+		if n > 0 && st.raised[n-1].name == name {
+			if st.raised[n-1].depth--; st.raised[n-1].depth == 0 {
+				st.raised = st.raised[:n-1]
+				st.supDepth = max(st.supDepth-1, 0)
+			}
+		}
+		return
+	}
+	if tok.tt != html.StartTagToken || voidElement(name) {
+		return
+	}
+	if n > 0 && st.raised[n-1].name == name {
+		st.raised[n-1].depth++
+		return
+	}
+	if !raises(tok.attrs) {
+		return
+	}
+	st.raised = append(st.raised, hidden{name, 1})
+	st.supDepth++
+	v.hasSup = true
+}
+
+// raises reports whether an element's attributes have a page show it
+// raised or lowered as a superscript or subscript: a style's
+// vertical-align, or an SVG baseline-shift, of super or sub.
+func raises(attrs []attribute) bool {
+	for _, a := range attrs {
+		switch a.key {
+		case "baseline-shift":
+			if val := strings.ToLower(strings.TrimSpace(a.val)); val == "super" || val == "sub" {
+				return true
+			}
+		case "style":
+			style := a.val
+			if strings.IndexByte(style, '\\') >= 0 {
+				style = decodeCSS(style)
+			}
+			if hasUpper(style) {
+				style = strings.ToLower(style)
+			}
+			if !strings.Contains(style, "sub") && !strings.Contains(style, "super") {
+				continue
+			}
+			css := strings.Join(strings.Fields(style), "")
+			for _, r := range [...]string{"vertical-align:super", "vertical-align:sub", "baseline-shift:super", "baseline-shift:sub"} {
+				if strings.Contains(css, r) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hides reports whether a browser leaves an element out of the page it
