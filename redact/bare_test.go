@@ -113,3 +113,25 @@ func TestNameCutByARaisedMarkIsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestNameCutByMarkupInSrcdocIsFound plants a model name cut by tags in
+// an iframe's srcdoc, a document the page shows in the frame: the scan
+// reads it as markup, as it reads a noscript's.
+func TestNameCutByMarkupInSrcdocIsFound(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms), allowed: new(permitSet)}
+	tests := []struct{ name, data string }{
+		{"tags", `<iframe srcdoc="<p>Lark<b>spur</b>-3 Turbo</p>"></iframe>`},
+		{"escaped tags", `<p>x</p><iframe srcdoc="&lt;p&gt;Quill&lt;i&gt;ion&lt;/i&gt; 2.5 Pro"></iframe><p>y</p>`},
+		{"a footnote mark", `<iframe SRCDOC='<p>Larkspur-3<sup>1</sup> Turbo</p>'></iframe>`},
+		{"a frame in the frame", `<iframe srcdoc="<iframe srcdoc='Quill<b>ion</b> 2.5 Pro'></iframe>"></iframe>`},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, l := range s.ScanFile("p.html", []byte(tc.data)) {
+			found = found || strings.Contains(l.What, "model name")
+		}
+		if !found {
+			t.Errorf("%s: %q: the model name is not found", tc.name, tc.data)
+		}
+	}
+}

@@ -534,6 +534,11 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 				value = decodeEscapes(value)
 			}
 			v.addOther(value, src)
+			if a.key == "srcdoc" && strings.IndexByte(a.val, '<') >= 0 {
+				// The document a frame shows: its text is on the page,
+				// read as markup.
+				v.addMarkup(a.val, src, false, st.supDepth == 0)
+			}
 		}
 		// addName kept the attribute names that are not common ones.
 		if droppedSource(rawToken, tok, len(v.namesAt)-names) {
@@ -801,9 +806,10 @@ const cdataStart = "[CDATA["
 const maxMarkupDepth = 8
 
 // addMarkup adds the raw text raw (the content of a title, textarea,
-// noscript, script, style or the like, at the file offset at) read again as
-// markup: a browser reads it so in SVG and MathML, and a noscript's when
-// scripts are off, and text extractors read every one so. Tags inside it
+// noscript, script, style or the like, or an iframe's srcdoc, at the file
+// offset at) read again as markup: a browser reads it so in SVG and MathML,
+// a noscript's when scripts are off and a srcdoc always, and text
+// extractors read every one so. Tags inside it
 // then hide no text. The text it holds goes to the text view (as another
 // piece) or, for a script or style (other), to the other view; its
 // attributes, comments and names to theirs.
