@@ -69,7 +69,10 @@ func perByteOffsets(text string, phrases []string) (words []string, start, end [
 func TestOffsetsMatchPerByteOrigins(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"word", "Word", "WORD", " ", "  ", "\n", ", ", "é", "École", "İ", "İstanbul", "\u212Aelvin",
-		"\u2126", "Ⱥx", "ΟΔΟΣ", "Σ", "ß", "ẞ", "日本", "Ａ", "’", "\u0307", "a1", "9"}
+		"\u2126", "Ⱥx", "ΟΔΟΣ", "Σ", "ß", "ẞ", "日本", "Ａ", "’", "\u0307", "a1", "9",
+		// Bytes that are not UTF-8 (each lowercased to a three-byte U+FFFD),
+		// and characters whose lowercase is longer or two characters.
+		"\xff", "\xc3", "\xe2\x80", "\xed\xa0\x80", "\uFFFD", "ǅ", "ΐ", "ᾼ", "\u0130\u0307"}
 	text := func(n int) string {
 		var b strings.Builder
 		for range n {
