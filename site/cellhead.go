@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
 )
 
 // cellHeaderHTML renders a cell page's header: the breadcrumb, the verdict
@@ -63,6 +65,27 @@ func cellBodySize(cp *cellPage, internal bool, minRun int) int {
 	return size + diffHTMLSize(cp.diff)
 }
 
+// appendSide appends one side of a cell page's pair of texts: its heading
+// (HTML), its map, and its text, from view when set, else as html.
+func appendSide(b []byte, side, heading, what string, textMap template.HTML, masked string, view *public.TextView, html template.HTML, runs []public.Run) []byte {
+	b = append(b, `<section class="side" aria-labelledby="side-`+side+`">
+<h2 id="side-`+side+`">`...)
+	b = append(b, heading...)
+	b = append(b, `</h2>
+<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the `+what+`: where its runs fall, top to bottom">`...)
+	b = append(b, textMap...)
+	b = append(b, `</div>
+<div class="text`+masked+`" data-side="`+side+`">`...)
+	if view != nil {
+		b = appendTextHTML(b, view, runs, side)
+	} else {
+		b = append(b, html...)
+	}
+	return append(b, `</div></div>
+</section>
+`...)
+}
+
 // appendCellBody appends cellBodyHTML's HTML to b. The run views and the
 // diff go straight into b when the page has them as views (cp.sectionView,
 // cp.exampleView, cp.diff) rather than as HTML: a 30 MB section's page is
@@ -84,37 +107,10 @@ func appendCellBody(b []byte, cp *cellPage, internal bool, minRun int) []byte {
 <div class="pair" data-runs="`...)
 	b = append(b, strconv.Itoa(len(r.Runs))...)
 	b = append(b, `">
-<section class="side" aria-labelledby="side-s">
-<h2 id="side-s">Section (`...)
-	b = append(b, escapeHTML(r.Writer)...)
-	b = append(b, `)</h2>
-<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the section: where its runs fall, top to bottom">`...)
-	b = append(b, cp.SectionMap...)
+`...)
+	b = appendSide(b, "s", "Section ("+escapeHTML(r.Writer)+")", "section", cp.SectionMap, masked, cp.sectionView, cp.SectionHTML, r.Runs)
+	b = appendSide(b, "e", "Example, variant "+strconv.Itoa(r.Variant), "example", cp.ExampleMap, masked, cp.exampleView, cp.ExampleHTML, r.Runs)
 	b = append(b, `</div>
-<div class="text`+masked+`" data-side="s">`...)
-	if cp.sectionView != nil {
-		b = appendTextHTML(b, cp.sectionView, r.Runs, "s")
-	} else {
-		b = append(b, cp.SectionHTML...)
-	}
-	b = append(b, `</div></div>
-</section>
-<section class="side" aria-labelledby="side-e">
-<h2 id="side-e">Example, variant `...)
-	b = append(b, strconv.Itoa(r.Variant)...)
-	b = append(b, `</h2>
-<div class="side-body"><div class="minimap" aria-hidden="true" title="Map of the example: where its runs fall, top to bottom">`...)
-	b = append(b, cp.ExampleMap...)
-	b = append(b, `</div>
-<div class="text`+masked+`" data-side="e">`...)
-	if cp.exampleView != nil {
-		b = appendTextHTML(b, cp.exampleView, r.Runs, "e")
-	} else {
-		b = append(b, cp.ExampleHTML...)
-	}
-	b = append(b, `</div></div>
-</section>
-</div>
 <h2 id="runs">Runs</h2>
 <div class="table-wrap">
 <table class="runs sortable" id="runs-table">

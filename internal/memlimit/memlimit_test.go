@@ -8,6 +8,16 @@ import (
 	"time"
 )
 
+// liveBytes returns n bytes, each written, so that they are live and
+// resident while the caller keeps them.
+func liveBytes(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return b
+}
+
 // current returns the runtime's memory limit without changing it.
 func current() int64 { return debug.SetMemoryLimit(-1) }
 
@@ -36,10 +46,7 @@ func TestBudget(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			keep := make([]byte, tc.live)
-			for i := range keep {
-				keep[i] = byte(i)
-			}
+			keep := liveBytes(tc.live)
 			b := start(tc.limit)
 			if got := current(); got != tc.limit {
 				t.Fatalf("limit %d while the budget starts, want %d", got, tc.limit)
@@ -63,10 +70,7 @@ func TestBudget(t *testing.T) {
 // end restores the limit before it.
 func TestBudgetLeavesAnotherLimit(t *testing.T) {
 	before := current()
-	keep := make([]byte, 16<<20)
-	for i := range keep {
-		keep[i] = byte(i)
-	}
+	keep := liveBytes(16 << 20)
 	b := start(8 << 20)
 	debug.SetMemoryLimit(1 << 40)
 	lifted := func() bool { b.mu.Lock(); defer b.mu.Unlock(); return b.lifted }
@@ -117,10 +121,7 @@ func TestBudgetLiftedUnderAnotherLimitStaysLifted(t *testing.T) {
 	// its own in between has it lifted, and restores the budget's after.
 	t.Run("budget's limit restored after it was lifted", func(t *testing.T) {
 		before := current()
-		keep := make([]byte, 16<<20)
-		for i := range keep {
-			keep[i] = byte(i)
-		}
+		keep := liveBytes(16 << 20)
 		const limit = 8 << 20
 		b := start(limit)
 		collectUntil(func() bool { return current() == math.MaxInt64 })
@@ -141,10 +142,7 @@ func TestBudgetLiftedUnderAnotherLimitStaysLifted(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before := current()
-			keep := make([]byte, 16<<20)
-			for i := range keep {
-				keep[i] = byte(i)
-			}
+			keep := liveBytes(16 << 20)
 			const limit = 8 << 20
 			b := start(limit)
 			prev := debug.SetMemoryLimit(1 << 40)
