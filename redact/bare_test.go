@@ -135,3 +135,30 @@ func TestNameCutByMarkupInSrcdocIsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestNameCutByMarkupInAValueOrDataFileIsFound plants a model name cut by
+// tags where a reader sees the tags as text around the name's letters: an
+// attribute's value (a tooltip reads "Lark<b>spur</b>-3 Turbo"), a JSON,
+// CSV or text file. The scan reads each also as markup, so its tags hide
+// no word; a value or file without a "<" is read as before.
+func TestNameCutByMarkupInAValueOrDataFileIsFound(t *testing.T) {
+	s := &Scanner{terms: NewMatcher(testTerms), allowed: new(permitSet)}
+	tests := []struct{ name, file, data string }{
+		{"title", "p.html", `<p title="Lark<b>spur</b>-3 Turbo">x</p>`},
+		{"alt, escaped", "p.html", `<img alt="Quill&lt;i&gt;ion&lt;/i&gt; 2.5 Pro">`},
+		{"data attribute, a footnote mark", "p.html", `<div data-note='Larkspur-3<sup>1</sup> Turbo'></div>`},
+		{"svg attribute", "f.svg", `<svg><rect aria-label="Lark<tspan>spur</tspan>-3 Turbo"/></svg>`},
+		{"json", "data/r.json", `{"note": "Larkspur-3<sup>1</sup> Turbo"}`},
+		{"csv", "data/r.csv", "a,b\n\"Quill<b>ion</b> 2.5 Pro\",1\n"},
+		{"text", "notes.txt", "Lark<i>spur</i>-3 Turbo"},
+	}
+	for _, tc := range tests {
+		found := false
+		for _, l := range s.ScanFile(tc.file, []byte(tc.data)) {
+			found = found || strings.Contains(l.What, "model name")
+		}
+		if !found {
+			t.Errorf("%s: %s %q: the model name is not found", tc.name, tc.file, tc.data)
+		}
+	}
+}

@@ -625,9 +625,19 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 			whole = decodeCSS(text)
 		}
 		views := []scanView{{text: whole, kind: "plain"}}
-		// A markdown viewer shows the HTML a document holds as HTML.
-		if isMarkdown(name) && strings.IndexByte(text, '<') >= 0 {
+		switch {
+		case isMarkdown(name) && strings.IndexByte(text, '<') >= 0:
+			// A markdown viewer shows the HTML a document holds as HTML.
 			views = append(views, markupViewsOf(text, mv)...)
+		case isData(name) && strings.IndexByte(whole, '<') >= 0:
+			// Tags in data or text ("Lark<b>spur</b>", a "<sup>1</sup>"
+			// mark, escaped or not) cut the words a reader joins: read
+			// as markup too, they cut none. Where escapes were undone,
+			// the views' places are approximate.
+			for _, v := range markupViewsOf(whole, mv) {
+				v.echo = v.echo || whole != text
+				views = append(views, v)
+			}
 		}
 		return withReversed(withFootnoteLabels(views, text))
 	}

@@ -97,6 +97,16 @@ func isMarkdown(name string) bool {
 	return false
 }
 
+// isData reports whether a file is data or plain text (JSON, CSV, a text
+// file), whose tags a reader sees as text around the words they cut.
+func isData(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".txt", ".text":
+		return true
+	}
+	return false
+}
+
 // isStyle reports whether a file is a style sheet (CSS escapes).
 func isStyle(name string) bool { return strings.EqualFold(path.Ext(name), ".css") }
 
@@ -534,10 +544,17 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 				value = decodeEscapes(value)
 			}
 			v.addOther(value, src)
-			if a.key == "srcdoc" && strings.IndexByte(a.val, '<') >= 0 {
+			switch {
+			case strings.IndexByte(value, '<') < 0:
+			case a.key == "srcdoc":
 				// The document a frame shows: its text is on the page,
 				// read as markup.
 				v.addMarkup(a.val, src, false, st.supDepth == 0)
+			default:
+				// A value a reader sees with tags in it (a tooltip's
+				// "Lark<b>spur</b>"): read as markup too, its tags
+				// hide no word.
+				v.addMarkup(value, src, true, false)
 			}
 		}
 		// addName kept the attribute names that are not common ones.
