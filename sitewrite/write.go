@@ -90,6 +90,7 @@ type Writer struct {
 	existing                map[string]bool // staged: the spare's files not yet overwritten
 
 	added      chan site.File // to the checkers
+	addedLarge chan site.File // to the checkers, before added's files
 	passed     chan checked   // to the one writer
 	checked    sync.WaitGroup
 	writerDone chan struct{}
@@ -120,7 +121,7 @@ func NewWriter(ctx context.Context, dir, audience string, check func(site.File) 
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
 	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check, spare: SpareDir(abs),
-		added: make(chan site.File, 1024), passed: make(chan checked, 1024), writerDone: make(chan struct{}),
+		added: make(chan site.File, 1024), addedLarge: make(chan site.File, 64), passed: make(chan checked, 1024), writerDone: make(chan struct{}),
 		errs: map[string]error{}, seen: map[string]bool{}}
 	// The spare takes the temporary folder's name: only a public site
 	// evalpress built, holding nothing but the files it lists.
@@ -158,8 +159,21 @@ func (w *Writer) Add(f site.File) {
 		w.fail(f.Path, fmt.Errorf("%s: two files would be written at %s", w.dir, f.Path))
 		return
 	}
+	if f.Stream != nil || len(f.Data) >= largeFile {
+		w.addedLarge <- f
+		return
+	}
 	w.added <- f
 }
+
+// largeFile is the size from which a file is checked before the smaller
+// files handed over before it: a large file's scan is long, and would
+// otherwise end the build. A site's cell pages, thousands of them, are
+// handed over while its results page and data are made, and fill the
+// checkers' queue; the results page, its JSON and the chart library, each
+// scanned in tens of milliseconds, came after them all (on the bench, a
+// threshold-only rebuild spent its last 140-200 ms scanning them alone).
+const largeFile = 256 << 10
 
 func (w *Writer) fail(path string, err error) {
 	w.failed.Store(true)
@@ -172,7 +186,26 @@ func (w *Writer) fail(path string, err error) {
 
 func (w *Writer) checkFiles() {
 	defer w.checked.Done()
-	for f := range w.added {
+	large, small := w.addedLarge, w.added
+	for large != nil || small != nil {
+		var f site.File
+		var ok bool
+		select {
+		case f, ok = <-large: // a large file first, when one waits
+		default:
+			select {
+			case f, ok = <-large:
+			case f, ok = <-small:
+				if !ok {
+					small = nil
+					continue
+				}
+			}
+		}
+		if !ok {
+			large = nil
+			continue
+		}
 		if w.ctx.Err() != nil {
 			continue // stopping: drain
 		}
@@ -384,6 +417,7 @@ func (w *Writer) finish() bool {
 	w.done = true
 	w.closing.Unlock()
 	close(w.added)
+	close(w.addedLarge)
 	w.checked.Wait()
 	close(w.passed)
 	<-w.writerDone

@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sync"
 	"syscall"
@@ -277,3 +279,49 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 }
 
 func sortedKeys(files map[string][]byte) []string { return slices.Sorted(maps.Keys(files)) }
+
+// TestLargeFilesAreCheckedFirst holds the checker on a file, queues small
+// files and then large ones (and a stream), and lets it go: the large
+// files are checked before every small file queued before them, so that
+// their long scans never end the build alone. One checker
+// (GOMAXPROCS 1), so that the order it checks in is the order it takes.
+func TestLargeFilesAreCheckedFirst(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	dir := filepath.Join(t.TempDir(), "public")
+	var order []string
+	held, release := make(chan bool), make(chan bool)
+	check := func(f site.File) error {
+		order = append(order, f.Path)
+		if f.Path == "hold.html" {
+			held <- true
+			<-release
+		}
+		if f.Stream != nil {
+			return f.Stream(io.Discard)
+		}
+		return nil
+	}
+	w, err := NewWriter(context.Background(), dir, "public", check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(site.File{Path: "hold.html", Data: []byte("x")})
+	<-held
+	var small []string
+	for i := range 50 {
+		small = append(small, fmt.Sprintf("cells/%02d.html", i))
+		w.Add(site.File{Path: small[i], Data: []byte("small")})
+	}
+	large := []string{"results.html", "data/results.json", "data/stream.csv"}
+	w.Add(site.File{Path: large[0], Data: make([]byte, largeFile)})
+	w.Add(site.File{Path: large[1], Data: make([]byte, 3*largeFile)})
+	w.Add(site.File{Path: large[2], Stream: func(out io.Writer) error { _, err := io.WriteString(out, "a,b\n"); return err }})
+	close(release)
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Concat([]string{"hold.html"}, large, small, []string{MarkerFile})
+	if !slices.Equal(order, want) {
+		t.Errorf("checked in the order %v, want %v", order, want)
+	}
+}
