@@ -757,8 +757,8 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 	if len(data) >= largeFile {
 		// A large file's views and folds take several times its size:
 		// one at a time, and their buffers are not kept for the next file.
-		largeScans <- struct{}{}
-		defer func() { <-largeScans }()
+		largeScans.acquire(len(data))
+		defer largeScans.release(len(data))
 		mv, q := new(markupViews), new(quickText)
 		return s.scanViews(name, data, mv, q)
 	}
@@ -773,8 +773,45 @@ func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitte
 // buffers that go when the scan ends.
 const largeFile = 1 << 20
 
-// largeScans holds the one large file being scanned.
-var largeScans = make(chan struct{}, 1)
+// largeScans bounds the bytes of the large files scanned at once: a
+// results page and its JSON are scanned side by side, a page larger than
+// the bound alone.
+var largeScans = newByteBudget(16 << 20)
+
+// byteBudget is a number of bytes that scans take and give back, each at
+// most all of it.
+type byteBudget struct {
+	mu         sync.Mutex
+	freed      sync.Cond
+	free, size int
+}
+
+func newByteBudget(size int) *byteBudget {
+	b := &byteBudget{free: size, size: size}
+	b.freed.L = &b.mu
+	return b
+}
+
+// acquire waits until n bytes of the budget, or all of it, are free, and
+// takes them.
+func (b *byteBudget) acquire(n int) {
+	n = min(n, b.size)
+	b.mu.Lock()
+	for b.free < n {
+		b.freed.Wait()
+	}
+	b.free -= n
+	b.mu.Unlock()
+}
+
+// release gives back what acquire(n) took.
+func (b *byteBudget) release(n int) {
+	n = min(n, b.size)
+	b.mu.Lock()
+	b.free += n
+	b.mu.Unlock()
+	b.freed.Broadcast()
+}
 
 // scanViews is scanFile with the buffers it reads the file's views into.
 func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak, lastPermitted []viewCount) {
