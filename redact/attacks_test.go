@@ -13,9 +13,7 @@ import (
 // plants a term or a private passage the way the attacks did.
 func TestScanReadsWhatAReaderReads(t *testing.T) {
 	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(testTerms, private)
 	for _, tc := range attackFixtures {
 		leaks := s.ScanFile(tc.file, tc.data)
 		found := false

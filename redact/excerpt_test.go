@@ -59,9 +59,7 @@ func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
 func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
 	words := strings.Fields("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
 	private := strings.Join(words, " ")
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(nil, private)
 	a, b := strings.Join(words[0:12], " "), strings.Join(words[6:18], " ")
 	s.Permit(a, b)
 	for _, tc := range []struct {

@@ -112,9 +112,15 @@ func TestARightToLeftOverrideHidesNothing(t *testing.T) {
 // "the harbour chief had promised a quiet week of sun and the boats stayed
 // in for the whole season".
 func passageScanner() *Scanner {
+	return testScanner(testTerms, "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
+}
+
+// testScanner returns a scanner of terms and of the passages of private,
+// with no excerpt permitted.
+func testScanner(terms []PrivateTerm, private string) *Scanner {
 	var index passageIndex
-	index.add("the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
-	return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	index.add(private)
+	return &Scanner{terms: NewMatcher(terms), passages: index.set(), allowed: new(permitSet)}
 }
 
 // TestHasRightToLeftOverride: the quick look for U+202E finds it wherever

@@ -88,12 +88,7 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 	privateText := randomText(rng, 600)
 	c := &reuseCase{rng: rng, private: strings.Fields(privateText)}
 	c.excerpt = strings.Join(c.private[100:112], " ")
-	var index passageIndex
-	index.add(privateText)
-	gen := func() *Scanner {
-		return &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
-	}
-	certifier, scanner := gen(), gen()
+	certifier, scanner := testScanner(testTerms, privateText), testScanner(testTerms, privateText)
 	certifier.Permit(c.excerpt)
 
 	certified, leaky := 0, 0
@@ -144,9 +139,7 @@ func TestCertifyRefusesAPermittedPassageInTheBody(t *testing.T) {
 	privateText := randomText(rng, 200)
 	words := strings.Fields(privateText)
 	excerpt := strings.Join(words[50:62], " ")
-	var index passageIndex
-	index.add(privateText)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(testTerms, privateText)
 	s.Permit(excerpt)
 	fill := "quay zebra " + randomText(rng, 300) // no private passage runs on from the header
 	cases := []struct {
@@ -192,9 +185,7 @@ func TestReuseWindowEdges(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	privateText := randomText(rng, 200)
 	private := strings.Fields(privateText)
-	var index passageIndex
-	index.add(privateText)
-	scanner := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	scanner := testScanner(testTerms, privateText)
 
 	var planted [][]string
 	planted = append(planted, private[50:50+PassageWords])
@@ -256,9 +247,7 @@ func TestReuseWindowHoldsAPassageCutAtBothEnds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 23))
 	privateText := randomText(rng, 300)
 	private := strings.Fields(privateText)
-	var index passageIndex
-	index.add(privateText)
-	scanner := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	scanner := testScanner(nil, privateText)
 	pages := 0
 	for start := 0; start+PassageWords <= len(private) && start < 12*PassageWords; start += PassageWords {
 		words := private[start : start+PassageWords]

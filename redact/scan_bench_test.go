@@ -85,9 +85,7 @@ func benchPages(b *testing.B) (*Scanner, [][]byte, []string) {
 		paths = append(paths, "cells/"+filepath.Base(n)) // read as HTML, by its name
 		size += len(data)
 	}
-	var index passageIndex
-	index.add(randomPrivateText)
-	s := &Scanner{terms: NewMatcher(testTerms), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(testTerms, randomPrivateText)
 	b.SetBytes(int64(size))
 	return s, pages, paths
 }

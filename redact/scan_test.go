@@ -123,9 +123,7 @@ func TestMayOccurNeverMissesAMatch(t *testing.T) {
 func TestPassageScan(t *testing.T) {
 	private := "The harbour chief had promised a quiet week of sun, and the boats stayed in."
 	excerpt := "a quiet week of sun and the boats stayed"
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(nil, private)
 	s.Permit(excerpt)
 	tests := []struct {
 		name, text string
@@ -211,9 +209,7 @@ func TestGramSet(t *testing.T) {
 func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	private := randomText(rng, 400)
-	var index passageIndex
-	index.add(private)
-	s := &Scanner{terms: NewMatcher(nil), passages: index.set(), allowed: new(permitSet)}
+	s := testScanner(nil, private)
 	words := strings.Fields(private)
 	decorate := []string{"<b>", "</b>", " — ", "É", "\u0301", "<a href='x'>", ", ", "\n"}
 	leaky := 0
