@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestC5Thresholds(t *testing.T) {
@@ -200,14 +201,15 @@ func TestCountWords(t *testing.T) {
 }
 
 // CountWords counts what strings.Fields splits, invalid UTF-8 and every
-// kind of space included.
+// kind of space included, in texts long enough to be read eight bytes at a
+// time with other characters at every offset.
 func TestCountWordsAsFields(t *testing.T) {
 	pieces := []string{"a", "word", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u1680", "\u2003", "\u2028",
 		"\u3000", "\u200b", "\ufeff", "é", "—", "\xff", "\xc3", "\xe2\x80", "▬", "\x00", "\x1c"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		var b strings.Builder
-		for range rng.IntN(12) {
+		for range rng.IntN(40) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		text := b.String()
@@ -215,6 +217,26 @@ func TestCountWordsAsFields(t *testing.T) {
 			t.Fatalf("CountWords(%q) = %d, strings.Fields has %d", text, got, want)
 		}
 	}
+	// Every ASCII byte, alone and between words, at every offset of a chunk.
+	for c := range utf8.RuneSelf {
+		for at := range 17 {
+			text := strings.Repeat("x", at) + string(rune(c)) + "yz" + string(rune(c)) + strings.Repeat("w ", 5)
+			if got, want := CountWords(text), len(strings.Fields(text)); got != want {
+				t.Fatalf("CountWords(%q) = %d, strings.Fields has %d", text, got, want)
+			}
+		}
+	}
+}
+
+func FuzzCountWords(f *testing.F) {
+	for _, seed := range []string{"", "one two", "a\u00a0b\tc\r\nd", "\xff\xfe words \x85 x", "eight by  tes\v\f more words"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := CountWords(text), len(strings.Fields(text)); got != want {
+			t.Fatalf("CountWords(%q) = %d, strings.Fields has %d", text, got, want)
+		}
+	})
 }
 
 func BenchmarkCountWords(b *testing.B) {

@@ -5,8 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // G1 is the length gate: a section's length in words must be within the
@@ -144,33 +142,3 @@ func g1Summary(o Outcome) string {
 }
 
 func init() { register(g1) }
-
-// CountWords returns the number of whitespace-separated words of text as
-// written: G1's length. Mandated phrases count (they are spoken).
-//
-// It reads ASCII a byte at a time from a table, and decodes only other
-// characters (unicode.IsSpace): a measurement counts every section's
-// words, and decoding each character took a tenth of evalpress measure's
-// CPU.
-func CountWords(text string) int {
-	n, in := 0, false
-	for i := 0; i < len(text); {
-		var space bool
-		if b := text[i]; b < utf8.RuneSelf {
-			space = asciiSpace[b]
-			i++
-		} else {
-			r, size := utf8.DecodeRuneInString(text[i:])
-			space = unicode.IsSpace(r)
-			i += size
-		}
-		if !space && !in {
-			n++
-		}
-		in = !space
-	}
-	return n
-}
-
-// asciiSpace marks the ASCII characters unicode.IsSpace reports as space.
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
