@@ -520,6 +520,21 @@ func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
 	return append(s.scanName(name), s.ScanFile(name, data)...)
 }
 
+// ScanSettled is ScanOutput that also reports whether the file passed on
+// what it holds alone: the scan read it (publish.unscanned did not let it
+// through unread) and met no private passage in it, permitted or not. A
+// scanner of the same private inputs, whatever excerpts it permits, then
+// passes the same name and bytes again, so a later build may take the
+// verdict rather than scan them again.
+func (s *Scanner) ScanSettled(name string, data []byte) (leaks []Leak, settled bool) {
+	leaks, lastPermitted := s.scanFile(name, data)
+	leaks = append(s.scanName(name), leaks...)
+	// An unreadable file has no views; a readable one at least its text.
+	settled = len(leaks) == 0 && len(lastPermitted) > 0 &&
+		!slices.ContainsFunc(lastPermitted, func(c viewCount) bool { return c.n >= 0 })
+	return leaks, settled
+}
+
 // scanName looks for private terms in a file's path.
 func (s *Scanner) scanName(rel string) []Leak {
 	for _, name := range []string{rel, decodeEscapes(rel)} {
@@ -845,6 +860,10 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickT
 		if s.passages != nil {
 			var leak bool
 			if leak, last = s.mayLeakPassage(q); leak {
+				// The quick pass stopped at the first private passage it
+				// could not permit: where the last permitted one lies is
+				// unknown, as if after every word.
+				last = math.MaxInt32
 				for _, l := range s.scanPassages(name, &v, validText(v.text)) {
 					key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
 					if seen == nil {
