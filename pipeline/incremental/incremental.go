@@ -49,6 +49,7 @@ type Build struct {
 	key         string      // what this build's pages are made from (see key)
 	measurement string      // the digest of the measurement they are made from
 	certified   sync.Map    // cell page paths whose body the scan certified
+	settled     *settled    // the leak scan's settled verdicts; nil when none are kept
 }
 
 // Start begins reading what the previous build left in the cache folder
@@ -79,6 +80,9 @@ func (b *Build) Open(folder *inputs.Folder, cfg *config.Config, m *measure.Resul
 	}
 	b.key, b.measurement = key(folder, cfg), m.Digest
 	b.on = b.on && m.Digest != ""
+	if b.on {
+		b.settled = loadSettled(b.dir, b.key, b.seal)
+	}
 	b.loaded, b.received = <-b.loading, true
 	if e := b.loaded; cached && b.on && e != nil && e.Key == b.key && e.Measurement == b.measurement && len(e.Runs) == len(m.Cells) {
 		b.prev = e
@@ -90,7 +94,7 @@ func (b *Build) Open(folder *inputs.Folder, cfg *config.Config, m *measure.Resul
 // turned out stale, and pages made now would not fit it.
 func (b *Build) Forget() {
 	if b != nil {
-		b.prev, b.on = nil, false
+		b.prev, b.on, b.settled = nil, false, nil
 	}
 }
 
@@ -119,10 +123,14 @@ func (b *Build) Bodies() map[string][]byte {
 // found. A cell page whose body it reused from a page the scan certified
 // is scanned only in its header and the window after it
 // (redact.Scanner.ScanReused); another cell page is scanned whole, and
-// certified when its body may be reused so (ScanCertified). It may run on
-// several goroutines at once.
+// certified when its body may be reused so (ScanCertified). Another file
+// that passed settled in the previous build, with the same path and
+// bytes, is not scanned again (see settled). It may run on several
+// goroutines at once.
 func (b *Build) Scan(s *redact.Scanner, f site.File) []redact.Leak {
 	switch {
+	case f.Header == 0 && b != nil && b.settled != nil:
+		return b.settled.scan(s, f.Path, f.Data)
 	case f.Header == 0:
 		return s.ScanOutput(f.Path, f.Data)
 	case f.Reused && b.Reusing() && b.prev.Pages[f.Path].Certified:
@@ -137,13 +145,22 @@ func (b *Build) Scan(s *redact.Scanner, f site.File) []redact.Leak {
 	return leaks
 }
 
-// Store keeps the runs of view and the bodies of out's cell pages for the
-// next build, each marked certified when Scan certified it. It stores
-// nothing when nothing may be stored, when every page was reused (the
-// entry holds them already), or when the cell pages were not kept in
-// memory (site.Options.DropCellPages).
+// Store keeps the scan's settled verdicts, and the runs of view and the
+// bodies of out's cell pages, each marked certified when Scan certified
+// it, for the next build. It stores nothing when nothing may be stored,
+// and no pages when every page was reused (the entry holds them already)
+// or when the cell pages were not kept in memory
+// (site.Options.DropCellPages).
 func (b *Build) Store(view *public.View, out *site.Output) error {
-	if b == nil || !b.on || len(out.Reused) == len(out.Headers) {
+	if b == nil || !b.on {
+		return nil
+	}
+	if b.settled != nil {
+		if err := b.settled.store(b.dir, b.key, b.seal); err != nil {
+			return err
+		}
+	}
+	if len(out.Reused) == len(out.Headers) {
 		return nil
 	}
 	e := &entry{Key: b.key, Measurement: b.measurement, Runs: redact.RunsOf(view), Pages: make(map[string]page, len(out.Headers))}
