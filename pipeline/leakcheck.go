@@ -19,14 +19,16 @@ import (
 	"github.com/evalpress/evalpress/site"
 )
 
-// permittedExcerpts lists the run texts a public build may show, from the
-// private findings and the thresholds (never from the view the scan checks):
-// none unless the build shows excerpts.
-func permittedExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Findings) []string {
+// cellExcerpts returns the excerpts of the findings' cells
+// (redact.FindingsExcerpts) a public build shows, from the private findings
+// and the thresholds: the view shows them, and the leak scan permits them
+// (redact.Permits; never read from the view it checks). nil unless the
+// build shows excerpts.
+func cellExcerpts(cfg *config.Config, folder *inputs.Folder, f *findings.Findings) []string {
 	if cfg.Publish.Audience != config.Public || !cfg.Publish.Excerpts {
 		return nil
 	}
-	return redact.PermittedFindingsExcerpts(folder, f)
+	return redact.FindingsExcerpts(folder, f)
 }
 
 // errLeak stops a build whose files hold a private term or passage.

@@ -129,9 +129,10 @@ type build struct {
 	// cached, for the findings' run views; dropped once they have them.
 	tokens *measure.Texts
 	// assembleFindings, redact
-	f     *findings.Findings
-	files map[string][]byte // the content folder's other files
-	view  *public.View
+	f        *findings.Findings
+	excerpts []string          // the cells' excerpts a public build shows (cellExcerpts)
+	files    map[string][]byte // the content folder's other files
+	view     *public.View
 	// renderScanWrite
 	out  *site.Output
 	base baseline
@@ -293,8 +294,9 @@ func (b *build) redact() error {
 	if err != nil {
 		return err
 	}
+	b.excerpts = cellExcerpts(b.cfg, b.folder, b.f)
 	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: docs, Source: sourceFiles(),
-		Validation: report, Prompt: prompt, Commitments: commitments, Runs: b.pages.Runs()}
+		Validation: report, Prompt: prompt, Commitments: commitments, Runs: b.pages.Runs(), Excerpts: b.excerpts}
 	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
 		return err
 	}
@@ -323,7 +325,7 @@ func (b *build) renderScanWrite() error {
 	opt.Spreads = b.figures.Cached
 	var check func(site.File) error
 	if b.scanner != nil {
-		check = b.scanner.fileCheck(permittedExcerpts(cfg, b.folder, b.f), b.pages)
+		check = b.scanner.fileCheck(redact.Permits(b.excerpts), b.pages)
 	}
 	// The findings are in the view now: their memory goes before the pages
 	// are made (a 30 MB section's words alone take 120 MB).

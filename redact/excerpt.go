@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/internal/parallel"
+
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -69,22 +71,29 @@ func cellExcerpt(m *Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
 // excerpts on may show (CellExcerpts): the leak scan permits each as the
 // whole string it is, nothing longer.
 func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th criteria.C5Thresholds) []string {
-	return permittedExcerpts(folder, len(cells), func(i int) *measure.Cell { return &cells[i] }, th)
+	return Permits(CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th))
 }
 
-// PermittedFindingsExcerpts is PermittedExcerpts of the findings' cells,
-// read where they are (a 200,000-cell copy of them took 32 MB).
-func PermittedFindingsExcerpts(folder *inputs.Folder, f *findings.Findings) []string {
-	return permittedExcerpts(folder, len(f.Cells), func(i int) *measure.Cell { return &f.Cells[i].Cell }, f.Criteria.C5)
-}
-
-// permittedExcerpts lists the excerpts of n cells (cell(i) the i-th) that
-// are not "", in order.
-func permittedExcerpts(folder *inputs.Folder, n int, cell func(int) *measure.Cell, th criteria.C5Thresholds) []string {
+// FindingsExcerpts is CellExcerpts of the findings' cells, read where they
+// are (a 200,000-cell copy of them took 32 MB), on all cores. A build
+// makes them once, for its view (Input.Excerpts) and for its leak scan's
+// permits (Permits), both from the private findings.
+func FindingsExcerpts(folder *inputs.Folder, f *findings.Findings) []string {
 	m := NewMatcher(PrivateTerms(folder))
+	out := make([]string, len(f.Cells))
+	_ = parallel.For(len(out), func(i int) error {
+		out[i] = cellExcerpt(m, &f.Cells[i].Cell, f.Criteria.C5)
+		return nil
+	})
+	return out
+}
+
+// Permits returns the excerpts of cells (CellExcerpts) that are not "", in
+// order: what the leak scan permits.
+func Permits(excerpts []string) []string {
 	var out []string
-	for i := range n {
-		if e := cellExcerpt(m, cell(i), th); e != "" {
+	for _, e := range excerpts {
+		if e != "" {
 			out = append(out, e)
 		}
 	}

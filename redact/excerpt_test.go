@@ -1,12 +1,16 @@
 package redact
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/findings"
+	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
 
@@ -50,6 +54,38 @@ func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("cell %d: excerpt %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// TestFindingsExcerptsAreCellExcerpts: the excerpts a build makes once
+// for its view and its permits are CellExcerpts of the findings' cells,
+// and the permits are those that are not "", in order.
+func TestFindingsExcerptsAreCellExcerpts(t *testing.T) {
+	th := criteria.C5Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
+	f := &findings.Findings{Criteria: criteria.Settings{C5: th}}
+	var cells []measure.Cell
+	for i := range 50 {
+		c := measure.Cell{HasExample: i%7 != 0, Comparison: c5.Comparison{Run: i % 20}, RunText: fmt.Sprintf("run %d of Northwind Media Group", i)}
+		cells = append(cells, c)
+		f.Cells = append(f.Cells, findings.Cell{Cell: c})
+	}
+	folder := &inputs.Folder{Redact: []inputs.Term{{Text: "Northwind Media Group", File: "redact.txt", Line: 1}}}
+	got := FindingsExcerpts(folder, f)
+	want := CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th)
+	if !slices.Equal(got, want) {
+		t.Fatalf("FindingsExcerpts %q, CellExcerpts %q", got, want)
+	}
+	var nonEmpty []string
+	for _, e := range want {
+		if e != "" {
+			nonEmpty = append(nonEmpty, e)
+			if strings.Contains(e, "Northwind") {
+				t.Fatalf("excerpt %q holds a private term", e)
+			}
+		}
+	}
+	if len(nonEmpty) == 0 || len(nonEmpty) == len(want) || !slices.Equal(Permits(got), nonEmpty) {
+		t.Fatalf("permits %q of excerpts %q", Permits(got), got)
 	}
 }
 

@@ -52,6 +52,10 @@ type Input struct {
 	// small private inputs, by file name: the only digests published of
 	// them.
 	Commitments map[string]string
+	// Excerpts are the findings' cells' excerpts (FindingsExcerpts) when
+	// the view shows excerpts: made once by the build, for the view and
+	// the leak scan's permits. nil makes them.
+	Excerpts []string
 	// Runs, for findings without texts, are the cells' runs as an earlier
 	// view of the same inputs and settings, but for the verdict thresholds,
 	// held them (RunsOf), in cell order. A cell keeps its run view.
@@ -196,7 +200,15 @@ func New(in Input) (*public.View, error) {
 	}
 	// A public view shows exactly the excerpts the leak scan permits
 	// (CellExcerpts, cell by cell).
-	excerpts := masked && cfg.Publish.Excerpts
+	var excerpts []string
+	if masked && cfg.Publish.Excerpts {
+		if excerpts = in.Excerpts; excerpts == nil {
+			excerpts = FindingsExcerpts(in.Folder, f)
+		}
+		if len(excerpts) != len(f.Cells) {
+			return nil, fmt.Errorf("%d excerpts for %d cells", len(excerpts), len(f.Cells))
+		}
+	}
 	// Findings with runs but no texts (findings.Options.RunsOnly) get
 	// their texts laid out when a page asks for them, from the inputs.
 	var lazy *lazyTexts
@@ -215,8 +227,8 @@ func New(in Input) (*public.View, error) {
 		switch {
 		case !masked && c.HasExample:
 			pc.Excerpt = Excerpt(m, c.RunText)
-		case excerpts:
-			pc.Excerpt = cellExcerpt(m, &c.Cell, f.Criteria.C5)
+		case excerpts != nil:
+			pc.Excerpt = excerpts[i]
 		}
 		if lazy != nil && c.HasExample {
 			pc.RunView = true
