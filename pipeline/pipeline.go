@@ -139,6 +139,11 @@ type build struct {
 	// figures are the view's figures in the cache, reused by a
 	// threshold-only rebuild.
 	figures *incremental.Figures
+	// storing stores the results and figures (storedEarly: while the files
+	// are written), with what failed.
+	storing                 sync.WaitGroup
+	storedEarly             bool
+	baselineErr, figuresErr error
 }
 
 // configure reads the config and settles the build's folders, refusing
@@ -353,7 +358,19 @@ func (b *build) renderScanWrite() error {
 		return err
 	}
 	b.progress.say("scanning and writing %d files", len(out.Files))
-	if err := w.Commit(); err != nil {
+	if !opt.Stream {
+		// The results and figures are cached while the files are scanned
+		// and written: they need nothing written. A build that then fails
+		// leaves a baseline keyed by the digest of a results.json it did
+		// not publish, which no build reads, in place of the published
+		// one's: the next build reads that results.json itself, slower.
+		b.storing.Go(func() { b.baselineErr = storeBaseline(b.cacheDir, b.seal, out) })
+		b.storing.Go(func() { b.figuresErr = b.figures.Store(out.Spreads) })
+		b.storedEarly = true
+	}
+	err = w.Commit()
+	b.storing.Wait()
+	if err != nil {
 		if errors.Is(err, errLeak) {
 			return b.scanner.report(b.outDir)
 		}
@@ -366,22 +383,23 @@ func (b *build) renderScanWrite() error {
 // store caches what the next build reuses: the results as a baseline and
 // the cell pages; a failure to cache only costs the next build time.
 func (b *build) store() {
-	// Three files, written at once: the build ends when the slowest, the
-	// cell pages, is written.
-	var baselineErr, pagesErr, figuresErr error
-	var wg sync.WaitGroup
-	wg.Go(func() { baselineErr = storeBaseline(b.cacheDir, b.seal, b.out) })
-	wg.Go(func() { pagesErr = b.pages.Store(b.view, b.out) })
-	wg.Go(func() { figuresErr = b.figures.Store(b.out.Spreads) })
-	wg.Wait()
-	if baselineErr != nil {
-		b.warnf("%s: warning: results not cached: %v", b.cacheDir, baselineErr)
+	// Three files, written at once, the results and figures already unless
+	// the results were streamed: the build ends when the slowest, the cell
+	// pages, is written.
+	if !b.storedEarly {
+		b.storing.Go(func() { b.baselineErr = storeBaseline(b.cacheDir, b.seal, b.out) })
+		b.storing.Go(func() { b.figuresErr = b.figures.Store(b.out.Spreads) })
+	}
+	pagesErr := b.pages.Store(b.view, b.out)
+	b.storing.Wait()
+	if b.baselineErr != nil {
+		b.warnf("%s: warning: results not cached: %v", b.cacheDir, b.baselineErr)
 	}
 	if pagesErr != nil {
 		b.warnf("%s: warning: cell pages not cached: %v", b.cacheDir, pagesErr)
 	}
-	if figuresErr != nil {
-		b.warnf("%s: warning: figures not cached: %v", b.cacheDir, figuresErr)
+	if b.figuresErr != nil {
+		b.warnf("%s: warning: figures not cached: %v", b.cacheDir, b.figuresErr)
 	}
 	if b.scanner != nil && b.scanner.scanner != nil {
 		if files := b.scanner.scanner.Unscanned(); len(files) > 0 {

@@ -32,3 +32,28 @@ func TestSettledScanCatchesANewPrivateTerm(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestFailedBuildKeepsThePublishedBaseline: the results are cached while
+// the files are written, so a build that then fails on a leak has cached
+// results it never published; the next build still compares with the
+// published ones.
+func TestFailedBuildKeepsThePublishedBaseline(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=40", "--set", "c5.max_overlap=0.9"); code != 0 {
+		t.Fatal(stderr)
+	}
+	doc := filepath.Join(dir, "content", "leak.md")
+	os.WriteFile(doc, []byte("# Notes\n\nthe fishing boats returned with empty nets and tired crews\n"), 0o644)
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=3"); code != 1 || !strings.Contains(stderr, "leak scan: ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	os.Remove(doc)
+	code, stderr := buildSite(t, dir, "--set", "c5.max_run=3")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	changes, _ := results(t, filepath.Join(dir, "public"))["changes"].([]any)
+	if len(changes) == 0 {
+		t.Fatalf("no change recorded against the published build: %s", stderr)
+	}
+}
