@@ -344,6 +344,10 @@ func (b *build) renderScanWrite() error {
 	// as they are made, and the page cache, which would need them all, is
 	// not made. Its results page and data files are streamed: made a piece
 	// at a time for the scan and again for the disk, never whole.
+	// A build that reuses the previous one's bodies stores no pages
+	// (incremental.Build.Store): its cell pages go once written, so that
+	// their 20 KB apiece do not all stay in memory to the end.
+	opt.DropCellPages = b.pages.Reusing()
 	if cells := len(b.view.Public().Cells); cells > maxKeptCellPages {
 		opt.DropCellPages, opt.Stream = true, true
 		b.pages.Forget() // nothing to store: no page is certified for it
