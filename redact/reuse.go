@@ -108,17 +108,27 @@ func viewWords(name, text string, all bool) (words []viewCount, least int) {
 // that cannot be a window of this body (past its end, not before a tag) is
 // found again too.
 func (s *Scanner) ScanReused(name string, data []byte, header, window int) []Leak {
-	if header <= 0 || header >= len(data) || data[header] != '<' {
+	if header <= 0 || header >= len(data) {
 		return s.ScanOutput(name, data)
 	}
-	body := data[header:]
+	return s.ScanReusedBody(name, data[:header:header], data[header:], window)
+}
+
+// ScanReusedBody is ScanReused of a file whose header and body are apart:
+// the file is head followed by body. It joins only the header and the
+// window, unless it must scan the file whole.
+func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []Leak {
+	whole := func() []Leak { return s.ScanOutput(name, append(head[:len(head):len(head)], body...)) }
+	if len(head) == 0 || len(body) == 0 || body[0] != '<' {
+		return whole()
+	}
 	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' {
 		window = s.windowEnd(name, body)
 	}
 	if window < 0 {
-		return s.ScanOutput(name, data)
+		return whole()
 	}
-	return s.ScanOutput(name, data[:header+window])
+	return s.ScanOutput(name, append(head[:len(head):len(head)], body[:window]...))
 }
 
 // windowEnd returns the length of the body's window: a prefix of body that

@@ -116,10 +116,15 @@ func TestReusedBodyScanFindsWhatAWholeScanFinds(t *testing.T) {
 			// With the window the certification found, finding it again, and
 			// with windows that cannot be this body's (one byte, not before
 			// a tag; past its end), which are found again too.
+			// The header and body given apart (ScanReusedBody) too.
 			for _, w := range []int{window, -1, 1, len(body) + 5} {
 				reused := scanner.ScanReused("p.html", page, len(newHeader), w)
 				if !reflect.DeepEqual(whole, reused) {
 					t.Fatalf("case %d, window %d: whole scan %v, reused scan %v\nheader %q\nbody %q", i, w, whole, reused, newHeader, body)
+				}
+				apart := scanner.ScanReusedBody("p.html", []byte(newHeader), []byte(body), w)
+				if !reflect.DeepEqual(whole, apart) {
+					t.Fatalf("case %d, window %d: whole scan %v, scan of the header and body apart %v\nheader %q\nbody %q", i, w, whole, apart, newHeader, body)
 				}
 			}
 			if len(whole) > 0 {

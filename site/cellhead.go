@@ -205,12 +205,18 @@ func newCellFrame(render func(string, *pageData) ([]byte, error), sd *siteData) 
 	return cellFrame{before: s[:title], between: s[title+len(titleMark) : head], after: s[body+len(bodyMark):]}, true
 }
 
+// head puts together the part of a cell page before its body, with room
+// for size bytes more.
+func (f cellFrame) head(title string, header template.HTML, size int) []byte {
+	title = escapeHTML(title)
+	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+size)
+	return append(append(append(append(page, f.before...), title...), f.between...), header...)
+}
+
 // reused puts a cell page together from its header and a body kept from
 // an earlier page; it returns the page and the length of its header.
 func (f cellFrame) reused(title string, header template.HTML, body []byte) ([]byte, int) {
-	title = escapeHTML(title)
-	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+len(body))
-	page = append(append(append(append(page, f.before...), title...), f.between...), header...)
+	page := f.head(title, header, len(body))
 	return append(page, body...), len(page)
 }
 
@@ -224,9 +230,7 @@ func (f cellFrame) fresh(title string, header, body template.HTML) ([]byte, int)
 // the page is made with room for it, and copied to its size when the body
 // outgrew the room by much (its texts needed escaping).
 func (f cellFrame) freshWith(title string, header template.HTML, size int, body func([]byte) []byte) ([]byte, int) {
-	title = escapeHTML(title)
-	page := make([]byte, 0, len(f.before)+len(title)+len(f.between)+len(header)+size+len(f.after))
-	page = append(append(append(append(page, f.before...), title...), f.between...), header...)
+	page := f.head(title, header, size+len(f.after))
 	n := len(page)
 	page = append(body(page), f.after...)
 	if cap(page)-len(page) > 1<<20 {

@@ -84,6 +84,11 @@ type File struct {
 	Header int
 	// Reused is true when the cell page's body came from Options.CellBodies.
 	Reused bool
+	// Tail, when set, is the rest of the file after Data, not copied into
+	// it: a reused body (Options.CellBodies) in a build that drops its
+	// cell pages (Options.DropCellPages), which holds it until the file is
+	// written. Data is then the page's header, Header bytes long.
+	Tail []byte
 	// Stream, when set, makes the file's content instead of Data: it
 	// writes it into the writer it is given, a piece at a time, the same
 	// bytes each time it is called (Options.Stream). The writer's check
@@ -834,6 +839,12 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 		title := c.Writer + ", " + c.Section
 		var r rendered
 		switch {
+		case body != nil && drop:
+			// Dropped once emitted: the body is not copied in.
+			head := frame.head(title, cp.HeaderHTML, 0)
+			emit(File{Path: file, Data: head, Header: len(head), Reused: true, Tail: body})
+			pages[k] = rendered{header: len(head), reused: true}
+			return nil
 		case body != nil:
 			r.page, r.header = frame.reused(title, cp.HeaderHTML, body)
 			r.reused = true

@@ -159,7 +159,7 @@ func (w *Writer) Add(f site.File) {
 		w.fail(f.Path, fmt.Errorf("%s: two files would be written at %s", w.dir, f.Path))
 		return
 	}
-	if f.Stream != nil || len(f.Data) >= largeFile {
+	if f.Stream != nil || len(f.Data)+len(f.Tail) >= largeFile {
 		w.addedLarge <- f
 		return
 	}
@@ -296,12 +296,11 @@ func (w *Writer) unstage() {
 // writeFile writes f to path: over the spare's file there when it has
 // one it may overwrite, else into a new file.
 func (w *Writer) writeFile(path string, f checked, dirs map[string]bool) error {
-	data := f.Data
 	if w.existing[path] {
 		delete(w.existing, path)
 		if f.Stream != nil {
 			os.Remove(path) // a stream goes into a new file
-		} else if done, err := overwrite(path, data); done || err != nil {
+		} else if done, err := overwrite(path, f.Data, f.Tail); done || err != nil {
 			return err
 		}
 	}
@@ -311,7 +310,7 @@ func (w *Writer) writeFile(path string, f checked, dirs map[string]bool) error {
 		}
 		dirs[d] = true
 	}
-	create := func() error { return createFile(path, data) }
+	create := func() error { return createFile(path, f.Data, f.Tail) }
 	if f.Stream != nil {
 		create = func() error { return createStream(path, f) }
 	}
@@ -351,14 +350,17 @@ func createStream(path string, f checked) error {
 	return err
 }
 
-// createFile writes data to a new file at path; it fails when anything is
-// there already, a link included.
-func createFile(path string, data []byte) error {
+// createFile writes data and then tail to a new file at path; it fails
+// when anything is there already, a link included.
+func createFile(path string, data, tail []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
 	_, err = f.Write(data)
+	if err == nil && len(tail) > 0 {
+		_, err = f.Write(tail)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

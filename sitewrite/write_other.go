@@ -7,7 +7,7 @@ package sitewrite
 const overwrites = false
 
 // overwrite is never called where nothing is overwritten.
-func overwrite(string, []byte) (bool, error) { return false, nil }
+func overwrite(string, []byte, []byte) (bool, error) { return false, nil }
 
 // inodeOf is unknown here: a swap the journal records is then always undone.
 func inodeOf(string) uint64 { return 0 }

@@ -312,10 +312,11 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 		small = append(small, fmt.Sprintf("cells/%02d.html", i))
 		w.Add(site.File{Path: small[i], Data: []byte("small")})
 	}
-	large := []string{"results.html", "data/results.json", "data/stream.csv"}
+	large := []string{"results.html", "data/results.json", "data/stream.csv", "cells/large.html"}
 	w.Add(site.File{Path: large[0], Data: make([]byte, largeFile)})
 	w.Add(site.File{Path: large[1], Data: make([]byte, 3*largeFile)})
 	w.Add(site.File{Path: large[2], Stream: func(out io.Writer) error { _, err := io.WriteString(out, "a,b\n"); return err }})
+	w.Add(site.File{Path: large[3], Data: []byte("<h1>"), Tail: make([]byte, largeFile)}) // large as a whole
 	close(release)
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
@@ -323,5 +324,41 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 	want := slices.Concat([]string{"hold.html"}, large, small, []string{MarkerFile})
 	if !slices.Equal(order, want) {
 		t.Errorf("checked in the order %v, want %v", order, want)
+	}
+}
+
+// TestWriteJoinsAFileGivenApart: a file given as Data and Tail (a reused
+// cell page's header and body) is written as the two joined: into a new
+// file, over a longer spare file (cut to length) and over a shorter one.
+func TestWriteJoinsAFileGivenApart(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	long := "a body that is much longer than any of the headers: " + string(make([]byte, 100))
+	for i, f := range []site.File{
+		{Path: "cells/a.html", Data: []byte("<h1>first</h1>"), Tail: []byte("<div>body one, the longest of the three</div>" + long)},
+		{Path: "cells/a.html", Data: []byte("<h1>second</h1>"), Tail: []byte("<div>body two</div>")},
+		{Path: "cells/a.html", Data: []byte("<h1>third, a longer header</h1>"), Tail: []byte("<div>body three is longer</div>")},
+		{Path: "cells/a.html", Data: []byte("<h1>fourth</h1>"), Tail: []byte("<div>" + string(make([]byte, largeFile)) + "</div>")},
+	} {
+		var checked site.File
+		w, err := NewWriter(context.Background(), dir, "public", func(c site.File) error {
+			if c.Path == f.Path {
+				checked = c
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Add(f)
+		if err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		want := string(f.Data) + string(f.Tail)
+		if got := testtree.Read(t, dir)[f.Path]; got != want {
+			t.Fatalf("build %d wrote %q, want %q", i+1, got, want)
+		}
+		if string(checked.Data) != string(f.Data) || string(checked.Tail) != string(f.Tail) {
+			t.Fatalf("build %d: the check was given %q + %q", i+1, checked.Data, checked.Tail)
+		}
 	}
 }

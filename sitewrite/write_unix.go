@@ -11,15 +11,15 @@ import (
 // overwrites is true where a spare site's files are overwritten in place.
 const overwrites = true
 
-// overwrite writes data over the file at path, cutting it to length if it
-// was longer, which keeps its inode and blocks. It reports false, having
+// overwrite writes data and then tail over the file at path, cutting it
+// to length if it was longer, which keeps its inode and blocks. It reports false, having
 // removed the file, when the file is not one to overwrite: not a regular
 // file, or one with another hard link, whose content would change elsewhere.
 //
 // It makes the system calls itself: os.OpenFile adds an fstat, four fcntl
 // and an epoll registration, which for the thousands of files of a rebuild
 // doubled the time of the one goroutine that writes.
-func overwrite(path string, data []byte) (bool, error) {
+func overwrite(path string, data, tail []byte) (bool, error) {
 	fd, err := retry(func() (int, error) {
 		return syscall.Open(path, syscall.O_WRONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	})
@@ -31,14 +31,16 @@ func overwrite(path string, data []byte) (bool, error) {
 		syscall.Close(fd)
 		return false, removeIfThere(path)
 	}
-	for rest := data; len(rest) > 0 && err == nil; {
-		var n int
-		if n, err = retry(func() (int, error) { return syscall.Write(fd, rest) }); err == nil {
-			rest = rest[n:]
+	for _, part := range [][]byte{data, tail} {
+		for rest := part; len(rest) > 0 && err == nil; {
+			var n int
+			if n, err = retry(func() (int, error) { return syscall.Write(fd, rest) }); err == nil {
+				rest = rest[n:]
+			}
 		}
 	}
-	if err == nil && st.Size > int64(len(data)) {
-		err = syscall.Ftruncate(fd, int64(len(data)))
+	if size := int64(len(data) + len(tail)); err == nil && st.Size > size {
+		err = syscall.Ftruncate(fd, size)
 	}
 	if err == nil && st.Mode&0o7777 != 0o644 {
 		err = syscall.Fchmod(fd, 0o644)

@@ -1,6 +1,7 @@
 package incremental
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,6 +92,13 @@ func TestScanCertifiesCellPages(t *testing.T) {
 		{"a leaking cell page", site.File{Path: "cells/leak.html", Data: []byte(header + body + "Quayside Orbit 7"), Header: len(header)}, false, true},
 		{"a leak in a reused header", site.File{Path: "cells/kept.html", Data: []byte("<h1>Quayside Orbit 7</h1>\n" + body), Header: len("<h1>Quayside Orbit 7</h1>\n"), Reused: true}, true, true},
 		{"another file", site.File{Path: "index.html", Data: []byte(header + body)}, false, false},
+		// Given apart (site.File.Tail): the header, and the body as the
+		// previous build left it.
+		{"a reused certified page apart", site.File{Path: "cells/kept.html", Data: []byte(header), Tail: []byte(body), Header: len(header), Reused: true}, true, false},
+		{"a leak in a reused header apart", site.File{Path: "cells/kept.html", Data: []byte("<h1>Quayside Orbit 7</h1>\n"), Tail: []byte(body), Header: len("<h1>Quayside Orbit 7</h1>\n"), Reused: true}, true, true},
+		{"a leak across a reused header and body apart", site.File{Path: "cells/kept.html", Data: []byte("<h1>Model 1 Quayside</h1>\n"), Tail: []byte("<p>Orbit 7</p>" + body), Header: len("<h1>Model 1 Quayside</h1>\n"), Reused: true}, true, true},
+		{"a reused page not certified apart", site.File{Path: "cells/unsure.html", Data: []byte(header), Tail: []byte(body), Header: len(header), Reused: true}, true, false},
+		{"a leak in a body not certified apart", site.File{Path: "cells/unsure.html", Data: []byte(header), Tail: []byte(body + "Quayside Orbit 7"), Header: len(header), Reused: true}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b.certified.Delete(tc.file.Path)
@@ -104,7 +112,8 @@ func TestScanCertifiesCellPages(t *testing.T) {
 			}
 			// A page certified now records its body's window for the next
 			// build: one that ends before a tag of the body.
-			if ok && !tc.file.Reused && (window.(int) <= 0 || tc.file.Data[tc.file.Header+window.(int)] != '<') {
+			page := append(slices.Clone(tc.file.Data), tc.file.Tail...)
+			if ok && !tc.file.Reused && (window.(int) <= 0 || page[tc.file.Header+window.(int)] != '<') {
 				t.Errorf("window %v of a certified page", window)
 			}
 		})
