@@ -1,7 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,5 +57,60 @@ func TestGoTokenTypes(t *testing.T) {
 		if got[text] != typ {
 			t.Errorf("%q is %v, want %v", text, got[text], typ)
 		}
+	}
+}
+
+// TestHighlightGoIsChromas: highlightGo writes what chroma's HTML formatter
+// (chromaFormatter) writes for the same tokens, on sources with every kind
+// of line end, on the project's own Go files (the method page publishes
+// some), and on every cut of one of them.
+func TestHighlightGoIsChromas(t *testing.T) {
+	sources := []string{
+		"", "\n", "\n\n", "x", "package p", "package p\n", "package p\n\n\n",
+		"package p\r\n/* a\r\nblock */\r\nvar s = `raw\r\n\r\nstring` // trailing\r\nconst c = 'x' + 1.5i\n",
+		"package p\n/* one\n\ntwo\n*/ var _ = \"<&'\\\"\"\n\t\n",
+		"package p\n// unterminated at the end",
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "reports", "*", "*.go"))
+	more, _ := filepath.Glob("*.go")
+	for _, f := range append(files, more...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources = append(sources, string(data))
+	}
+	if len(sources) < 40 {
+		t.Fatalf("%d sources: the test reads too few", len(sources))
+	}
+	cut := sources[len(sources)-1]
+	for i := 0; i < len(cut); i += 1 + len(cut)/300 {
+		sources = append(sources, cut[:i], cut[i:])
+	}
+	for _, src := range sources {
+		var want bytes.Buffer
+		if err := chromaFormatter.Format(&want, lightStyle, chroma.Literator(goTokens(src)...)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := highlightGo(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want.String() {
+			t.Fatalf("highlightGo differs from chroma for %q:\n got %q\nwant %q", src[:min(len(src), 80)], got[:min(len(got), 400)], want.String()[:min(want.Len(), 400)])
+		}
+	}
+}
+
+func BenchmarkHighlightGo(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "reports", "c5", "*.go"))
+	var src strings.Builder
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		src.Write(data)
+	}
+	b.SetBytes(int64(src.Len()))
+	for b.Loop() {
+		highlightGo(src.String())
 	}
 }

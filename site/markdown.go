@@ -488,12 +488,3 @@ func nodeText(n ast.Node, source []byte) string {
 	}
 	return b.String()
 }
-
-// highlightGo renders Go source as highlighted HTML (CSS classes).
-func highlightGo(code string) (template.HTML, error) {
-	var b bytes.Buffer
-	if err := chromaFormatter.Format(&b, lightStyle, chroma.Literator(goTokens(code)...)); err != nil {
-		return "", err
-	}
-	return template.HTML(b.String()), nil
-}
