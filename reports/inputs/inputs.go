@@ -119,10 +119,11 @@ type options struct{ skipDigests, inMemory bool }
 func WithoutDigests() Option { return func(o *options) { o.skipDigests = true } }
 
 // InMemory keeps sections.md and examples.md in memory, as read to compute
-// their digests, and serves every text from there: for a build, which reads
-// each text several times (measuring, the run views, the leak scan's
-// passages) and would otherwise read each from the file each time. The texts
-// are then exactly the bytes the digests were computed from.
+// their digests (or read whole first WithoutDigests), and serves every text
+// from there: for a build, which reads each text several times (measuring,
+// the run views, the leak scan's passages), and for evalpress measure,
+// whose thousands of reads of a text each took a system call and a buffer.
+// The texts are then exactly the bytes the digests were computed from.
 func InMemory() Option { return func(o *options) { o.inMemory = true } }
 
 // Open reads the inputs folder at dir. It returns the first error found, as a
@@ -190,10 +191,20 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		}
 		// Parsing and hashing read the file independently, so the digest of
 		// the large sections file costs no time on the parse's critical path.
+		wholeFirst := o.inMemory && o.skipDigests && (step.name == SectionsFile || step.name == ExamplesFile)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			out := &outcomes[i]
+			if wholeFirst {
+				// No digest to read it for: read whole, then parsed from memory.
+				data, err := io.ReadAll(io.NewSectionReader(at, 0, 1<<62))
+				if err != nil {
+					out.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
+					return
+				}
+				out.data, file = data, bytes.NewReader(data)
+			}
 			out.err = step.parse(file, f.path(step.name), &out.warnings)
 		}()
 		if o.skipDigests {

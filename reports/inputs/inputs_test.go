@@ -181,42 +181,54 @@ func TestWithoutDigests(t *testing.T) {
 	}
 }
 
-// TestInMemoryServesTheDigestedBytes opens a folder in memory and then
-// changes its files: the texts stay those the digests were computed from,
-// and equal what a folder read from the files gives.
+// TestInMemoryServesTheDigestedBytes opens a folder in memory, with and
+// without digests, and then changes its files: the texts stay those read
+// (and digested) when it was opened, and equal what a folder read from the
+// files gives.
 func TestInMemoryServesTheDigestedBytes(t *testing.T) {
-	dir := t.TempDir()
-	sections := "# A\n## HOOK\nthe hook as written\n## ACT 1\nan act\n"
-	examples := "## HOOK\nfirst variant\n### VARIANT 2\nsecond variant\n"
-	os.WriteFile(filepath.Join(dir, SectionsFile), []byte(sections), 0o644)
-	os.WriteFile(filepath.Join(dir, ExamplesFile), []byte(examples), 0o644)
-	fromFiles, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fromFiles.Close()
-	inMemory, err := Open(dir, InMemory())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inMemory.Close()
-	for _, name := range []string{SectionsFile, ExamplesFile} {
-		os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", 200)), 0o644)
-	}
-	for _, s := range inMemory.Sections {
-		got, err := inMemory.SectionText(s)
-		if err != nil || !strings.Contains(sections, got) || got == "" {
-			t.Errorf("section %s: %q, %v", s.Name, got, err)
-		}
-		if changed, _ := fromFiles.SectionText(s); changed == got {
-			t.Errorf("section %s: the file was rewritten, yet the folder read from it gives the old text", s.Name)
-		}
-	}
-	v, err := inMemory.VariantText(inMemory.Examples["HOOK"].Variants[1])
-	if err != nil || strings.TrimSpace(v) != "second variant" {
-		t.Errorf("variant 2: %q, %v", v, err)
-	}
-	if inMemory.Digests[SectionsFile] != fromFiles.Digests[SectionsFile] {
-		t.Errorf("digests differ: %v and %v", inMemory.Digests, fromFiles.Digests)
+	for _, tc := range []struct {
+		name    string
+		opts    []Option
+		digests bool
+	}{
+		{"with digests", []Option{InMemory()}, true},
+		{"without digests", []Option{InMemory(), WithoutDigests()}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sections := "# A\n## HOOK\nthe hook as written\n## ACT 1\nan act\n"
+			examples := "## HOOK\nfirst variant\n### VARIANT 2\nsecond variant\n"
+			os.WriteFile(filepath.Join(dir, SectionsFile), []byte(sections), 0o644)
+			os.WriteFile(filepath.Join(dir, ExamplesFile), []byte(examples), 0o644)
+			fromFiles, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fromFiles.Close()
+			inMemory, err := Open(dir, tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer inMemory.Close()
+			for _, name := range []string{SectionsFile, ExamplesFile} {
+				os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", 200)), 0o644)
+			}
+			for _, s := range inMemory.Sections {
+				got, err := inMemory.SectionText(s)
+				if err != nil || !strings.Contains(sections, got) || got == "" {
+					t.Errorf("section %s: %q, %v", s.Name, got, err)
+				}
+				if changed, _ := fromFiles.SectionText(s); changed == got {
+					t.Errorf("section %s: the file was rewritten, yet the folder read from it gives the old text", s.Name)
+				}
+			}
+			v, err := inMemory.VariantText(inMemory.Examples["HOOK"].Variants[1])
+			if err != nil || strings.TrimSpace(v) != "second variant" {
+				t.Errorf("variant 2: %q, %v", v, err)
+			}
+			if got := inMemory.Digests[SectionsFile]; tc.digests && got != fromFiles.Digests[SectionsFile] || !tc.digests && len(inMemory.Digests) != 0 {
+				t.Errorf("digests %v, from the files %v", inMemory.Digests, fromFiles.Digests)
+			}
+		})
 	}
 }
