@@ -3,6 +3,7 @@ package incremental
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -33,13 +34,17 @@ type settled struct {
 	now    map[fileDigest]bool // this build's, for the next one
 }
 
-// fileDigest is the SHA-256 of a file's path and bytes.
+// fileDigest is the SHA-256 of a file's path, by its length, and bytes.
 type fileDigest [sha256.Size]byte
 
+// digestOf returns the digest of the file f holding data. The path's
+// length comes first: a separator byte alone would let a path ending in it
+// and bytes starting with it ("a\x00" and "b", "a" and "\x00b") share a
+// digest, and one file take the other's verdict.
 func digestOf(f string, data []byte) fileDigest {
 	h := sha256.New()
+	h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(f))))
 	h.Write([]byte(f))
-	h.Write([]byte{0})
 	h.Write(data)
 	var d fileDigest
 	h.Sum(d[:0])

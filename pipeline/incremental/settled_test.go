@@ -118,3 +118,26 @@ func redactWithoutPermits(t *testing.T, folder *inputs.Folder) *redact.Scanner {
 	}
 	return s
 }
+
+// TestDigestSeparatesPathAndBytes: no two different files share a digest
+// because a path's end and a content's start can be cut in two places: a
+// file whose path ends in a NUL byte, or whose bytes start with one, must
+// not take another's settled verdict.
+func TestDigestSeparatesPathAndBytes(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		pathA, dataA string
+		pathB, dataB string
+	}{
+		{"a NUL moved across the cut", "a", "\x00b", "a\x00", "b"},
+		{"a path's end moved into the bytes", "index.html", "\x00<p>x</p>", "index.html\x00", "<p>x</p>"},
+		{"an empty path", "", "a\x00b", "a", "b"},
+		{"empty bytes", "a\x00b", "", "a", "b"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if digestOf(tc.pathA, []byte(tc.dataA)) == digestOf(tc.pathB, []byte(tc.dataB)) {
+				t.Fatalf("(%q, %q) and (%q, %q) share a digest", tc.pathA, tc.dataA, tc.pathB, tc.dataB)
+			}
+		})
+	}
+}
