@@ -1,26 +1,86 @@
 package cachefile
 
 import (
+	"crypto/sha256"
+	"debug/elf"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"maps"
 	"os"
 	"slices"
+	"sync"
 )
 
 // Executable names the running binary's build, for the keys of what it
 // caches: a rebuilt evalpress may render or scan differently, and must not
-// reuse what an older one made.
+// reuse what an older one made (a leak scan's settled verdicts, a page
+// body it certified). It is worked out once, for the binary that runs:
+// one installed over it meanwhile does not lend it its name.
 func Executable() string {
-	exe, err := os.Executable()
-	if err != nil {
-		return "unknown"
-	}
+	executableOnce.Do(func() {
+		executable = "unknown"
+		if exe, err := os.Executable(); err == nil {
+			executable = executableID(exe)
+		}
+	})
+	return executable
+}
+
+var (
+	executableOnce sync.Once
+	executable     string
+)
+
+// executableID names the build of the binary at exe: its path, size and
+// modification time, and what its content is. Path, size and time alone
+// do not tell builds apart: a reproducible build gives every file the same
+// time, and a small change to the code often leaves a Go binary's size as
+// it was (its segments are padded to pages). The content is named by the
+// Go build ID, which the go command makes from a hash of the binary, or
+// where there is none (not ELF, or built with -buildid=) by the SHA-256 of
+// its bytes.
+func executableID(exe string) string {
 	info, err := os.Stat(exe)
 	if err != nil {
 		return "unknown"
 	}
-	return fmt.Sprintf("%s %d %d", exe, info.Size(), info.ModTime().UnixNano())
+	content := goBuildID(exe)
+	if content == "" {
+		f, err := os.Open(exe)
+		if err != nil {
+			return "unknown"
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return "unknown"
+		}
+		content = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	}
+	return fmt.Sprintf("%s %d %d %s", exe, info.Size(), info.ModTime().UnixNano(), content)
+}
+
+// goBuildID returns the Go build ID note of the ELF binary at exe, as hex;
+// "" when it is not ELF or the note is missing or empty.
+func goBuildID(exe string) string {
+	f, err := elf.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sec := f.Section(".note.go.buildid")
+	if sec == nil {
+		return ""
+	}
+	note, err := sec.Data()
+	// A note is its name's and description's sizes, its type, the name
+	// "Go\x00\x00" (16 bytes so far) and the ID: one with no ID names
+	// nothing.
+	if err != nil || len(note) <= 16 {
+		return ""
+	}
+	return "go:" + hex.EncodeToString(note)
 }
 
 // WriteDigests writes, for a key, every name and digest of digests to w,
