@@ -1,6 +1,8 @@
 package inputs
 
 import (
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -232,3 +234,72 @@ func TestInMemoryServesTheDigestedBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestRewrittenWhileRead: a file rewritten in place while it is opened
+// (echo "term" >> redact.txt during a build) may be parsed as one version
+// and digested as another. The caches take a build's work for that of the
+// inputs its digests name: a term parsed from the old redact.txt under the
+// new one's digest lets the next build take a leak scan verdict made
+// without the term. Such a read is an error, never a folder.
+func TestRewrittenWhileRead(t *testing.T) {
+	const sections = "# A\n## HOOK\nthe hook\n"
+	for _, tc := range []struct {
+		name, file     string
+		parsed, hashed string
+		wantErr        bool
+	}{
+		{"redact.txt unchanged", RedactFile, "Alpha Term\n", "Alpha Term\n", false},
+		{"redact.txt with a term added", RedactFile, "Alpha Term\n", "Alpha Term\nPelican Ledger\n", true},
+		{"mandated phrases with one added", PhrasesFile, "a phrase\n", "a phrase\nanother phrase\n", true},
+		{"sections.md with a script renamed", SectionsFile, sections, "# Z\n## HOOK\nthe hook\n", true},
+		{"examples.md rewritten", ExamplesFile, goodExamples, "## HOOK\nan example hook!\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, opts := range [][]Option{nil, {InMemory()}} {
+				fsys := splitFS{folder(sections, goodExamples), tc.file, tc.parsed, tc.hashed}
+				f, err := OpenFS(fsys, "in", opts...)
+				if (err != nil) != tc.wantErr {
+					t.Fatalf("options %d: error %v, want one: %v", len(opts), err, tc.wantErr)
+				}
+				if err == nil {
+					f.Close()
+				} else if !strings.Contains(err.Error(), tc.file) || !strings.Contains(err.Error(), "changed while") {
+					t.Fatalf("error %q names neither the file nor the change", err)
+				}
+			}
+		})
+	}
+}
+
+// splitFS is an inputs folder whose file name reads as parsed from start
+// to end and as hashed at any offset: a file rewritten between the two
+// reads.
+type splitFS struct {
+	fstest.MapFS
+	name, parsed, hashed string
+}
+
+func (s splitFS) Open(name string) (fs.File, error) {
+	if name != s.name {
+		return s.MapFS.Open(name)
+	}
+	s.MapFS[name] = &fstest.MapFile{Data: []byte(s.hashed)}
+	file, err := s.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &splitFile{file.(fsFileReaderAt), strings.NewReader(s.parsed)}, nil
+}
+
+type fsFileReaderAt interface {
+	fs.File
+	io.ReaderAt
+}
+
+// splitFile reads as parsed and reads at an offset as hashed.
+type splitFile struct {
+	fsFileReaderAt
+	parsed *strings.Reader
+}
+
+func (f *splitFile) Read(p []byte) (int, error) { return f.parsed.Read(p) }
