@@ -79,7 +79,7 @@ func (b *Build) Open(folder *inputs.Folder, cfg *config.Config, m *measure.Resul
 		return false
 	}
 	b.key, b.measurement = key(folder, cfg), m.Digest
-	b.on = b.on && m.Digest != ""
+	b.on = b.on && m.Digest != "" && b.key != ""
 	if b.on {
 		b.settled = loadSettled(b.dir, b.key, b.seal)
 	}
@@ -201,16 +201,20 @@ func (b *Build) Close() {
 }
 
 // key identifies the cell pages' bodies and runs: the evalpress binary,
-// every private input and every setting but the verdict thresholds. An
-// entry also records the measurement it was made from (by its digest: the
-// texts are not read again to check a cached measurement).
+// every private input and every setting but the verdict thresholds; "" when
+// the settings cannot be written down. An entry also records the
+// measurement it was made from (by its digest: the texts are not read
+// again to check a cached measurement).
 func key(folder *inputs.Folder, cfg *config.Config) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "evalpress-pages-2\n%s\n", cachefile.Executable())
 	cachefile.WriteDigests(h, folder.Digests)
 	settings := cfg.WithCriteria(cfg.Criteria().ForMeasurement())
 	settings.Hypotheses = nil // judged anew by every build
-	enc, _ := json.Marshal(&settings)
+	enc, err := json.Marshal(&settings)
+	if err != nil {
+		return "" // settings it cannot name (a NaN): nothing is reused or stored
+	}
 	h.Write(enc)
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }

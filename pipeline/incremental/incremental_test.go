@@ -1,6 +1,7 @@
 package incremental
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -27,6 +28,9 @@ func TestOpenReusesOnlyWhatFits(t *testing.T) {
 	}
 	otherCfg := config.Default()
 	otherCfg.Runs.MinWords++
+	unnamed := config.Default()
+	// Past validation, a setting the key cannot hold.
+	unnamed.Judged.Registered = &config.JudgedThresholds{C2MaxUndeveloped: math.NaN()}
 	otherMeasurement := *m
 	otherMeasurement.Digest = "m2"
 	moreCells := *m
@@ -43,6 +47,7 @@ func TestOpenReusesOnlyWhatFits(t *testing.T) {
 		{"off", false, &cfg, m, true, false},
 		{"measured anew", true, &cfg, m, false, false},
 		{"another setting", true, &otherCfg, m, true, false},
+		{"a setting the key cannot hold", true, &unnamed, m, true, false},
 		{"another measurement", true, &cfg, &otherMeasurement, true, false},
 		{"more cells", true, &cfg, &moreCells, true, false},
 	} {

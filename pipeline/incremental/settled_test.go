@@ -1,6 +1,7 @@
 package incremental
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -139,5 +140,31 @@ func TestDigestSeparatesPathAndBytes(t *testing.T) {
 				t.Fatalf("(%q, %q) and (%q, %q) share a digest", tc.pathA, tc.dataA, tc.pathB, tc.dataB)
 			}
 		})
+	}
+}
+
+// TestUnnamedSettingsStoreNothing: a build whose settings the key cannot
+// hold (a NaN past validation) stores and takes no verdict and no page,
+// so that two such builds of different settings share nothing.
+func TestUnnamedSettingsStoreNothing(t *testing.T) {
+	folder := &inputs.Folder{Digests: map[string]string{"sections.md": "aa"}}
+	scanner, err := redact.NewScanner(folder, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Judged.Registered = &config.JudgedThresholds{C2MaxUndeveloped: math.NaN()}
+	dir := t.TempDir()
+	b := Start(dir, testSeal, true)
+	b.Open(folder, &cfg, &measure.Result{NGram: 8, Digest: "m1"}, true)
+	if leaks := b.Scan(scanner, site.File{Path: "index.html", Data: []byte("<p>clean</p>")}); len(leaks) > 0 {
+		t.Fatal(leaks)
+	}
+	if err := b.Store(nil, &site.Output{}); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.bin")); len(files) > 0 {
+		t.Fatalf("stored %v", files)
 	}
 }
