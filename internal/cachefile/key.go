@@ -32,33 +32,28 @@ var (
 	executable     string
 )
 
-// executableID names the build of the binary at exe: its path, size and
-// modification time, and what its content is. Path, size and time alone
-// do not tell builds apart: a reproducible build gives every file the same
-// time, and a small change to the code often leaves a Go binary's size as
-// it was (its segments are padded to pages). The content is named by the
-// Go build ID, which the go command makes from a hash of the binary, or
-// where there is none (not ELF, or built with -buildid=) by the SHA-256 of
-// its bytes.
+// executableID names the build of the binary at exe by what its content
+// is: the Go build ID, which the go command makes from a hash of the
+// binary, or where there is none (not ELF, or built with -buildid=) the
+// SHA-256 of its bytes. Not by its path, size or time: a small change to
+// the code often leaves a Go binary's size as it was (its segments are
+// padded to pages), a reproducible build gives every file the same time,
+// and `go run` runs the same build from a new path each time, which would
+// then never find what it cached.
 func executableID(exe string) string {
-	info, err := os.Stat(exe)
+	if id := goBuildID(exe); id != "" {
+		return "go:" + id
+	}
+	f, err := os.Open(exe)
 	if err != nil {
 		return "unknown"
 	}
-	content := goBuildID(exe)
-	if content == "" {
-		f, err := os.Open(exe)
-		if err != nil {
-			return "unknown"
-		}
-		defer f.Close()
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			return "unknown"
-		}
-		content = "sha256:" + hex.EncodeToString(h.Sum(nil))
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unknown"
 	}
-	return fmt.Sprintf("%s %d %d %s", exe, info.Size(), info.ModTime().UnixNano(), content)
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // goBuildID returns the Go build ID note of the ELF binary at exe, as hex;

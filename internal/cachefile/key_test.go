@@ -3,6 +3,7 @@ package cachefile
 import (
 	"bytes"
 	"debug/elf"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,6 +54,33 @@ func TestExecutableIDTellsBuildsApart(t *testing.T) {
 				t.Fatalf("%q then %q; want the same: %v", first, then, tc.same)
 			}
 		})
+	}
+}
+
+// TestExecutableIDFollowsTheBuild: the same build at another path, with
+// another time (as `go run` runs it each time), has the same name, so
+// that what it cached is found again.
+func TestExecutableIDFollowsTheBuild(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i, dir := range []string{t.TempDir(), t.TempDir()} {
+		exe := filepath.Join(dir, fmt.Sprintf("exe-%d", i))
+		if err := os.WriteFile(exe, binary, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		when := time.Unix(int64(1000*(i+1)), 0)
+		os.Chtimes(exe, when, when)
+		ids = append(ids, executableID(exe))
+	}
+	if ids[0] == "unknown" || ids[0] != ids[1] {
+		t.Fatalf("the same build is %q at one path, %q at another", ids[0], ids[1])
 	}
 }
 
