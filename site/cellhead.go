@@ -10,8 +10,7 @@ import (
 )
 
 // cellHeaderHTML renders a cell page's header: the breadcrumb, the verdict
-// and its lines, the permitted excerpt and, on a public page, the note on
-// masking. It is Go rather than template text because a threshold-only
+// and its lines, and the permitted excerpt. It is Go rather than template text because a threshold-only
 // rebuild renders thousands of headers and nothing else of those pages; a
 // test holds it to the template it replaced (cellhead_test.go).
 func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
@@ -29,9 +28,6 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 	if r.Excerpt != "" {
 		b.WriteString("\n<p class=\"excerpt\">Longest run, normalised as measured: <q>" + escapeHTML(r.Excerpt) + "</q></p>")
 	}
-	if !internal {
-		b.WriteString("\n<p class=\"note\">Public build: the texts are private, so each word shows as a bar ▬ (longer words, more bars). Runs keep their places and lengths; punctuation and other characters inside a run show as ·, a stripped mandated phrase as [mandated phrase].</p>")
-	}
 	b.WriteString("\n")
 	if len(r.Judged) > 0 {
 		b.WriteString(judgedCellHTML(r.Cell))
@@ -39,7 +35,15 @@ func cellHeaderHTML(cp *cellPage, root string, internal bool) template.HTML {
 	return template.HTML(b.String())
 }
 
-// cellBodyHTML renders a cell page's body: the run views, the run table,
+// publicNote says, above a public page's texts, how they are masked. It
+// opens the body rather than closing the header: it is the same whatever
+// the thresholds, and a threshold-only rebuild scans a header and as many
+// words of the body after it as a term or passage spans, so the words
+// of the note count towards those rather than add to them.
+const publicNote = `<p class="note">Public build: the texts are private, so each word shows as a bar ▬ (longer words, more bars). Runs keep their places and lengths; punctuation and other characters inside a run show as ·, a stripped mandated phrase as [mandated phrase].</p>`
+
+// cellBodyHTML renders a cell page's body: on a public page the note on
+// masking, the run views, the run table,
 // the word diff and the pager, everything below the header, the same
 // whatever the verdict thresholds. It is Go rather than template text for
 // the reason cellHeaderHTML is; a test holds it to the template it
@@ -96,6 +100,9 @@ func appendCellBody(b []byte, cp *cellPage, internal bool, minRun int) []byte {
 		masked = ""
 	}
 	r := cp.Row
+	if !internal {
+		b = append(b, publicNote+"\n"...)
+	}
 	b = append(b, `<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
 <div class="legend" aria-label="Runs">`...)
 	b = append(b, cp.LegendHTML...)

@@ -24,9 +24,6 @@ const cellHeadTemplate = `{{with .Cell}}
 {{- if .Row.Excerpt}}
 <p class="excerpt">Longest run, normalised as measured: <q>{{.Row.Excerpt}}</q></p>
 {{- end}}
-{{- if $.Site.Internal}}{{else}}
-<p class="note">Public build: the texts are private, so each word shows as a bar ▬ (longer words, more bars). Runs keep their places and lengths; punctuation and other characters inside a run show as ·, a stripped mandated phrase as [mandated phrase].</p>
-{{- end}}
 {{end}}`
 
 // TestCellHeaderMatchesTheTemplate renders headers of cells with hostile
@@ -74,7 +71,8 @@ func TestCellHeaderMatchesTheTemplate(t *testing.T) {
 
 // cellBodyTemplate is a cell page's body as the template wrote it before
 // cellBodyHTML: the oracle for its escaping.
-const cellBodyTemplate = `{{with .Cell}}<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
+const cellBodyTemplate = `{{with .Cell}}{{if $.Site.Internal}}{{else}}<p class="note">Public build: the texts are private, so each word shows as a bar ▬ (longer words, more bars). Runs keep their places and lengths; punctuation and other characters inside a run show as ·, a stripped mandated phrase as [mandated phrase].</p>
+{{end}}<div class="run-help" id="run-help">Runs are numbered longest first. Hover or focus a run to see its counterpart; select it to bring the counterpart into view; press <kbd>n</kbd> and <kbd>p</kbd> to step through runs. The narrow bar beside each text is a map of that text, top to bottom, with a mark where each run falls.</div>
 <div class="legend" aria-label="Runs">{{.LegendHTML}}</div>
 <dl class="legend-key">
 <dt><span class="chip bridge-chip">· bridged</span></dt><dd>punctuation or other characters inside a run: C5 compares words only, so the run continues across them</dd>

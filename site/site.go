@@ -770,15 +770,23 @@ func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.H
 	return out, nil
 }
 
-// cellBodyStart begins the body of a cell page (see splitCellPage).
-var cellBodyStart = []byte(`<div class="run-help"`)
+// cellBodyStarts begin the body of a cell page (see splitCellPage): a
+// public page's note on masking, or the run help.
+var cellBodyStarts = [][]byte{[]byte(publicNote), []byte(`<div class="run-help"`)}
 
 // splitCellPage returns the length of a cell page's header: everything up to
-// the run help that opens its body, or -1 when there is none. The header
-// holds the verdict, its lines and the permitted excerpt; the body (the run
-// views, the run table, the diff, the footer) does not depend on the verdict
-// thresholds, so a rebuild that changes only them can reuse it.
-func splitCellPage(page []byte) int { return bytes.Index(page, cellBodyStart) }
+// the note or run help that opens its body, or -1 when there is none. The
+// header holds the verdict, its lines and the permitted excerpt; the body
+// (the run views, the run table, the diff, the footer) does not depend on
+// the verdict thresholds, so a rebuild that changes only them can reuse it.
+func splitCellPage(page []byte) int {
+	for _, start := range cellBodyStarts {
+		if k := bytes.Index(page, start); k >= 0 {
+			return k
+		}
+	}
+	return -1
+}
 
 // renderCells renders the cell pages on all cores. With split, it records
 // each page's header length; a page with a body in bodies gets its header
