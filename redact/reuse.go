@@ -144,11 +144,13 @@ func (s *Scanner) windowEnd(name string, body []byte) int {
 	}
 	need += 2 // the first word may join the header's last, the last the word after the window
 	// A prefix is read whole at each try, so the first try starts where need
-	// words of a page's text and markup usually end (16 bytes a word): a
-	// shorter prefix seldom holds them. Any try that holds them is a window.
-	// On the bench's cell pages (need 66, windows of 0.8-1 KB) the search
-	// reads 1.1 KB a page instead of 1.8 KB.
-	for at := max(256, 16*need); ; at *= 2 {
+	// words of prose usually end (8 bytes a word): a cell page's body opens
+	// with prose (a public page's note on masking, the run help), and a
+	// shorter prefix seldom holds them. Any try that holds them is a window:
+	// a threshold-only rebuild scans it after each header. On the bench's
+	// cell pages (need 66) every window was found at the first try, 580
+	// bytes on average (it was 0.8-1 KB from 16 bytes a word).
+	for at := max(256, 8*need); ; at *= 2 {
 		if at >= len(body) {
 			return -1
 		}
