@@ -15,14 +15,7 @@ import (
 // build's), is another build when its content is another: its Go build ID
 // differs, or, without one, its bytes. The same file is the same build.
 func TestExecutableIDTellsBuildsApart(t *testing.T) {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	binary, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
+	self, binary := testBinary(t)
 	for _, tc := range []struct {
 		name        string
 		first, then []byte
@@ -61,14 +54,7 @@ func TestExecutableIDTellsBuildsApart(t *testing.T) {
 // another time (as `go run` runs it each time), has the same name, so
 // that what it cached is found again.
 func TestExecutableIDFollowsTheBuild(t *testing.T) {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	binary, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, binary := testBinary(t)
 	var ids []string
 	for i, dir := range []string{t.TempDir(), t.TempDir()} {
 		exe := filepath.Join(dir, fmt.Sprintf("exe-%d", i))
@@ -82,6 +68,21 @@ func TestExecutableIDFollowsTheBuild(t *testing.T) {
 	if ids[0] == "unknown" || ids[0] != ids[1] {
 		t.Fatalf("the same build is %q at one path, %q at another", ids[0], ids[1])
 	}
+}
+
+// testBinary returns the path and bytes of the running test binary: a Go
+// binary with a build ID.
+func testBinary(t *testing.T) (string, []byte) {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return self, binary
 }
 
 // otherBuildID returns the binary with one byte of its Go build ID changed,
