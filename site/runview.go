@@ -14,12 +14,15 @@ import (
 // beyond it reuse colours with a hatched pattern, see style.css.
 const runColours = 8
 
-func runClass(id int) string {
-	c := fmt.Sprintf("run rc%d", (id-1)%runColours)
+func runClass(id int) string { return string(appendRunClass(nil, id)) }
+
+// appendRunClass appends runClass(id) to b.
+func appendRunClass(b []byte, id int) []byte {
+	b = strconv.AppendInt(append(b, "run rc"...), int64((id-1)%runColours), 10)
 	if id > runColours {
-		c += " hatched"
+		b = append(b, " hatched"...)
 	}
-	return c
+	return b
 }
 
 // textHTML lays a text out with its runs marked. side is "s" (section) or
@@ -66,8 +69,12 @@ func textHTMLSize(tv *public.TextView, runs []public.Run, side string) int {
 
 // appendMark appends the opening of run id's mark in a text.
 func appendMark(b []byte, id int, side string, words int) []byte {
-	return fmt.Appendf(b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
-		runClass(id), side, id, id, id, words)
+	b = appendRunClass(append(b, `<mark class="`...), id)
+	b = strconv.AppendInt(append(append(append(b, `" id="`...), side...), "-run-"...), int64(id), 10)
+	b = strconv.AppendInt(append(b, `" data-run="`...), int64(id), 10)
+	b = strconv.AppendInt(append(b, `"><span class="lbl">R`...), int64(id), 10)
+	b = strconv.AppendInt(append(b, ' '), int64(words), 10)
+	return append(b, "w</span>"...)
 }
 
 const (
@@ -75,11 +82,26 @@ const (
 	strippedOpen = `<span class="stripped" title="mandated phrase, stripped before measuring">`
 )
 
+// escapes marks the bytes appendEscaped escapes.
+var escapes = [256]bool{'<': true, '>': true, '&': true, '\'': true, '"': true}
+
+// indexEscape is strings.IndexAny(s, `<>&'"`) without the set IndexAny
+// makes at each call: a cold build escapes millions of short strings (the
+// run views' words), and making the set took most of the time.
+func indexEscape(s string) int {
+	for i := 0; i < len(s); i++ {
+		if escapes[s[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
 // escapedSize is the size of s escaped as appendEscaped escapes it.
 func escapedSize(s string) int {
 	n := len(s)
 	for {
-		i := strings.IndexAny(s, `<>&'"`)
+		i := indexEscape(s)
 		if i < 0 {
 			return n
 		}
@@ -134,7 +156,7 @@ func appendTextHTML(b []byte, tv *public.TextView, runs []public.Run, side strin
 // appendEscaped appends s escaped as html.EscapeString escapes it.
 func appendEscaped(b []byte, s string) []byte {
 	for {
-		i := strings.IndexAny(s, `<>&'"`)
+		i := indexEscape(s)
 		if i < 0 {
 			return append(b, s...)
 		}

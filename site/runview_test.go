@@ -133,3 +133,41 @@ func TestAppendEscapedMatchesHTMLEscapeString(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapingAndMarksAsFormatted: indexEscape finds what
+// strings.IndexAny finds, and appendMark writes what its format writes, for
+// run numbers past the colours (hatched) too.
+func TestEscapingAndMarksAsFormatted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	pieces := []string{"a", "▬", "<", ">", "&", "'", "\"", " ", "é", "\x00", "\xff"}
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(20) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := indexEscape(s), strings.IndexAny(s, `<>&'"`); got != want {
+			t.Fatalf("indexEscape(%q) = %d, want %d", s, got, want)
+		}
+		if got := escapedSize(s); got != len(appendEscaped(nil, s)) {
+			t.Fatalf("escapedSize(%q) = %d, escaped %q", s, got, appendEscaped(nil, s))
+		}
+	}
+	for _, side := range []string{"s", "e"} {
+		for id := 1; id <= 3*runColours; id++ {
+			for _, words := range []int{0, 8, 12345} {
+				class := fmt.Sprintf("run rc%d", (id-1)%runColours)
+				if id > runColours {
+					class += " hatched"
+				}
+				want := fmt.Sprintf(`<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`, class, side, id, id, id, words)
+				if got := string(appendMark([]byte("x"), id, side, words)); got != "x"+want {
+					t.Fatalf("appendMark(%d, %q, %d) = %q, want %q", id, side, words, got, want)
+				}
+				if runClass(id) != class {
+					t.Fatalf("runClass(%d) = %q, want %q", id, runClass(id), class)
+				}
+			}
+		}
+	}
+}
