@@ -196,7 +196,7 @@ func highlightClass(t chroma.TokenType) string {
 // chroma's formatter uses, without a copy of the text.
 func writeEscaped(b *strings.Builder, text string) {
 	for {
-		i := strings.IndexAny(text, `<>&'"`)
+		i := indexEscape(text)
 		if i < 0 {
 			b.WriteString(text)
 			return

@@ -182,7 +182,7 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 	if n == 0 {
 		return ""
 	}
-	var b strings.Builder
+	var b []byte
 	for _, r := range runs {
 		at := r.SectionAt
 		if side == "e" {
@@ -192,19 +192,31 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 		height := max(float64(r.Words)/float64(n)*100, 0.8)
 		// The legend has the same links; the minimap is a mouse shortcut, kept
 		// out of the keyboard order and hidden from assistive technology.
-		fmt.Fprintf(&b, `<a class="tick %s" href="#run-%d" tabindex="-1" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
-			runClass(r.ID), r.ID, top, height, r.ID, r.Words, r.ID)
+		// (Appended rather than formatted: thousands of pages draw them.)
+		id := int64(r.ID)
+		b = appendRunClass(append(b, `<a class="tick `...), r.ID)
+		b = strconv.AppendInt(append(b, `" href="#run-`...), id, 10)
+		b = strconv.AppendFloat(append(b, `" tabindex="-1" style="top:`...), top, 'f', 2, 64)
+		b = strconv.AppendFloat(append(b, `%;height:`...), height, 'f', 2, 64)
+		b = strconv.AppendInt(append(b, `%" title="R`...), id, 10)
+		b = strconv.AppendInt(append(b, `, `...), int64(r.Words), 10)
+		b = strconv.AppendInt(append(b, ` words" aria-label="R`...), id, 10)
+		b = append(b, `"></a>`...)
 	}
-	return template.HTML(b.String())
+	return template.HTML(b)
 }
 
 // legendHTML draws a chip per run, linking to its row in the run table.
 func legendHTML(runs []public.Run) template.HTML {
-	var b strings.Builder
+	var b []byte
 	for _, r := range runs {
-		fmt.Fprintf(&b, `<a class="%s chip" href="#run-%d">R%d %dw</a>`, runClass(r.ID), r.ID, r.ID, r.Words)
+		b = appendRunClass(append(b, `<a class="`...), r.ID)
+		b = strconv.AppendInt(append(b, ` chip" href="#run-`...), int64(r.ID), 10)
+		b = strconv.AppendInt(append(b, `">R`...), int64(r.ID), 10)
+		b = strconv.AppendInt(append(b, ' '), int64(r.Words), 10)
+		b = append(b, `w</a>`...)
 	}
-	return template.HTML(b.String())
+	return template.HTML(b)
 }
 
 // runRowsHTML draws the run table's rows: each run's length, where it
@@ -216,17 +228,30 @@ func runRowsHTML(runs []public.Run, masked bool) template.HTML {
 	if len(runs) == 0 {
 		return "\n<tr><td colspan=\"5\">No shared run.</td></tr>"
 	}
-	var b strings.Builder
+	var b []byte
+	num := func(prefix string, n int) { b = strconv.AppendInt(append(b, prefix...), int64(n), 10) }
 	for _, r := range runs {
-		fmt.Fprintf(&b, "\n<tr id=\"run-%d\"><td data-value=\"%d\"><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td data-value=\"%d\">%d</td>\n", r.ID, r.ID, runClass(r.ID), r.ID, r.ID, r.Words, r.Words)
-		fmt.Fprintf(&b, "<td data-value=\"%d\"><a href=\"#s-run-%d\">%d</a></td><td data-value=\"%d\"><a href=\"#e-run-%d\">%d</a></td>\n", r.SectionAt, r.ID, r.SectionAt+1, r.ExampleAt, r.ID, r.ExampleAt+1)
+		num("\n<tr id=\"run-", r.ID)
+		num(`"><td data-value="`, r.ID)
+		b = appendRunClass(append(b, `"><a class="`...), r.ID)
+		num(` chip" href="#run-`, r.ID)
+		num(`">R`, r.ID)
+		num(`</a></td><td data-value="`, r.Words)
+		num(`">`, r.Words)
+		num("</td>\n<td data-value=\"", r.SectionAt)
+		num(`"><a href="#s-run-`, r.ID)
+		num(`">`, r.SectionAt+1)
+		num(`</a></td><td data-value="`, r.ExampleAt)
+		num(`"><a href="#e-run-`, r.ID)
+		num(`">`, r.ExampleAt+1)
+		b = append(b, "</a></td>\n"...)
 		if r.Text != "" && !masked {
-			b.WriteString("<td>" + html.EscapeString(r.Text) + "</td></tr>")
+			b = append(append(append(b, "<td>"...), html.EscapeString(r.Text)...), "</td></tr>"...)
 		} else {
-			b.WriteString(`<td><span class="muted">private</span></td></tr>`)
+			b = append(b, `<td><span class="muted">private</span></td></tr>`...)
 		}
 	}
-	return template.HTML(b.String())
+	return template.HTML(b)
 }
 
 // diffHTML renders the word diff: the writer's additions and what it left

@@ -171,3 +171,65 @@ func TestEscapingAndMarksAsFormatted(t *testing.T) {
 		}
 	}
 }
+
+// TestRunListsAsFormatted: the minimap, the legend and the run table's
+// rows, appended, are what their formats wrote.
+func TestRunListsAsFormatted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 21))
+	class := func(id int) string {
+		c := fmt.Sprintf("run rc%d", (id-1)%runColours)
+		if id > runColours {
+			c += " hatched"
+		}
+		return c
+	}
+	for range 500 {
+		var runs []public.Run
+		for k := range rng.IntN(3 * runColours) {
+			runs = append(runs, public.Run{ID: k + 1, Words: rng.IntN(400), SectionAt: rng.IntN(5000), ExampleAt: rng.IntN(5000),
+				Text: []string{"", "plain words", `<b>&amp; "q" 'x'</b>`}[rng.IntN(3)]})
+		}
+		n := 1 + rng.IntN(6000)
+		for _, side := range []string{"s", "e"} {
+			var want strings.Builder
+			for _, r := range runs {
+				at := r.SectionAt
+				if side == "e" {
+					at = r.ExampleAt
+				}
+				top, height := float64(at)/float64(n)*100, max(float64(r.Words)/float64(n)*100, 0.8)
+				fmt.Fprintf(&want, `<a class="tick %s" href="#run-%d" tabindex="-1" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
+					class(r.ID), r.ID, top, height, r.ID, r.Words, r.ID)
+			}
+			if got := string(minimapHTML(runs, n, side)); got != want.String() {
+				t.Fatalf("minimap\n got %q\nwant %q", got, want.String())
+			}
+		}
+		var legend strings.Builder
+		for _, r := range runs {
+			fmt.Fprintf(&legend, `<a class="%s chip" href="#run-%d">R%d %dw</a>`, class(r.ID), r.ID, r.ID, r.Words)
+		}
+		if got := string(legendHTML(runs)); got != legend.String() {
+			t.Fatalf("legend\n got %q\nwant %q", got, legend.String())
+		}
+		for _, masked := range []bool{false, true} {
+			var rows strings.Builder
+			for _, r := range runs {
+				fmt.Fprintf(&rows, "\n<tr id=\"run-%d\"><td data-value=\"%d\"><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td data-value=\"%d\">%d</td>\n", r.ID, r.ID, class(r.ID), r.ID, r.ID, r.Words, r.Words)
+				fmt.Fprintf(&rows, "<td data-value=\"%d\"><a href=\"#s-run-%d\">%d</a></td><td data-value=\"%d\"><a href=\"#e-run-%d\">%d</a></td>\n", r.SectionAt, r.ID, r.SectionAt+1, r.ExampleAt, r.ID, r.ExampleAt+1)
+				if r.Text != "" && !masked {
+					rows.WriteString("<td>" + html.EscapeString(r.Text) + "</td></tr>")
+				} else {
+					rows.WriteString(`<td><span class="muted">private</span></td></tr>`)
+				}
+			}
+			want := rows.String()
+			if len(runs) == 0 {
+				want = "\n<tr><td colspan=\"5\">No shared run.</td></tr>"
+			}
+			if got := string(runRowsHTML(runs, masked)); got != want {
+				t.Fatalf("run rows, masked %v\n got %q\nwant %q", masked, got, want)
+			}
+		}
+	}
+}
