@@ -5,6 +5,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // A page whose body is reused (a cell page rebuilt after only the verdict
@@ -24,7 +27,14 @@ import (
 //   - A passage is PassageWords words in a row and a term spans at most as
 //     many words as it has letters. The window holds more body words than
 //     either in every view, so a term or passage that touches the header
-//     lies inside it.
+//     lies inside it. Every view counts, those that look for terms alone
+//     too: a window all inside a hidden or raised element holds no word of
+//     the shown text or of the text without superscripts, where the
+//     header's words meet those after the element.
+//   - The rest adds no view of the header: a right-to-left override in it
+//     (the whole text read reversed) leaves the body without a window, and
+//     a rest that is not UTF-8, in a page that does not declare UTF-8 (the
+//     page read as Windows-1252), is scanned whole.
 //   - What lies wholly in the rest is the same in the earlier page, whose
 //     scan found nothing there. Only a permitted excerpt could hide there,
 //     and permits change with the verdicts: ScanCertified refuses a body
@@ -82,7 +92,11 @@ func viewWords(name, text string, all bool) (words []viewCount, least int) {
 	defer markupPool.Put(mv)
 	least = math.MaxInt
 	for _, v := range viewsOf(name, text, mv) {
-		if v.termsOnly || v.chunked && !all {
+		// A view that looks for terms only (the text without superscripts)
+		// bounds the window as much as the others: a term that touches
+		// the header must end inside the window in it too.
+		counted, bounds := all && !v.termsOnly, !v.chunked
+		if !counted && !bounds {
 			continue
 		}
 		n := 0
@@ -91,10 +105,10 @@ func viewWords(name, text string, all bool) (words []viewCount, least int) {
 				n++
 			}
 		})
-		if all {
+		if counted {
 			words = append(words, viewCount{kind: v.kind, n: n})
 		}
-		if !v.chunked {
+		if bounds {
 			least = min(least, n)
 		}
 	}
@@ -122,13 +136,64 @@ func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []L
 	if len(head) == 0 || len(body) == 0 || body[0] != '<' {
 		return whole()
 	}
-	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' {
+	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' || mayOverrideDirection(body[window:]) {
 		window = s.windowEnd(name, body)
 	}
-	if window < 0 {
+	if window < 0 || !utf8.Valid(body[window:]) && !declaresUTF8(firstBytes(head, body, 1024)) {
+		// The rest would give the whole page views of its header that
+		// the header and window alone lack: text that is not UTF-8 in a
+		// page that does not say it is, read as Windows-1252.
 		return whole()
 	}
 	return s.ScanOutput(name, append(head[:len(head):len(head)], body[:window]...))
+}
+
+// firstBytes returns the first n bytes of head followed by body.
+func firstBytes(head, body []byte, n int) string {
+	if len(head) >= n {
+		return string(head[:n])
+	}
+	return string(head) + string(body[:min(len(body), n-len(head))])
+}
+
+// mayOverrideDirection reports whether b holds a right-to-left override,
+// as itself or as a character reference ("&#x202E;", "&#8238"): in a
+// page's text, it makes the scan read the whole text reversed too (see
+// withReversed), the header's included.
+func mayOverrideDirection(b []byte) bool {
+	if hasRightToLeftOverride(unsafe.String(unsafe.SliceData(b), len(b))) {
+		return true
+	}
+	for i := 0; ; {
+		k := bytes.Index(b[i:], []byte("&#"))
+		if k < 0 {
+			return false
+		}
+		i += k + 2
+		base, digits := 10, b[i:]
+		if len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X') {
+			base, digits = 16, digits[1:]
+		}
+		code := 0
+		for _, c := range digits {
+			d := base
+			switch {
+			case '0' <= c && c <= '9':
+				d = int(c - '0')
+			case 'a' <= c|0x20 && c|0x20 <= 'f':
+				d = int(c|0x20-'a') + 10
+			}
+			if d >= base {
+				break
+			}
+			if code = code*base + d; code > unicode.MaxRune {
+				break
+			}
+		}
+		if code == 0x202E {
+			return true
+		}
+	}
 }
 
 // windowEnd returns the length of the body's window: a prefix of body that
@@ -167,6 +232,11 @@ func (s *Scanner) windowEnd(name string, body []byte) int {
 			continue
 		}
 		if _, least := viewWords(name, text, false); least >= need {
+			// An override in the rest reads the header reversed, and
+			// the page is read whole.
+			if mayOverrideDirection(body[end:]) {
+				return -1
+			}
 			return end
 		}
 	}

@@ -3,6 +3,7 @@ package redact
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -300,5 +301,70 @@ func TestReuseWindowHoldsAPassageCutAtBothEnds(t *testing.T) {
 	}
 	if pages < 3000 {
 		t.Fatalf("only %d pages: the cases do not test enough", pages)
+	}
+}
+
+// TestReusedBodyScanReadsViewsTheRestChanges: a body whose window holds
+// enough words in the text view may still not hold them in every view the
+// whole page has. Its window may be all inside an element a browser hides
+// or raises (the shown text, the text without superscripts), so that in
+// those views the header's last words meet the words after the element,
+// in the rest; and the rest may hold what adds a view of the header
+// itself: a right-to-left override (the text reversed) or bytes that are
+// not UTF-8 in a page that does not declare its encoding (Windows-1252).
+// Each page below leaks in a whole scan only through the header and the
+// rest together: the scan of the header and the body apart must report
+// the same, with the certified window or finding one.
+func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	privateText := randomText(rng, 100)
+	private := strings.Fields(privateText)
+	terms := append(slices.Clone(testTerms), PrivateTerm{Text: "Glasswing", Kind: KindRedact, Source: "redact.txt:2"})
+	certifier, scanner := testScanner(terms, privateText), testScanner(terms, privateText)
+	words := func(n int) string { return "<p>" + randomText(rng, n) + "</p>" }
+	reversed := func(s string) string {
+		r := []rune(s)
+		slices.Reverse(r)
+		return string(r)
+	}
+	passageHead, passageTail := strings.Join(private[10:14], " "), strings.Join(private[14:18], " ")
+	cases := []struct{ name, header, body string }{
+		{"a term after a hidden window", "<h1>Cell</h1><p>Quillion</p>\n",
+			"<div hidden>" + words(200) + words(200) + "</div><p>2.5 Pro " + randomText(rng, 50) + "</p>"},
+		{"a passage after a hidden window", "<h1>Cell</h1><p>" + passageHead + "</p>\n",
+			"<div hidden>" + words(200) + words(200) + "</div><p>" + passageTail + " " + randomText(rng, 50) + "</p>"},
+		{"a term after a window hidden by its style", "<h1>Cell</h1><p>Quillion</p>\n",
+			`<div style="display: none">` + words(200) + words(200) + "</div><p>2.5 Pro " + randomText(rng, 50) + "</p>"},
+		{"a term after a superscript window", "<h1>Cell</h1><p>Quillion",
+			"<sup><i>" + randomText(rng, 200) + "</i><i>" + randomText(rng, 200) + "</i></sup>2.5 Pro <p>" + randomText(rng, 50) + "</p>"},
+		{"a term after a raised window", "<h1>Cell</h1><p>Quillion",
+			`<span style="vertical-align:super"><i>` + randomText(rng, 200) + "</i><i>" + randomText(rng, 200) + "</i></span>2.5 Pro <p>" + randomText(rng, 50) + "</p>"},
+		{"a reversed term, the override in the rest", "<h1>Cell</h1><p>" + reversed("Quillion 2.5 Pro") + "</p>\n",
+			"<div>" + words(200) + "<p>x \u202E y</p>" + words(200) + "</div>"},
+		{"a reversed term, the override escaped in the rest", "<h1>Cell</h1><p>" + reversed("Quillion 2.5 Pro") + "</p>\n",
+			"<div>" + words(200) + "<p>x &#x202e; y</p>" + words(200) + "</div>"},
+		{"a reversed term, the override escaped in decimal in the rest", "<h1>Cell</h1><p>" + reversed("Quillion 2.5 Pro") + "</p>\n",
+			"<div>" + words(200) + "<p>x &#08238 y</p>" + words(200) + "</div>"},
+		{"a term read as Windows-1252, the rest not UTF-8", "<h1>Cell</h1><p>Gl\u00daswing</p>\n",
+			"<div>" + words(200) + "<p>x \xe9 y</p>" + words(200) + "</div>"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			const certHeader = "<h1>Cell</h1>\n"
+			leaks, window := certifier.ScanCertified("p.html", []byte(certHeader+tc.body), len(certHeader))
+			if len(leaks) > 0 {
+				t.Fatalf("the body leaks by itself: %v", leaks)
+			}
+			page := []byte(tc.header + tc.body)
+			whole := scanner.ScanOutput("p.html", page)
+			if len(whole) == 0 {
+				t.Fatalf("the page does not leak in a whole scan")
+			}
+			for _, w := range []int{window, -1} {
+				if apart := scanner.ScanReusedBody("p.html", []byte(tc.header), []byte(tc.body), w); !reflect.DeepEqual(whole, apart) {
+					t.Errorf("window %d (certified %d): whole scan %v, scan of the header and body apart %v", w, window, whole, apart)
+				}
+			}
+		})
 	}
 }

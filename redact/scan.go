@@ -691,7 +691,9 @@ func markupViewsOf(text string, mv *markupViews) []scanView {
 	}
 	// What a page shows without its hidden elements, whose text may sit
 	// inside a name or a passage.
-	if shown := mv.shownText(); shown != "" {
+	// A page whose text is all hidden shows none: an empty view, which
+	// holds no word of a window (windowEnd) in that place.
+	if shown := mv.shownText(); shown != "" || mv.hidesText() {
 		views = append(views, scanView{kind: "shown", text: shown, spans: mv.textAt, src: text, echo: true})
 	}
 	return views

@@ -773,6 +773,16 @@ func (v *markupViews) shownText() string {
 	return view(v.shown)
 }
 
+// hidesText reports whether hidden elements hold some of the text.
+func (v *markupViews) hidesText() bool {
+	for _, h := range v.hidden {
+		if h[1] > h[0] || h[1] < 0 && len(v.text) > h[0] {
+			return true
+		}
+	}
+	return false
+}
+
 // entityDeclaration is an XML document type's internal entity: an SVG or
 // XML file that declares '<!ENTITY a "Lark">' shows "Lark" for "&a;".
 var entityDeclaration = regexp.MustCompile(`<!ENTITY\s+([^\s%"'>]+)\s+(?:"([^"]*)"|'([^']*)')`)
