@@ -134,8 +134,10 @@ func (b *Build) Scan(s *redact.Scanner, f site.File) []redact.Leak {
 		b.certified.Store(f.Path, window)
 		return s.ScanReusedBody(f.Path, f.Data, f.Tail, window)
 	case f.Tail != nil:
-		// Any other file given apart is scanned whole.
-		f.Data, f.Tail = append(f.Data[:len(f.Data):len(f.Data)], f.Tail...), nil
+		// Any other file given apart is scanned whole: not as reused,
+		// whose body would start Header bytes in, before the Tail the
+		// previous build certified, its recorded window cut short.
+		f.Data, f.Tail, f.Reused = append(f.Data[:len(f.Data):len(f.Data)], f.Tail...), nil, false
 		return b.Scan(s, f)
 	case f.Header == 0 && b != nil && b.settled != nil:
 		return b.settled.scan(s, f.Path, f.Data)

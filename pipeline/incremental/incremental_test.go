@@ -124,3 +124,53 @@ func TestScanCertifiesCellPages(t *testing.T) {
 		})
 	}
 }
+
+// TestScanReadsAFileGivenApartWhole: a reused cell page given apart whose
+// header is not all of Data (site.File.Header != len(Data)) is scanned
+// whole, not as the header followed by a body the previous build
+// certified: the certified body's window, taken for a body that starts
+// Data[Header:] bytes earlier, ends before words a term of the header's
+// last word reaches.
+func TestScanReadsAFileGivenApartWhole(t *testing.T) {
+	s, err := redact.NewScanner(&inputs.Folder{Redact: []inputs.Term{{Text: "Quayside Orbit 7", File: "redact.txt", Line: 1}}}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "<h1>Model 1, ACT 1</h1>\n"
+	wordless := strings.Repeat(`<i class="m"></i>`, 20)
+	body := "<div>" + wordless + "Orbit 7 " + strings.Repeat("<p>words of a body that is long enough for a window</p>\n", 40) + "</div>"
+	b := &Build{prev: &entry{Pages: map[string]page{}}}
+	if leaks := b.Scan(s, site.File{Path: "cells/kept.html", Data: []byte(header + body), Header: len(header)}); len(leaks) > 0 {
+		t.Fatalf("the body leaks by itself: %v", leaks)
+	}
+	window, ok := b.certified.Load("cells/kept.html")
+	if !ok {
+		t.Fatal("the body was not certified")
+	}
+	b.prev.Pages["cells/kept.html"] = page{Body: []byte(body), Certified: true, Window: window.(int)}
+	tail := strings.Index(body, "Orbit 7")
+	for _, tc := range []struct {
+		name string
+		file site.File
+	}{
+		// The header, more markup, and then the body: the window recorded for
+		// the body, counted from the markup, ends before a tag of the
+		// wordless run, before "Orbit 7".
+		{"markup between the header and the body", site.File{Path: "cells/kept.html",
+			Data: []byte("<h1>Model 1 Quayside</h1>\n" + "<b>" + strings.Repeat(" ", window.(int)-tail+17-7) + "</b>"), Header: len("<h1>Model 1 Quayside</h1>\n"),
+			Tail: []byte(body), Reused: true}},
+		{"the body's start in Data", site.File{Path: "cells/kept.html",
+			Data: []byte("<h1>Model 1 Quayside</h1>\n" + body[:tail]), Header: len("<h1>Model 1 Quayside</h1>\n"),
+			Tail: []byte(body[tail:]), Reused: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := s.ScanOutput(tc.file.Path, append(slices.Clone(tc.file.Data), tc.file.Tail...))
+			if len(whole) == 0 {
+				t.Fatal("the page does not leak in a whole scan")
+			}
+			if leaks := b.Scan(s, tc.file); len(leaks) == 0 {
+				t.Errorf("no leak found; a whole scan finds %v", whole)
+			}
+		})
+	}
+}
