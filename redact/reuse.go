@@ -139,7 +139,7 @@ func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []L
 	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' || mayOverrideDirection(body[window:]) {
 		window = s.windowEnd(name, body)
 	}
-	if window < 0 || !utf8.Valid(body[window:]) && !declaresUTF8(firstBytes(head, body, 1024)) {
+	if window < 0 || !declaresUTF8(firstBytes(head, body, 1024)) && !utf8.Valid(body[window:]) {
 		// The rest would give the whole page views of its header that
 		// the header and window alone lack: text that is not UTF-8 in a
 		// page that does not say it is, read as Windows-1252.
