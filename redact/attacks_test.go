@@ -82,6 +82,13 @@ var attackFixtures = []struct {
 	{"hidden words inside a passage", "p.html", []byte(`<p>the harbour chief had <span style="font-size:0">zz</span>promised a quiet <i hidden>yy</i>week of sun</p>`), "passage"},
 	// An XML reader expands the entities a file declares.
 	{"a name in an SVG file's own entities", "chart.svg", []byte(`<!DOCTYPE svg [<!ENTITY a "Lark"><!ENTITY b "spur-3 Turbo">]><svg><text>&a;&b;</text></svg>`), "model name"},
+	// The text has a line break where a block after a word begins, so
+	// that the word does not join the next block's first: an escape that
+	// a view undoes into a word may begin the block.
+	{"an entity beginning a name, after a block", "chart.svg", []byte(`<!DOCTYPE svg [<!ENTITY q "Quil">]><svg><text>Cell</text><text>&q;lion 2.5 Pro</text></svg>`), "model name"},
+	{"a URL escape beginning a name, after a block", "p.html", []byte(`<h1>Cell</h1><p>%51uillion 2.5 Pro</p>`), "model name"},
+	{"a JavaScript escape beginning a name, after a block", "p.html", []byte(`<h1>Cell</h1><p>\u0051uillion 2.5 Pro</p>`), "model name"},
+	{"an entity escaped twice beginning a name, after a block", "p.html", []byte(`<h1>Cell</h1><p>&amp;#81;uillion 2.5 Pro</p>`), "model name"},
 	// A markdown viewer reads the HTML in a markdown file as HTML.
 	{"markup inside a name in a markdown file", "notes.markdown", []byte("Notes: Quill<b></b>ion 2.5 Pro\n"), "model name"},
 	{"a hidden element inside a name in markdown", "doc.md", []byte("# Notes\n\nLark<span hidden>x</span>spur-3 Turbo\n"), "model name"},

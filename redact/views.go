@@ -167,8 +167,11 @@ func (v *markupViews) addText(s string, src int, bare bool) {
 	}
 	if v.broke {
 		v.broke = false
-		if len(v.text) > 0 && wordByte(v.text[len(v.text)-1]) && wordByte(s[0]) {
-			// The page shows them apart: so does the text.
+		if len(v.text) > 0 && wordByte(v.text[len(v.text)-1]) && (wordByte(s[0]) || escapeStart(s[0])) {
+			// The page shows them apart: so does the text. An escape
+			// that a view undoes into a word ("&q;" that an XML entity
+			// declares, "%51" or "\u0051" that decodeEscapes reads) may
+			// begin the second.
 			v.text = append(v.text, '\n')
 			if bare && v.withBare && len(v.bare) > 0 {
 				v.bare = append(v.bare, '\n')
@@ -189,6 +192,11 @@ func (v *markupViews) addText(s string, src int, bare bool) {
 func wordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
 }
+
+// escapeStart reports whether c may begin an escape that a view undoes into
+// a word: a character or entity reference, or a URL, JavaScript or CSS
+// escape.
+func escapeStart(c byte) bool { return c == '&' || c == '%' || c == '\\' }
 
 // joinWords is how many words on either side of a join joinedAround
 // keeps: more than any private term has.
