@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"golang.org/x/net/html"
 )
 
 // A page whose body is reused (a cell page rebuilt after only the verdict
@@ -18,12 +20,16 @@ import (
 // that finds everything a whole scan finds:
 //
 //   - A body begins with a tag ("<" is in no escape, so no escape crosses
-//     into it, and a tag left open by the header is closed where the body's
-//     first tag is), and the window ends just before a tag with every tag in
-//     it closed. So each of the scan's views of the page (escapes undone;
-//     the tokenizer's text and other strings) is its view of the window
-//     followed by its view of the rest, whatever the header holds. (Our
-//     templates' headers leave no comment, script or style open.)
+//     into it), the header ends between two tokens with nothing left open
+//     (no tag, attribute value, comment, script or other raw text), and
+//     the window ends just before a tag with every tag in it closed. So
+//     each of the scan's views of the page (escapes undone; the tokenizer's
+//     text and other strings) is its view of the header, then the window,
+//     then the rest. readApart holds a page to this, and to two more
+//     conditions: it is not UTF-16 (whose code units pair the body's bytes
+//     by the header's length), and it declares no XML entity (a
+//     declaration in one part would name what a reference in another
+//     shows).
 //   - A passage is PassageWords words in a row and a term spans at most as
 //     many words as it has letters. The window holds more body words than
 //     either in every view, so a term or passage that touches the header
@@ -45,14 +51,15 @@ import (
 
 // ScanCertified scans a file that is about to be written, like ScanOutput,
 // and reports whether data[header:] may be reused after a header change
-// (see ScanReused): it begins with a tag, has a window end, and no permitted
-// passage lies in it beyond the header's reach. window is then the length
-// of the body's window (windowEnd), which ScanReused takes rather than find
-// it again; -1 when the body may not be reused.
+// (see ScanReused): the page is read apart (readApart), the body has a
+// window end, and no permitted passage lies in it beyond the header's
+// reach. window is then the length of the body's window (windowEnd),
+// which ScanReused takes rather than find it again; -1 when the body may
+// not be reused.
 func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, window int) {
 	leaks, lastPermitted := s.scanFile(name, data)
 	leaks = append(s.scanName(name), leaks...)
-	if len(leaks) > 0 || header <= 0 || header >= len(data) || data[header] != '<' {
+	if len(leaks) > 0 || header <= 0 || header >= len(data) || !readApart(data[:header], data[header:]) {
 		return leaks, -1
 	}
 	if window = s.windowEnd(name, data[header:]); window < 0 {
@@ -133,7 +140,7 @@ func (s *Scanner) ScanReused(name string, data []byte, header, window int) []Lea
 // window, unless it must scan the file whole.
 func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []Leak {
 	whole := func() []Leak { return s.ScanOutput(name, append(head[:len(head):len(head)], body...)) }
-	if len(head) == 0 || len(body) == 0 || body[0] != '<' {
+	if !readApart(head, body) {
 		return whole()
 	}
 	if window <= 0 || window > len(body) || window < len(body) && body[window] != '<' || mayOverrideDirection(body[window:]) {
@@ -146,6 +153,115 @@ func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []L
 		return whole()
 	}
 	return s.ScanOutput(name, append(head[:len(head):len(head)], body[:window]...))
+}
+
+// readApart reports whether the page head followed by body is read as its
+// header's views followed by its body's, whatever either holds: the page
+// is not UTF-16 and declares no XML entity, body begins with a token that
+// begins with "<" (so no text runs on from the header into it), and head
+// ends between two tokens with nothing left open (endsBetweenTokens), so
+// the Tokenizer, reading the whole page, reads the body as it reads the
+// body alone.
+func readApart(head, body []byte) bool {
+	if len(head) == 0 || len(body) < 2 || body[0] != '<' || !opensToken(body[1]) ||
+		bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) ||
+		declaresEntity(head) || declaresEntity(body) {
+		return false
+	}
+	return endsBetweenTokens(unsafe.String(unsafe.SliceData(head), len(head)))
+}
+
+// opensToken reports whether "<" followed by c begins a token (a tag, an
+// end tag, a comment or the like) rather than continuing a text.
+func opensToken(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || c == '/' || c == '!' || c == '?'
+}
+
+// endsBetweenTokens reports whether the Tokenizer, reading doc and then
+// anything that begins with a token, is between two tokens in its data
+// state where doc ends: no tag, attribute value, comment, script, style or
+// other raw text is left open. The plain reader (nextPlainToken) reads
+// our templates' headers whole; from the first token it does not read,
+// the Tokenizer reads the rest, and the last token must be one that ends
+// where it ends whatever follows.
+func endsBetweenTokens(doc string) bool {
+	// A text that ends in "</", "<!" or "<?" (or "<") ends there only as
+	// the file does: before the body's "<", it opens a bogus comment.
+	if n := len(doc); doc[n-1] == '<' || n >= 2 && doc[n-2] == '<' && (doc[n-1] == '/' || doc[n-1] == '!' || doc[n-1] == '?') {
+		return false
+	}
+	if strings.IndexByte(doc, 0) >= 0 { // the Tokenizer reads a file with a NUL
+		return tokenizerEndsBetweenTokens(doc)
+	}
+	var tok token
+	for at := 0; at < len(doc); {
+		if !nextPlainToken(doc, at, &tok) {
+			return tokenizerEndsBetweenTokens(doc[at:])
+		}
+		at += len(tok.raw)
+		if tok.rawEnd > at { // the raw text after a script, title or the like
+			at = tok.rawEnd
+		}
+	}
+	return true
+}
+
+// tokenizerEndsBetweenTokens is endsBetweenTokens of a doc that begins
+// between two tokens, read by the Tokenizer. A file that ends inside a
+// token gives a last token the Tokenizer cuts at the end (a comment, a
+// doctype, raw text) or none (a tag, which it drops): the tokens must
+// account for every byte, and the last must be closed.
+func tokenizerEndsBetweenTokens(doc string) bool {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	read, raw, last := 0, false, html.ErrorToken // raw: the token before opened raw text
+	var lastRaw []byte
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		lastRaw = append(lastRaw[:0], z.Raw()...) // Raw is the Tokenizer's until its next token
+		read += len(lastRaw)
+		opensRaw := (tt == html.StartTagToken || tt == html.SelfClosingTagToken) && startsRawText(tagName(string(lastRaw)))
+		if tt == html.TextToken && raw {
+			last = html.ErrorToken // raw text: closed only by its end tag
+		} else {
+			last = tt
+		}
+		raw = opensRaw
+	}
+	if read != len(doc) || raw {
+		return false
+	}
+	switch last {
+	case html.TextToken:
+		return true
+	case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken, html.DoctypeToken:
+		return bytes.HasSuffix(lastRaw, []byte(">"))
+	case html.CommentToken:
+		if bytes.HasPrefix(lastRaw, []byte("<!--")) {
+			return bytes.HasSuffix(lastRaw, []byte("-->")) || bytes.HasSuffix(lastRaw, []byte("--!>"))
+		}
+		return bytes.HasSuffix(lastRaw, []byte(">")) // a bogus comment ends at its first ">"
+	}
+	return false
+}
+
+// declaresEntity reports whether b holds "<!ENTITY", which opens an XML
+// entity declaration (entityDeclaration). It looks for "!", which is rarer
+// than "<" in a page.
+func declaresEntity(b []byte) bool {
+	for i := 1; i < len(b); {
+		k := bytes.Index(b[i:], []byte("!ENTITY"))
+		if k < 0 {
+			return false
+		}
+		if i += k; b[i-1] == '<' {
+			return true
+		}
+		i++
+	}
+	return false
 }
 
 // firstBytes returns the first n bytes of head followed by body.

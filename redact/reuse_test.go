@@ -1,11 +1,14 @@
 package redact
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // reuseCase builds random pages of a header and a body out of pieces that
@@ -312,14 +315,18 @@ func TestReuseWindowHoldsAPassageCutAtBothEnds(t *testing.T) {
 // in the rest; and the rest may hold what adds a view of the header
 // itself: a right-to-left override (the text reversed) or bytes that are
 // not UTF-8 in a page that does not declare its encoding (Windows-1252).
-// Each page below leaks in a whole scan only through the header and the
+// And a page may not be read as a header followed by a body at all: its
+// header may leave a script, a style or an attribute value open into the
+// body, open with a UTF-16 byte order mark, or declare or use an XML
+// entity that the rest uses or declares. Each page below leaks in a whole scan only through the header and the
 // rest together: the scan of the header and the body apart must report
 // the same, with the certified window or finding one.
 func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 43))
 	privateText := randomText(rng, 100)
 	private := strings.Fields(privateText)
-	terms := append(slices.Clone(testTerms), PrivateTerm{Text: "Glasswing", Kind: KindRedact, Source: "redact.txt:2"})
+	terms := append(slices.Clone(testTerms), PrivateTerm{Text: "Glasswing", Kind: KindRedact, Source: "redact.txt:2"},
+		PrivateTerm{Text: "Vivid", Kind: KindRedact, Source: "redact.txt:3"})
 	certifier, scanner := testScanner(terms, privateText), testScanner(terms, privateText)
 	words := func(n int) string { return "<p>" + randomText(rng, n) + "</p>" }
 	reversed := func(s string) string {
@@ -328,7 +335,19 @@ func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
 		return string(r)
 	}
 	passageHead, passageTail := strings.Join(private[10:14], " "), strings.Join(private[14:18], " ")
+	// A page that opens with a UTF-16 byte order mark is read as UTF-16
+	// (whatever it declares), its bytes paired from the mark on: the
+	// rest's bytes "  t!p!t!p!~!  " at an even offset are "†ⅴⅰⅴⅰⅾ†",
+	// which reads "Vivid", while the body read alone as UTF-8 shows
+	// nothing of it.
+	utf16Header := "\xFF\xFE<meta charset=\"utf-8\"><h1>Cell</h1>\n"
+	utf16Body := "<div>" + words(200) + words(200) + "</div><p>"
+	if (len(utf16Header)+len(utf16Body))%2 == 1 {
+		utf16Body += " "
+	}
+	utf16Body += "  t!p!t!p!~!  </p><p>" + randomText(rng, 50) + "</p>"
 	cases := []struct{ name, header, body string }{
+		{"a term in UTF-16, the byte order mark in the header", utf16Header, utf16Body},
 		{"a term after a hidden window", "<h1>Cell</h1><p>Quillion</p>\n",
 			"<div hidden>" + words(200) + words(200) + "</div><p>2.5 Pro " + randomText(rng, 50) + "</p>"},
 		{"a passage after a hidden window", "<h1>Cell</h1><p>" + passageHead + "</p>\n",
@@ -347,6 +366,21 @@ func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
 			"<div>" + words(200) + "<p>x &#08238 y</p>" + words(200) + "</div>"},
 		{"a term read as Windows-1252, the rest not UTF-8", "<h1>Cell</h1><p>Gl\u00daswing</p>\n",
 			"<div>" + words(200) + "<p>x \xe9 y</p>" + words(200) + "</div>"},
+		// A header that leaves a script, a style or an attribute value open
+		// reads the body's start as its content, decoded as such: escapes
+		// that a body read alone leaves as they are (in a comment, or
+		// CSS's) spell a term.
+		{"a script left open by the header", "<h1>Cell</h1><script>",
+			"<div>" + words(200) + words(200) + `</div><!--\u0051uillion 2.5 Pro--></script><p>` + randomText(rng, 50) + "</p>"},
+		{"a style left open by the header", "<h1>Cell</h1><style>",
+			"<div>" + words(200) + words(200) + `</div><p>\51 uillion 2.5 Pro</p></style><p>` + randomText(rng, 50) + "</p>"},
+		{"a style attribute left open by the header", `<h1>Cell</h1><p style="content: '`,
+			"<div>" + words(200) + words(200) + `</div><p>\51 uillion 2.5 Pro'"></p><p>` + randomText(rng, 50) + "</p>"},
+		// An XML entity declared in one part and used in another.
+		{"an entity used in the header, declared in the rest", "<h1>Cell</h1><p>&q;lion 2.5 Pro</p>\n",
+			"<div>" + words(200) + words(200) + `</div><!ENTITY q "Quil"><p>` + randomText(rng, 50) + "</p>"},
+		{"an entity declared in the header, used in the rest", `<h1>Cell</h1><!ENTITY q "Quil">` + "\n",
+			"<div>" + words(200) + words(200) + `</div><p>&q;lion 2.5 Pro</p><p>` + randomText(rng, 50) + "</p>"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -367,4 +401,88 @@ func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadApart: a page is read as its header followed by its body only
+// when the header leaves nothing open into the body and nothing in either
+// part changes how the other is read.
+func TestReadApart(t *testing.T) {
+	const body = `<div class="run-help"><p>words</p></div>`
+	for _, tc := range []struct {
+		name, head, body string
+		apart            bool
+	}{
+		{"a header of our templates' kind", "<!DOCTYPE html>\n<html><head><title>A &amp; B</title></head><body><h1 id=\"c\">Cell</h1>\n", body, true},
+		{"a header ending in text", "<h1>Cell</h1>words &amp", body, true},
+		{"a header with a UTF-8 byte order mark", "\uFEFF<h1>Cell</h1>\n", body, true},
+		{"a closed script and style", "<script>if (a < b) {}</script><style>p{}</style>\n", body, true},
+		{"a closed comment (the Tokenizer reads it)", "<h1>Cell</h1><!-- a note -->\n", body, true},
+		{"closed comments of every ending", "<!-->x<!--->x<!-- a --!>x<!x>x<?x>x</1>", body, true},
+		{"an unquoted attribute (the Tokenizer reads it)", "<p class=a>Cell</p>", body, true},
+		{"a NUL in a closed tag's text (the Tokenizer reads it)", "<p>a\x00b</p>", body, true},
+		{"a comment left open", "<h1>Cell</h1><!-- a note", body, false},
+		{"a comment whose end is not one", "<h1>Cell</h1><!-- a note -- >", body, false},
+		{"a comment opened in a NUL file", "<p>\x00</p><!-- a", body, false},
+		{"a bogus comment left open", "<h1>Cell</h1><!x", body, false},
+		{"a doctype left open", "<!DOCTYPE html", body, false},
+		{"a tag cut off", "<h1>Cell</h1><p class=\"a\"", body, false},
+		{"an attribute value left open", "<h1>Cell</h1><p title=\"a>", body, false},
+		{"a script left open", "<h1>Cell</h1><script>", body, false},
+		{"a script's text left open", "<h1>Cell</h1><script>var a", body, false},
+		{"a self-closing script", "<h1>Cell</h1><script/>", body, false},
+		{"a title left open", "<title>Cell", body, false},
+		{"a textarea left open, upper case", "<TEXTAREA>", body, false},
+		{"plaintext", "<plaintext>", body, false},
+		{"an end tag cut off", "<p>Cell</p", body, false},
+		{"a text ending in </, a bogus comment before the body", "<p>Cell</p>a </", body, false},
+		{"a text ending in <", "<p>Cell</p>a <", body, false},
+		{"a UTF-16 byte order mark", "\xFF\xFE<h1>Cell</h1>\n", body, false},
+		{"a big-endian UTF-16 byte order mark", "\xFE\xFF<h1>Cell</h1>\n", body, false},
+		{"an entity declared in the header", `<!DOCTYPE p [<!ENTITY q "x">]>`, body, false},
+		{"an entity declared in the body", "<h1>Cell</h1>\n", body + `<!ENTITY q "x">`, false},
+		{"an entity declared at the body's start", "<h1>Cell</h1>\n", `<!ENTITY q "x">` + body, false},
+		{"a body that does not begin with a tag", "<h1>Cell</h1>\n", "words" + body, false},
+		{"a body whose < begins no token", "<h1>Cell</h1>\n", "< p>" + body, false},
+		{"no header", "", body, false},
+		{"no body", "<h1>Cell</h1>\n", "", false},
+	} {
+		if got := readApart([]byte(tc.head), []byte(tc.body)); got != tc.apart {
+			t.Errorf("%s: read apart %v, want %v", tc.name, got, tc.apart)
+		}
+	}
+}
+
+// FuzzReadApartSplitsTokens: where readApart says a page is read apart,
+// the Tokenizer reads the whole page as the header's tokens followed by
+// the body's, each read alone.
+func FuzzReadApartSplitsTokens(f *testing.F) {
+	for _, head := range []string{"<h1>Cell</h1>\n", "<p>a &amp b", "<script>a</script>", "<!-- x -->", "<!-- x", "<p title='a>",
+		"<title>T</title>", "<textarea>a", "<p class=a>", "<!DOCTYPE html>", "<p>\x00</p>", "</p", "<!-->", "<?x>"} {
+		for _, body := range []string{"<p>b</p>", "</div>x", "<!-- y -->z", "<script>b</script>", "<a href='x'>b</a>'\">"} {
+			f.Add(head, body)
+		}
+	}
+	for _, a := range attackFixtures {
+		if k := bytes.IndexByte(a.data[1:], '<'); k >= 0 {
+			f.Add(string(a.data[:k+1]), string(a.data[k+1:]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, head, body string) {
+		if !readApart([]byte(head), []byte(body)) {
+			return
+		}
+		if whole, apart := rawTokens(head+body), append(rawTokens(head), rawTokens(body)...); !slices.Equal(whole, apart) {
+			t.Errorf("read apart, but the page's tokens %q are not the header's and the body's %q", whole, apart)
+		}
+	})
+}
+
+// rawTokens returns the Tokenizer's tokens of doc, each its type and bytes.
+func rawTokens(doc string) []string {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	var tokens []string
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		tokens = append(tokens, tt.String()+":"+string(z.Raw()))
+	}
+	return tokens
 }

@@ -95,3 +95,15 @@ func benchPages(b *testing.B) (*Scanner, [][]byte, []string) {
 }
 
 const randomPrivateText = "the harbour chief had promised a quiet week of sun and the boats stayed in"
+
+func BenchmarkReadApart(b *testing.B) {
+	_, pages, _ := benchPages(b)
+	headers := benchHeaders(b, pages)
+	for b.Loop() {
+		for i, p := range pages {
+			if !readApart(p[:headers[i]], p[headers[i]:]) {
+				b.Fatal("a cell page not read apart")
+			}
+		}
+	}
+}
