@@ -193,9 +193,12 @@ func endsBetweenTokens(doc string) bool {
 	if strings.IndexByte(doc, 0) >= 0 { // the Tokenizer reads a file with a NUL
 		return tokenizerEndsBetweenTokens(doc)
 	}
-	var tok token
+	mv := markupPool.Get().(*markupViews) // for its token's room for attributes
+	defer markupPool.Put(mv)
+	defer mv.releaseToken()
+	tok := &mv.tok
 	for at := 0; at < len(doc); {
-		if !nextPlainToken(doc, at, &tok) {
+		if !nextPlainToken(doc, at, tok) {
 			return tokenizerEndsBetweenTokens(doc[at:])
 		}
 		at += len(tok.raw)

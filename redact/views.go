@@ -348,10 +348,7 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 	v.withBare = withBare
 	var st readState
 	tok := &v.tok
-	defer func() { // keep the room, not the file's strings
-		clear(tok.attrs[:cap(tok.attrs)])
-		*tok = token{attrs: tok.attrs[:0]}
-	}()
+	defer v.releaseToken()
 	plain := strings.IndexByte(doc, 0) < 0 // NUL: the Tokenizer reads it all
 	handed := 0                            // hand-offs to the Tokenizer
 	for at := 0; at < len(doc); {
@@ -373,6 +370,13 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 		}
 		at = v.readTokenizer(doc, at, least, &st, tok)
 	}
+}
+
+// releaseToken empties v's token when a reading ends: it keeps the room
+// for attributes, not the file's strings.
+func (v *markupViews) releaseToken() {
+	clear(v.tok.attrs[:cap(v.tok.attrs)])
+	v.tok = token{attrs: v.tok.attrs[:0]}
 }
 
 // readState is what the reading of a file carries from token to token.
