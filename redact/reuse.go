@@ -25,8 +25,12 @@ import (
 //     the window ends just before a tag with every tag in it closed. So
 //     each of the scan's views of the page (escapes undone; the tokenizer's
 //     text and other strings) is its view of the header, then the window,
-//     then the rest. readApart holds a page to this, and to two more
-//     conditions: it is not UTF-16 (whose code units pair the body's bytes
+//     then the rest. The header leaves no hidden, raised or superscript
+//     element open either, which the body might close with an end tag
+//     that closed nothing where it was certified, putting the window
+//     inside it: the scan of the page says so (scanFileAt), and the page
+//     is then neither certified nor scanned apart. readApart holds a page
+//     to the rest, and to two more conditions: it is not UTF-16 (whose code units pair the body's bytes
 //     by the header's length), and it declares no XML entity (a
 //     declaration in one part would name what a reference in another
 //     shows).
@@ -57,9 +61,12 @@ import (
 // which ScanReused takes rather than find it again; -1 when the body may
 // not be reused.
 func (s *Scanner) ScanCertified(name string, data []byte, header int) (leaks []Leak, window int) {
-	leaks, lastPermitted := s.scanFile(name, data)
+	if header <= 0 || header >= len(data) {
+		return s.ScanOutput(name, data), -1
+	}
+	leaks, lastPermitted, open := s.scanFileAt(name, data, header)
 	leaks = append(s.scanName(name), leaks...)
-	if len(leaks) > 0 || header <= 0 || header >= len(data) || !readApart(data[:header], data[header:]) {
+	if len(leaks) > 0 || open || !readApart(data[:header], data[header:]) {
 		return leaks, -1
 	}
 	if window = s.windowEnd(name, data[header:]); window < 0 {
@@ -152,7 +159,11 @@ func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []L
 		// page that does not say it is, read as Windows-1252.
 		return whole()
 	}
-	return s.ScanOutput(name, append(head[:len(head):len(head)], body[:window]...))
+	leaks, _, open := s.scanFileAt(name, append(head[:len(head):len(head)], body[:window]...), len(head))
+	if open {
+		return whole()
+	}
+	return append(s.scanName(name), leaks...)
 }
 
 // readApart reports whether the page head followed by body is read as its
@@ -161,7 +172,8 @@ func (s *Scanner) ScanReusedBody(name string, head, body []byte, window int) []L
 // begins with "<" (so no text runs on from the header into it), and head
 // ends between two tokens with nothing left open (endsBetweenTokens), so
 // the Tokenizer, reading the whole page, reads the body as it reads the
-// body alone.
+// body alone. (Whether the header leaves open an element that hides or
+// raises what follows, the scan of the page tells: scanFileAt.)
 func readApart(head, body []byte) bool {
 	if len(head) == 0 || len(body) < 2 || body[0] != '<' || !opensToken(body[1]) ||
 		bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) ||

@@ -376,6 +376,17 @@ func TestReusedBodyScanReadsViewsTheRestChanges(t *testing.T) {
 			"<div>" + words(200) + words(200) + `</div><p>\51 uillion 2.5 Pro</p></style><p>` + randomText(rng, 50) + "</p>"},
 		{"a style attribute left open by the header", `<h1>Cell</h1><p style="content: '`,
 			"<div>" + words(200) + words(200) + `</div><p>\51 uillion 2.5 Pro'"></p><p>` + randomText(rng, 50) + "</p>"},
+		// A header that leaves open an element that hides or raises what
+		// follows, which the body closes with an end tag that closed
+		// nothing where it was certified: the window is then all inside
+		// it, and in the shown text (or the text without superscripts)
+		// the header's last words meet those after the window.
+		{"a superscript left open by the header", "<h1>Cell</h1><p>Quillion <sup>",
+			"<i>" + randomText(rng, 200) + "</i><i>" + randomText(rng, 200) + "</i></sup>2.5 Pro <p>" + randomText(rng, 50) + "</p>"},
+		{"a hidden element left open by the header", "<h1>Cell</h1><p>Quillion</p><div hidden>\n",
+			"<div>" + words(200) + words(200) + "</div></div><p>2.5 Pro " + randomText(rng, 50) + "</p>"},
+		{"a raised element left open by the header", `<h1>Cell</h1><p>Quillion <span style="vertical-align:super">`,
+			"<i>" + randomText(rng, 200) + "</i><i>" + randomText(rng, 200) + "</i></span>2.5 Pro <p>" + randomText(rng, 50) + "</p>"},
 		// An XML entity declared in one part and used in another.
 		{"an entity used in the header, declared in the rest", "<h1>Cell</h1><p>&q;lion 2.5 Pro</p>\n",
 			"<div>" + words(200) + words(200) + `</div><!ENTITY q "Quil"><p>` + randomText(rng, 50) + "</p>"},
@@ -485,4 +496,33 @@ func rawTokens(doc string) []string {
 		tokens = append(tokens, tt.String()+":"+string(z.Raw()))
 	}
 	return tokens
+}
+
+// TestCertifyRefusesAHeaderThatLeavesAnElementOpen: a header that leaves
+// open an element that hides or raises what follows is refused, so that
+// no body is reused after it; closed, it is certified.
+func TestCertifyRefusesAHeaderThatLeavesAnElementOpen(t *testing.T) {
+	s := testScanner(testTerms, "alpha beta")
+	body := "<div>" + strings.Repeat("<p>words of a body long enough for a window</p>", 40) + "</div>"
+	for _, tc := range []struct {
+		header    string
+		certified bool
+	}{
+		{"<h1>Cell</h1><div hidden>", false},
+		{"<h1>Cell</h1><p>a<sup>", false},
+		{"<h1>Cell</h1><p>a<sub>", false},
+		{`<h1>Cell</h1><span style="vertical-align: super">`, false},
+		{`<h1>Cell</h1><div style="display:none">`, false},
+		{"<h1>Cell</h1><div hidden>x</div>", true},
+		{"<h1>Cell</h1><p>a<sup>1</sup></p>", true},
+		{"<h1>Cell</h1>\n", true},
+	} {
+		leaks, window := s.ScanCertified("cells/c.html", []byte(tc.header+body), len(tc.header))
+		if len(leaks) > 0 || (window >= 0) != tc.certified {
+			t.Errorf("%q: leaks %v, window %d, want certified %v", tc.header, leaks, window, tc.certified)
+		}
+		if apart := s.ScanReusedBody("cells/c.html", []byte(tc.header), []byte(body), window); len(apart) > 0 {
+			t.Errorf("%q: the scan apart reports %v", tc.header, apart)
+		}
+	}
 }

@@ -771,19 +771,32 @@ var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
 // scanFile is ScanFile, which also returns, for each view, the index of the
 // first word of the last permitted passage (-1 for none).
 func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []viewCount) {
+	leaks, lastPermitted, _ = s.scanFileAt(name, data, 0)
+	return leaks, lastPermitted
+}
+
+// scanFileAt is scanFile, which also reports, for an offset at of data
+// that is not 0, whether the markup reading of the file (markupViews.probe)
+// has something open there, or did not stop there: true for a file not
+// read as markup.
+func (s *Scanner) scanFileAt(name string, data []byte, at int) (leaks []Leak, lastPermitted []viewCount, open bool) {
+	var mv *markupViews
+	q := quickPool.Get().(*quickText)
+	defer quickPool.Put(q)
 	if len(data) >= largeFile {
 		// A large file's views and folds take several times its size:
 		// one at a time, and their buffers are not kept for the next file.
 		largeScans.acquire(len(data))
 		defer largeScans.release(len(data))
-		mv, q := new(markupViews), new(quickText)
-		return s.scanViews(name, data, mv, q)
+		mv, q = new(markupViews), new(quickText)
+	} else {
+		mv = markupPool.Get().(*markupViews)
+		defer markupPool.Put(mv)
 	}
-	mv := markupPool.Get().(*markupViews)
-	defer markupPool.Put(mv)
-	q := quickPool.Get().(*quickText)
-	defer quickPool.Put(q)
-	return s.scanViews(name, data, mv, q)
+	mv.probe, mv.probeOpen = at, at != 0
+	defer func() { mv.probe, mv.probeOpen = 0, false }()
+	leaks, lastPermitted = s.scanViews(name, data, mv, q)
+	return leaks, lastPermitted, mv.probeOpen
 }
 
 // largeFile is the size from which a file is scanned on its own, with
