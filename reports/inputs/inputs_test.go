@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -21,6 +22,18 @@ func folder(sections, examples string, extra ...string) fstest.MapFS {
 		fsys[extra[i]] = &fstest.MapFile{Data: []byte(extra[i+1])}
 	}
 	return fsys
+}
+
+// openModes are the ways a folder is opened: streamed, as a build reads it
+// while hashing it, and read whole first, as evalpress measure reads it,
+// whose lines are cut from the file's bytes. Both must find the same
+// sections and report the same diagnostics.
+var openModes = []struct {
+	name string
+	opts []Option
+}{
+	{"streamed", nil},
+	{"read whole", []Option{InMemory(), WithoutDigests()}},
 }
 
 func TestOpenErrors(t *testing.T) {
@@ -61,18 +74,20 @@ func TestOpenErrors(t *testing.T) {
 		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
 			`in/redact.txt:3: private term "---" has no letter or digit`},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := OpenFS(tc.fsys, "in")
-			if err == nil {
-				f.Close()
-				t.Fatalf("no error, want %q", tc.want)
-			}
-			got := filepath.ToSlash(err.Error())
-			if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
-				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
-			}
-		})
+	for _, mode := range openModes {
+		for _, tc := range tests {
+			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
+				f, err := OpenFS(tc.fsys, "in", mode.opts...)
+				if err == nil {
+					f.Close()
+					t.Fatalf("no error, want %q", tc.want)
+				}
+				got := filepath.ToSlash(err.Error())
+				if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
+					t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
+				}
+			})
+		}
 	}
 }
 
@@ -95,37 +110,54 @@ func TestOpenWarnings(t *testing.T) {
 		{"example without text", folder("# A\n## HOOK\nx\n", "## HOOK\n### VARIANT 1\n\n"), []string{`in/examples.md:1: warning: section "HOOK" has no example text`}},
 		{"clean", folder("# A\n## HOOK\nx\n", goodExamples), nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f, err := OpenFS(tc.fsys, "in")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			var got []string
-			for _, d := range f.Diagnostics {
-				got = append(got, filepath.ToSlash(d.Error()))
-			}
-			if len(got) != len(tc.want) {
-				t.Fatalf("warnings %q, want %d starting %q", got, len(tc.want), tc.want)
-			}
-			for i := range got {
-				if !strings.HasPrefix(got[i], tc.want[i]) {
-					t.Errorf("warning %q, want it to start %q", got[i], tc.want[i])
+	for _, mode := range openModes {
+		for _, tc := range tests {
+			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
+				f, err := OpenFS(tc.fsys, "in", mode.opts...)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				defer f.Close()
+				var got []string
+				for _, d := range f.Diagnostics {
+					got = append(got, filepath.ToSlash(d.Error()))
+				}
+				if len(got) != len(tc.want) {
+					t.Fatalf("warnings %q, want %d starting %q", got, len(tc.want), tc.want)
+				}
+				for i := range got {
+					if !strings.HasPrefix(got[i], tc.want[i]) {
+						t.Errorf("warning %q, want it to start %q", got[i], tc.want[i])
+					}
+				}
+			})
+		}
 	}
 }
 
 func TestParseFollowsReference(t *testing.T) {
-	sections := "# B\r\n## 2\r\ntwo\r\n## HOOK\nhook text\n# 1\n## x\nbody\n### sub is text\n#no-space is text\n"
+	for _, mode := range openModes {
+		t.Run(mode.name, func(t *testing.T) { testParseFollowsReference(t, mode.opts, mode.opts == nil) })
+	}
+}
+
+func testParseFollowsReference(t *testing.T, opts []Option, digests bool) {
+	// A BOM, CRLF line ends, a line of non-ASCII text and a last line
+	// without "\n".
+	sections := "\ufeff# B\r\n## 2\r\ntwo\r\n## HOOK\nhook text, caf\u00e9 \u2014 \U0001F600\n# 1\n## x\nbody\n### sub is text\n#no-space is text"
 	examples := "## HOOK\nfirst variant before any ###\n### VARIANT 2\n\n### VARIANT 3\nthird\n#### deep is text\n"
-	f, err := OpenFS(folder(sections, examples), "in")
+	f, err := OpenFS(folder(sections, examples), "in", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	var lines []int
+	for _, s := range f.Sections {
+		lines = append(lines, s.Line)
+	}
+	if fmt.Sprint(lines) != "[2 4 7]" {
+		t.Errorf("section heading lines %v, want [2 4 7]", lines)
+	}
 	var order []string
 	for _, c := range f.Cells() {
 		text, err := f.SectionText(c)
@@ -134,7 +166,7 @@ func TestParseFollowsReference(t *testing.T) {
 		}
 		order = append(order, c.Script+"/"+c.Name+"="+strings.TrimSpace(text))
 	}
-	want := []string{"1/x=body\n### sub is text\n#no-space is text", "B/2=two", "B/HOOK=hook text"}
+	want := []string{"1/x=body\n### sub is text\n#no-space is text", "B/2=two", "B/HOOK=hook text, caf\u00e9 \u2014 \U0001F600"}
 	if strings.Join(order, "|") != strings.Join(want, "|") {
 		t.Errorf("cells %q\nwant %q", order, want)
 	}
@@ -146,8 +178,11 @@ func TestParseFollowsReference(t *testing.T) {
 	if strings.TrimSpace(v) != "third\n#### deep is text" {
 		t.Errorf("variant 3 text %q", v)
 	}
-	if len(f.Digests) != 2 || len(f.Digests[SectionsFile]) != 64 {
+	if digests && (len(f.Digests) != 2 || len(f.Digests[SectionsFile]) != 64) {
 		t.Errorf("digests %v", f.Digests)
+	}
+	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Error(), "byte-order mark") {
+		t.Errorf("diagnostics %v, want the byte-order mark's warning", f.Diagnostics)
 	}
 }
 

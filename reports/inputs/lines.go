@@ -23,7 +23,8 @@ type line struct {
 
 // lineReader reads a file line by line, keeping byte offsets, checking that
 // every line is UTF-8 and skipping a leading byte-order mark. Memory is
-// bounded by the longest line.
+// bounded by the longest line, or, for a file already in memory
+// (inMemory), the lines are slices of its bytes, read without a copy.
 type lineReader struct {
 	r       *bufio.Reader
 	buf     []byte
@@ -31,9 +32,25 @@ type lineReader struct {
 	number  int
 	sawBOM  bool
 	started bool
+
+	data []byte // the whole file, when it is in memory
+	// valid is set when data is all UTF-8, so its lines need no check.
+	valid bool
 }
 
+// inMemory is a file's bytes, read whole, given to a parser: its lines are
+// read from the bytes, not copied through a buffer.
+type inMemory struct {
+	*bytes.Reader
+	data []byte
+}
+
+func newInMemory(data []byte) inMemory { return inMemory{bytes.NewReader(data), data} }
+
 func newLineReader(r io.Reader) *lineReader {
+	if m, ok := r.(inMemory); ok {
+		return &lineReader{data: m.data, valid: utf8.Valid(m.data)}
+	}
 	return &lineReader{r: bufio.NewReaderSize(r, 256<<10)}
 }
 
@@ -45,6 +62,9 @@ func (e errInvalidUTF8) Error() string { return "invalid UTF-8" }
 // next returns the next line, or io.EOF after the last one. A file that ends
 // with "\n" has no empty line after it.
 func (lr *lineReader) next() (line, error) {
+	if lr.r == nil {
+		return lr.nextInMemory()
+	}
 	if !lr.started {
 		lr.started = true
 		if head, err := lr.r.Peek(3); err == nil && bytes.Equal(head, utf8BOM) {
@@ -68,11 +88,36 @@ func (lr *lineReader) next() (line, error) {
 		}
 		break
 	}
+	return lr.cut(lr.buf, true)
+}
+
+// nextInMemory is next for a file in memory.
+func (lr *lineReader) nextInMemory() (line, error) {
+	if !lr.started {
+		lr.started = true
+		if bytes.HasPrefix(lr.data, utf8BOM) {
+			lr.offset = 3
+			lr.sawBOM = true
+		}
+	}
+	rest := lr.data[lr.offset:]
+	if len(rest) == 0 {
+		return line{}, io.EOF
+	}
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i+1]
+	}
+	return lr.cut(rest, !lr.valid)
+}
+
+// cut returns raw, the next line with its terminator, as a line, checking
+// it is UTF-8 when check is set.
+func (lr *lineReader) cut(raw []byte, check bool) (line, error) {
 	lr.number++
 	l := line{number: lr.number, start: lr.offset}
-	lr.offset += int64(len(lr.buf))
+	lr.offset += int64(len(raw))
 	l.end = lr.offset
-	text := lr.buf
+	text := raw
 	if n := len(text); n > 0 && text[n-1] == '\n' {
 		text = text[:n-1]
 		if n := len(text); n > 0 && text[n-1] == '\r' {
@@ -80,7 +125,7 @@ func (lr *lineReader) next() (line, error) {
 		}
 	}
 	l.text = text
-	if !utf8.Valid(text) {
+	if check && !utf8.Valid(text) {
 		return l, errInvalidUTF8{column: textcheck.FirstInvalid(text) + 1}
 	}
 	return l, nil
