@@ -330,3 +330,43 @@ func TestRunsMatchesBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTokenise tokenises prose-like text whose words have the lengths
+// of English (mostly under nine letters, some longer), from a vocabulary of
+// a few thousand words, into a dictionary reset per text as a measurement
+// resets it per section name.
+func BenchmarkTokenise(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vocab := make([]string, 3000)
+	for i := range vocab {
+		w := make([]byte, 1+rng.IntN(7)+rng.IntN(6))
+		for j := range w {
+			w[j] = byte('a' + rng.IntN(26))
+		}
+		if rng.IntN(8) == 0 {
+			w[0] -= 'a' - 'A'
+		}
+		vocab[i] = string(w)
+	}
+	var sb strings.Builder
+	for i := range 20000 {
+		sb.WriteString(vocab[rng.IntN(len(vocab))])
+		switch {
+		case i%11 == 10:
+			sb.WriteString(".\n")
+		case i%7 == 6:
+			sb.WriteString(", ")
+		default:
+			sb.WriteByte(' ')
+		}
+	}
+	text := sb.String()
+	norm := NewNormaliser([]string{"stay curious"})
+	dict := NewDict()
+	var tok Tokens
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		dict.Reset()
+		norm.Tokenise(text, dict, &tok)
+	}
+}
