@@ -14,7 +14,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -26,6 +25,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/site/lexers"
 	"github.com/evalpress/evalpress/site/prose"
 )
 
@@ -346,12 +346,7 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 		seg := n.Lines().At(i)
 		code.Write(seg.Value(source))
 	}
-	lang := string(n.Language(source))
-	lexer := lexers.Get(lang)
-	if lexer == nil {
-		lexer = lexers.Get("plaintext")
-	}
-	it, err := lexer.Tokenise(nil, code.String())
+	it, err := tokenise(string(n.Language(source)), code.String())
 	if err != nil {
 		return ast.WalkStop, err
 	}
@@ -359,6 +354,25 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 		return ast.WalkStop, err
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+// tokenise splits a code block's code into tokens for its language: Go
+// with go/scanner (goTokens), a language of the lexers package with its
+// chroma lexer, and any other as plain text.
+func tokenise(language, code string) (chroma.Iterator, error) {
+	if l := strings.ToLower(language); l == "go" || l == "golang" {
+		return chroma.Literator(goTokens(code)...), nil
+	}
+	lexer, err := lexers.Get(language)
+	if err != nil {
+		return nil, err
+	}
+	if lexer == nil {
+		if lexer, err = lexers.Get("plaintext"); err != nil {
+			return nil, err
+		}
+	}
+	return lexer.Tokenise(nil, code)
 }
 
 // chromaCSS returns the highlighting stylesheet: a light style, and a dark

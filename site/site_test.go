@@ -95,6 +95,10 @@ A footnote.[^1]
 <script>alert("raw html stays off")</script>
 
 ` + "```go\nfunc main() {}\n```\n" + `
+
+` + "```python\ndef kappa(a, b):\n    return 1 if a == b else 0  # agreement\n```\n" + `
+
+` + "```brainfuck\n<script>&amp; +[-->+<]\n```\n" + `
 ### Überblick
 `
 
@@ -124,6 +128,13 @@ func TestRenderMarkdownGolden(t *testing.T) {
 		if !strings.Contains(got, must) {
 			t.Errorf("rendered document lacks %q", must)
 		}
+	}
+	// A language outside the highlighted set is shown as plain text, escaped.
+	if !strings.Contains(got, "&lt;script&gt;&amp;amp; +[--&gt;+&lt;]") {
+		t.Error("the code block of a language outside the set is not shown escaped")
+	}
+	if !strings.Contains(got, `<span class="hl-k">def</span>`) {
+		t.Error("the Python code block is not highlighted")
 	}
 	if strings.Contains(got, "javascript:") || strings.Contains(got, "<script>") {
 		t.Error("a script or javascript: link reached the page")
