@@ -35,6 +35,12 @@ func (f *Folder) readLinesBOM(r io.Reader, file string, warn *diag.List, fn func
 	lr := newLineReader(r)
 	for {
 		l, err := lr.next()
+		if err == nil {
+			if err := fn(l); err != nil {
+				return 0, false, err
+			}
+			continue
+		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -43,12 +49,7 @@ func (f *Folder) readLinesBOM(r io.Reader, file string, warn *diag.List, fn func
 			return 0, false, (&diag.Diagnostic{Severity: diag.Error, File: file, Line: l.number, Column: bad.column,
 				Message: "bytes that are not UTF-8"}).WithHint("save the file as UTF-8; the reference would silently read them as U+FFFD")
 		}
-		if err != nil {
-			return 0, false, diag.Errorf(file, 0, "cannot read: %v", err)
-		}
-		if err := fn(l); err != nil {
-			return 0, false, err
-		}
+		return 0, false, diag.Errorf(file, 0, "cannot read: %v", err)
 	}
 	if lr.sawBOM {
 		warn.Add(diag.Warnf(file, 1, "byte-order mark ignored (the reference script would not recognise the first heading)"))
