@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -341,15 +342,39 @@ func PadStart(s string, width int) string {
 // ToFixed returns x.toFixed(digits) for finite x with |x| < 1e21 and
 // 0 <= digits <= 100. JavaScript rounds the exact binary value of x and
 // breaks exact ties upwards ((0.25).toFixed(1) is "0.3"), where
-// strconv.FormatFloat breaks them to even.
+// strconv.FormatFloat breaks them to even. A value that cannot lie on a tie
+// (mayTie), nearly every one, is FormatFloat's, which rounds the exact
+// value too; the others are rounded in exact arithmetic (toFixedExact),
+// which takes a hundred times longer.
 func ToFixed(x float64, digits int) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1e21 {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
-	neg := x < 0
-	if neg {
-		x = -x
+	sign := ""
+	if x < 0 { // not -0, which JavaScript prints unsigned
+		sign = "-"
 	}
+	x = math.Abs(x)
+	if !mayTie(x, digits) {
+		return sign + strconv.FormatFloat(x, 'f', digits, 64)
+	}
+	return sign + toFixedExact(x, digits)
+}
+
+// mayTie reports whether x·10^digits, x >= 0, can lie halfway between two
+// integers. With x = m·2^e, m odd, twice that is m·2^(e+1+digits)·5^digits,
+// an integer only when e+1+digits >= 0.
+func mayTie(x float64, digits int) bool {
+	if x == 0 {
+		return false
+	}
+	frac, exp := math.Frexp(x)    // x = frac·2^exp, frac in [0.5, 1)
+	m := uint64(frac * (1 << 53)) // exactly: x = m·2^(exp-53)
+	return exp-53+bits.TrailingZeros64(m)+1+digits >= 0
+}
+
+// toFixedExact is ToFixed of x >= 0 in exact arithmetic.
+func toFixedExact(x float64, digits int) string {
 	exact := new(big.Float).SetFloat64(x) // exact: a float64 has 53 bits
 	scale := new(big.Float).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
 	scaled := new(big.Float).SetPrec(2048).Mul(exact, scale) // exact product
@@ -364,9 +389,6 @@ func ToFixed(x float64, digits int) string {
 			s = strings.Repeat("0", digits-len(s)+1) + s
 		}
 		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
-	}
-	if neg && strings.Trim(s, "0.") != "" {
-		s = "-" + s
 	}
 	return s
 }

@@ -1,6 +1,8 @@
 package jscompat
 
 import (
+	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -103,10 +105,73 @@ func TestToFixed(t *testing.T) {
 		{0.1 * 100, 0, "10"},
 		{16.666666666666664, 1, "16.7"},
 		{-1.25, 1, "-1.3"},
+		// As node prints them: the sign of a negative value rounded to 0
+		// stays, -0 has none.
+		{-0.04, 1, "-0.0"},
+		{math.Copysign(0, -1), 1, "0.0"},
+		{37.5, 0, "38"},
+		{-1.5, 0, "-2"},
+		{5e-324, 3, "0.000"},
+		{0.5, 0, "1"},
+		{2.5, 0, "3"},
+		{1e20 + 0.5, 0, "100000000000000000000"},
 	}
 	for _, tc := range tests {
 		if got := ToFixed(tc.x, tc.digits); got != tc.want {
 			t.Errorf("ToFixed(%v, %d) = %q, want %q", tc.x, tc.digits, got, tc.want)
+		}
+	}
+}
+
+// FuzzToFixed holds ToFixed, which takes strconv's rounding wherever no
+// tie is possible, to the rounding in exact arithmetic.
+func FuzzToFixed(f *testing.F) {
+	for _, x := range []float64{0.25, 12.5, 1.005, 16.666666666666664, 5e-324, 1e20, 0.125, 99.95} {
+		f.Add(x, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, x float64, d uint8) {
+		digits := int(d % 25)
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1e21 {
+			return
+		}
+		want := toFixedExact(math.Abs(x), digits)
+		if x < 0 {
+			want = "-" + want
+		}
+		if got := ToFixed(x, digits); got != want {
+			t.Fatalf("ToFixed(%v, %d) = %q, exactly %q", x, digits, got, want)
+		}
+	})
+}
+
+// TestMayTieFindsEveryTie checks, in rational arithmetic, every value
+// k/2^j (the values that can lie on a tie) against mayTie, which sends
+// a value to the exact rounding: no tie may go past it.
+func TestMayTieFindsEveryTie(t *testing.T) {
+	half := big.NewRat(1, 2)
+	ties := 0
+	for j := range 16 {
+		for k := range 3000 {
+			x := float64(k) / float64(uint64(1)<<j)
+			for digits := range 6 {
+				r := new(big.Rat).SetFloat64(x)
+				r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil)))
+				frac := new(big.Rat).Sub(r, new(big.Rat).SetInt(new(big.Int).Quo(r.Num(), r.Denom())))
+				if frac.Cmp(half) == 0 {
+					ties++
+					if !mayTie(x, digits) {
+						t.Fatalf("%v with %d digits lies on a tie, and mayTie says it cannot", x, digits)
+					}
+				}
+			}
+		}
+	}
+	if ties < 1000 {
+		t.Fatalf("only %d ties checked", ties)
+	}
+	for _, x := range []float64{100.0 / 3, 16.666666666666664, 0.1, 1.005} {
+		if mayTie(x, 1) {
+			t.Errorf("mayTie(%v, 1): a value that is no dyadic fraction with few digits takes the slow way", x)
 		}
 	}
 }
