@@ -3,6 +3,7 @@
 package c5report
 
 import (
+	"bufio"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -34,12 +35,12 @@ var Formats = map[string]func(io.Writer, Report) error{
 // same inputs and thresholds.
 func Text(w io.Writer, r Report) error {
 	t := r.Thresholds
-	var b strings.Builder
-	pad, padL := jscompat.PadEnd, jscompat.PadStart
-	fmt.Fprintf(&b, "C5 paraphrase compliance   MAX_RUN=%d  MAX_OVERLAP=%s%%  n-gram=%d\n",
+	b := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(b, "C5 paraphrase compliance   MAX_RUN=%d  MAX_OVERLAP=%s%%  n-gram=%d\n",
 		t.MaxRun, jscompat.ToFixed(t.MaxOverlap*100, 0), t.NGram)
-	fmt.Fprintf(&b, "mandated phrases excluded: %d\n\n", r.Phrases)
-	header := pad("script", 12) + pad("section", 16) + padL("words", 6) + padL("run", 6) + padL("8gram", 8) + "  verdict"
+	fmt.Fprintf(b, "mandated phrases excluded: %d\n\n", r.Phrases)
+	header := jscompat.PadEnd("script", 12) + jscompat.PadEnd("section", 16) + jscompat.PadStart("words", 6) +
+		jscompat.PadStart("run", 6) + jscompat.PadStart("8gram", 8) + "  verdict"
 	b.WriteString(header + "\n")
 	b.WriteString(strings.Repeat("-", len(header)) + "\n")
 
@@ -49,9 +50,13 @@ func Text(w io.Writer, r Report) error {
 	}
 	var totals []*total
 	cells := r.Result.Cells
+	var num []byte // a number's digits
 	for i, c := range cells {
+		padEnd(b, c.Script, 12)
+		padEnd(b, c.Name, 16)
 		if !c.HasExample {
-			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL("", 6) + padL("", 6) + padL("", 8) + "  NO EXAMPLE\n")
+			padStart(b, "", 6+6+8)
+			b.WriteString("  NO EXAMPLE\n")
 		} else {
 			v := judge(t, c)
 			if len(totals) == 0 || totals[len(totals)-1].script != c.Script {
@@ -62,24 +67,50 @@ func Text(w io.Writer, r Report) error {
 			if v.Fail() {
 				tot.fails++
 			}
-			b.WriteString(pad(c.Script, 12) + pad(c.Name, 16) + padL(strconv.Itoa(c.Words), 6) + padL(strconv.Itoa(c.Run), 6) +
-				padL(jscompat.ToFixed(c.Overlap*100, 1)+"%", 8) + "  " + v.Label() + "\n")
+			num = strconv.AppendInt(num[:0], int64(c.Words), 10)
+			padStart(b, string(num), 6)
+			num = strconv.AppendInt(num[:0], int64(c.Run), 10)
+			padStart(b, string(num), 6)
+			padStart(b, jscompat.ToFixed(c.Overlap*100, 1)+"%", 8)
+			b.WriteString("  ")
+			b.WriteString(v.Label())
+			b.WriteByte('\n')
 			if v.Fail() {
-				b.WriteString(strings.Repeat(" ", 34) + `longest run: "` + truncateUTF16(c.RunText, 100) + "...\"\n")
+				spaces(b, 34)
+				b.WriteString(`longest run: "`)
+				b.WriteString(truncateUTF16(c.RunText, 100))
+				b.WriteString("...\"\n")
 			}
 		}
 		if i == len(cells)-1 || cells[i+1].Script != c.Script {
-			b.WriteString("\n")
+			b.WriteByte('\n')
 		}
 	}
 	b.WriteString("summary\n")
 	b.WriteString(strings.Repeat("-", 48) + "\n")
 	for _, tot := range totals {
 		pct := jscompat.Round(float64(tot.fails) / float64(tot.counted) * 100)
-		fmt.Fprintf(&b, "%s%d FAIL of %d sections (%s%%)\n", pad(tot.script, 12), tot.fails, tot.counted, strconv.FormatFloat(pct, 'f', -1, 64))
+		fmt.Fprintf(b, "%s%d FAIL of %d sections (%s%%)\n", jscompat.PadEnd(tot.script, 12), tot.fails, tot.counted, strconv.FormatFloat(pct, 'f', -1, 64))
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
+}
+
+// padEnd writes String(s).padEnd(width), padStart String(s).padStart(width),
+// without making the padded string.
+func padEnd(b *bufio.Writer, s string, width int) {
+	b.WriteString(s)
+	spaces(b, width-jscompat.UTF16Len(s))
+}
+
+func padStart(b *bufio.Writer, s string, width int) {
+	spaces(b, width-jscompat.UTF16Len(s))
+	b.WriteString(s)
+}
+
+func spaces(b *bufio.Writer, n int) {
+	for ; n > 0; n-- {
+		b.WriteByte(' ')
+	}
 }
 
 // truncateUTF16 returns s.slice(0, n). Runs are ASCII, so bytes are code units.
