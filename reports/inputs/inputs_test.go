@@ -51,6 +51,8 @@ func TestOpenErrors(t *testing.T) {
 			`in/sections.md:6: section "HOOK" appears twice in script "A" (first at line 2)`},
 		{"repeated section across repeated script", folder("# A\n## HOOK\nx\n# B\n## HOOK\ny\n# A\n## HOOK\nz\n", goodExamples),
 			`in/sections.md:8: section "HOOK" appears twice in script "A" (first at line 2)`},
+		{"line numbers past long bodies", folder("# A\r\n## HOOK\r\n"+strings.Repeat("text\r\n\r\n", 50)+"#not a heading\n## ACT\ny\n## HOOK\nz", goodExamples),
+			`in/sections.md:106: section "HOOK" appears twice in script "A" (first at line 2)`},
 		{"script without name", folder("# \n## HOOK\nx\n", goodExamples), "in/sections.md:1: script heading has no name"},
 		{"section without name", folder("# A\n##  \t\nx\n", goodExamples), "in/sections.md:2: section heading has no name"},
 		{"prototype name", folder("# A\n## constructor\nx\n", goodExamples),

@@ -110,6 +110,31 @@ func (lr *lineReader) nextInMemory() (line, error) {
 	return lr.cut(rest, !lr.valid)
 }
 
+// skipToHash skips, in a file in memory that is all UTF-8, the lines before
+// the next one that starts with "#", counting them, so that a parser to
+// which they are text it need not read (a section's body) does not take
+// them one by one. It does nothing to a file read through a buffer, whose
+// lines must each be checked.
+func (lr *lineReader) skipToHash() {
+	if lr.r != nil || !lr.valid || !lr.started {
+		return
+	}
+	rest := lr.data[lr.offset:]
+	if len(rest) == 0 || rest[0] == '#' {
+		return
+	}
+	skip := len(rest)
+	if i := bytes.Index(rest, []byte("\n#")); i >= 0 {
+		skip = i + 1
+	}
+	lines := bytes.Count(rest[:skip], []byte("\n"))
+	if skip == len(rest) && rest[skip-1] != '\n' {
+		lines++ // the last line, without its "\n"
+	}
+	lr.number += lines
+	lr.offset += int64(skip)
+}
+
 // cut returns raw, the next line with its terminator, as a line, checking
 // it is UTF-8 when check is set.
 func (lr *lineReader) cut(raw []byte, check bool) (line, error) {

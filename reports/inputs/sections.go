@@ -25,19 +25,24 @@ func isVariantHeading(t []byte) bool {
 // readLines runs fn on every line of r, turning read and encoding errors into
 // diagnostics for file, and warns about a byte-order mark.
 func (f *Folder) readLines(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, err error) {
-	end, _, err = f.readLinesBOM(r, file, warn, fn)
+	end, _, err = f.readLinesBOM(r, file, warn, fn, nil)
 	return end, err
 }
 
 // readLinesBOM is readLines, and reports whether the file began with a
-// byte-order mark.
-func (f *Folder) readLinesBOM(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, bom bool, err error) {
+// byte-order mark. After each line, when skipText is set and says so,
+// the lines up to the next that starts with "#" may be skipped, unread by
+// fn (lineReader.skipToHash).
+func (f *Folder) readLinesBOM(r io.Reader, file string, warn *diag.List, fn func(line) error, skipText func() bool) (end int64, bom bool, err error) {
 	lr := newLineReader(r)
 	for {
 		l, err := lr.next()
 		if err == nil {
 			if err := fn(l); err != nil {
 				return 0, false, err
+			}
+			if skipText != nil && skipText() {
+				lr.skipToHash()
 			}
 			continue
 		}
@@ -143,6 +148,10 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			}
 		}
 		return nil
+	}, func() bool {
+		// A section's text is read back by its span: its lines up to the
+		// next heading need not be read here.
+		return open >= 0
 	})
 	if err != nil {
 		return err
