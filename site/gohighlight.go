@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"html/template"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 )
@@ -42,6 +43,12 @@ func goTokens(src string) []chroma.Token {
 			text = tok.String()
 		}
 		end := start + len(text)
+		if tok == token.ILLEGAL {
+			// A byte that is not UTF-8 is one byte of the source, which
+			// the scanner's text gives as U+FFFD, three.
+			_, size := utf8.DecodeRuneInString(src[start:])
+			end = start + size
+		}
 		// The scanner drops carriage returns from comments and raw
 		// strings: their ends are found in the source.
 		switch {

@@ -19,6 +19,10 @@ func TestGoTokensKeepTheSource(t *testing.T) {
 		"package p\nfunc g() { a := []string{\"x\", `y`}; _ = a; for i := range 3 { println(i) } }",
 		"package p\n// unterminated at the end",
 		"",
+		// Bytes that are not UTF-8 (go/scanner's token for one says U+FFFD,
+		// three bytes for the source's one), a NUL, characters Go has not,
+		// an unterminated string: a document's code block need not be Go.
+		"\xff\n", "a\xfe", "x := 1 \xff\n", "s := \"\xc3\" + `\xe2\x82` // \xf0\n", "@#$ ? \x00 \u00e9t\u00e9", "\"open",
 	}
 	for _, src := range sources {
 		var b strings.Builder
@@ -37,6 +41,23 @@ func TestGoTokensKeepTheSource(t *testing.T) {
 			t.Errorf("highlighted text %q, want the source %q", text, src)
 		}
 	}
+}
+
+// FuzzGoTokensKeepTheSource: a document's code block marked Go may hold
+// anything; its tokens join to it, without a panic.
+func FuzzGoTokensKeepTheSource(f *testing.F) {
+	f.Add("package p\nfunc f() { return `x` }\n")
+	f.Add("x := 1 \xff\n")
+	f.Add("/* \r\n */ '\\'' \"\x00")
+	f.Fuzz(func(t *testing.T, src string) {
+		var b strings.Builder
+		for _, tok := range goTokens(src) {
+			b.WriteString(tok.Value)
+		}
+		if b.String() != src {
+			t.Fatalf("tokens join to %q, want %q", b.String(), src)
+		}
+	})
 }
 
 func TestGoTokenTypes(t *testing.T) {
