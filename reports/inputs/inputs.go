@@ -355,7 +355,7 @@ func readWhole(file io.Reader, at io.ReaderAt) ([]byte, error) {
 // a dozen times and its garbage took two collections.
 func growToSize(buf *bytes.Buffer, file io.Reader) {
 	if st, ok := file.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if info, err := st.Stat(); err == nil && info.Size() < math.MaxInt32 {
+		if info, err := st.Stat(); err == nil && info.Size() >= 0 && info.Size() < math.MaxInt32 {
 			buf.Grow(int(info.Size()) + bytes.MinRead) // the spare read sees the end
 		}
 	}
