@@ -16,6 +16,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/evalpress/evalpress/internal/testtree"
 	"github.com/evalpress/evalpress/site"
@@ -359,6 +360,73 @@ func TestWriteJoinsAFileGivenApart(t *testing.T) {
 		}
 		if string(checked.Data) != string(f.Data) || string(checked.Tail) != string(f.Tail) {
 			t.Fatalf("build %d: the check was given %q + %q", i+1, checked.Data, checked.Tail)
+		}
+	}
+}
+
+// TestWriteLeavesASpareFileThatHoldsTheBytes: a spare file that holds the
+// bytes to write already (a page unchanged since the build whose site is
+// the spare) is not written again, whether given whole or as a header and
+// a tail; one of the same size with other bytes, or a byte more, is; and
+// either way the file ends 0644.
+func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	big := string(make([]byte, 200<<10)) // past the compare buffer
+	first := map[string]site.File{
+		"same.html":     {Path: "same.html", Data: []byte("unchanged" + big)},
+		"apart.html":    {Path: "apart.html", Data: []byte("<h1>head</h1>"), Tail: []byte("<div>body</div>")},
+		"sameSize.html": {Path: "sameSize.html", Data: []byte("verdict pass" + big)},
+		"lastByte.html": {Path: "lastByte.html", Data: []byte("abc" + big + "x")},
+		"longer.html":   {Path: "longer.html", Data: []byte("short")},
+		"chmodded.html": {Path: "chmodded.html", Data: []byte("mode")},
+	}
+	third := map[string]site.File{
+		"same.html":     first["same.html"],
+		"apart.html":    {Path: "apart.html", Data: []byte("<h1>head</h1><div>"), Tail: []byte("body</div>")},
+		"sameSize.html": {Path: "sameSize.html", Data: []byte("verdict FAIL" + big)},
+		"lastByte.html": {Path: "lastByte.html", Data: []byte("abc" + big + "y")},
+		"longer.html":   {Path: "longer.html", Data: []byte("short, and longer")},
+		"chmodded.html": first["chmodded.html"],
+	}
+	write := func(files map[string]site.File) {
+		t.Helper()
+		w, err := NewWriter(context.Background(), dir, "public", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			w.Add(f)
+		}
+		if err := w.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(first)
+	write(map[string]site.File{"index.html": {Path: "index.html", Data: []byte("second")}}) // the first build's site is the spare
+	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	for name := range first {
+		if err := os.Chtimes(filepath.Join(SpareDir(dir), name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(SpareDir(dir), "chmodded.html"), 0o600)
+	write(third)
+	got := testtree.Read(t, dir)
+	for name, f := range third {
+		path := filepath.Join(dir, name)
+		if want := string(f.Data) + string(f.Tail); got[name] != want {
+			t.Errorf("%s holds %d bytes, not the %d written", name, len(got[name]), len(want))
+		}
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := info.ModTime().Equal(old)
+		if unchanged := name == "same.html" || name == "apart.html" || name == "chmodded.html"; kept != unchanged {
+			t.Errorf("%s: left unwritten %v, want %v", name, kept, unchanged)
+		}
+		if info.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, want 0644", name, info.Mode().Perm())
 		}
 	}
 }
