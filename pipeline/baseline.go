@@ -38,8 +38,8 @@ func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) 
 		}
 		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
 	}
-	if r, ok := cachedBaseline(cacheDir, seal, data); ok {
-		sum := sha256.Sum256(data)
+	sum := sha256.Sum256(data)
+	if r, ok := cachedBaseline(cacheDir, seal, sum); ok {
 		r.SHA256 = hex.EncodeToString(sum[:])
 		return baseline{results: r}, nil
 	}
@@ -57,9 +57,9 @@ func loadBaseline(file, outDir, cacheDir string, seal []byte) (baseline, error) 
 const baselineKind = "baseline"
 
 // cachedBaseline returns the baseline a build cached for the results.json
-// data, if it did.
-func cachedBaseline(cacheDir string, seal, data []byte) (*site.Results, bool) {
-	cached, ok := cachefile.Read(cacheDir, baselineKind, digestKey(data), seal)
+// whose SHA-256 is sum, if it did.
+func cachedBaseline(cacheDir string, seal []byte, sum [sha256.Size]byte) (*site.Results, bool) {
+	cached, ok := cachefile.Read(cacheDir, baselineKind, sumKey(sum[:]), seal)
 	if !ok {
 		return nil, false
 	}
@@ -99,11 +99,6 @@ func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 	return cachefile.Write(cacheDir, baselineKind, sumKey(out.ResultsSHA256()), seal, buf.Bytes())
 }
 
-// digestKey names data by its SHA-256, and the format of what is cached.
-func digestKey(data []byte) string {
-	sum := sha256.Sum256(data)
-	return sumKey(sum[:])
-}
-
-// sumKey is digestKey from the SHA-256.
+// sumKey names a results.json by its SHA-256, and the format of what is
+// cached.
 func sumKey(sum []byte) string { return "4" + hex.EncodeToString(sum[:16]) }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/gob"
 	"fmt"
 	"io"
@@ -42,7 +43,7 @@ func TestLargeSiteIsWrittenAsItIsMade(t *testing.T) {
 		first := testtree.Read(t, filepath.Join(dir, "public"))
 		// The baseline is cached under the digest of the results.json
 		// written.
-		if _, err := os.Stat(cachefile.Path(filepath.Join(dir, CacheDir), baselineKind, digestKey([]byte(first["data/results.json"])))); err != nil {
+		if _, err := os.Stat(cachefile.Path(filepath.Join(dir, CacheDir), baselineKind, sumKey(sha256Of(first["data/results.json"])))); err != nil {
 			t.Errorf("keeping %d cell pages: the baseline is not cached under results.json's digest: %v", keep, err)
 		}
 		o.Sets = []string{"c5.max_run=2"}
@@ -168,7 +169,7 @@ func TestBaselineCacheRoundTrip(t *testing.T) {
 	if err := storeBaseline(cache, seal, &site.Output{Results: *r, Files: map[string][]byte{"data/results.json": data}}); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := cachedBaseline(cache, seal, data)
+	got, ok := cachedBaseline(cache, seal, sha256.Sum256(data))
 	if !ok || len(got.Cells) == 0 {
 		t.Fatalf("the stored baseline does not read back (%v)", ok)
 	}
@@ -185,4 +186,10 @@ func TestBaselineCacheRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, &want) {
 		t.Fatalf("read back %+v\nstored    %+v", got, &want)
 	}
+}
+
+// sha256Of returns the SHA-256 of text.
+func sha256Of(text string) []byte {
+	sum := sha256.Sum256([]byte(text))
+	return sum[:]
 }
