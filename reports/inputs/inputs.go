@@ -216,7 +216,7 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 					out.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
 					return
 				}
-				out.data, file = data, newInMemory(data)
+				out.data, file = data, newWholeFile(data)
 			}
 			if o.skipDigests {
 				out.err = step.parse(file, f.path(step.name), &out.warnings)

@@ -24,7 +24,7 @@ type line struct {
 // lineReader reads a file line by line, keeping byte offsets, checking that
 // every line is UTF-8 and skipping a leading byte-order mark. Memory is
 // bounded by the longest line, or, for a file already in memory
-// (inMemory), the lines are slices of its bytes, read without a copy.
+// (wholeFile), the lines are slices of its bytes, read without a copy.
 type lineReader struct {
 	r       *bufio.Reader
 	buf     []byte
@@ -38,17 +38,17 @@ type lineReader struct {
 	valid bool
 }
 
-// inMemory is a file's bytes, read whole, given to a parser: its lines are
+// wholeFile is a file's bytes, read whole, given to a parser: its lines are
 // read from the bytes, not copied through a buffer.
-type inMemory struct {
+type wholeFile struct {
 	*bytes.Reader
 	data []byte
 }
 
-func newInMemory(data []byte) inMemory { return inMemory{bytes.NewReader(data), data} }
+func newWholeFile(data []byte) wholeFile { return wholeFile{bytes.NewReader(data), data} }
 
 func newLineReader(r io.Reader) *lineReader {
-	if m, ok := r.(inMemory); ok {
+	if m, ok := r.(wholeFile); ok {
 		return &lineReader{data: m.data, valid: utf8.Valid(m.data)}
 	}
 	return &lineReader{r: bufio.NewReaderSize(r, 256<<10)}
