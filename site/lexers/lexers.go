@@ -62,12 +62,3 @@ func Get(language string) (chroma.Lexer, error) {
 	}
 	return reg.Get(language), nil
 }
-
-// Names returns the names of the languages in the set, sorted.
-func Names() ([]string, error) {
-	reg, err := registry()
-	if err != nil {
-		return nil, err
-	}
-	return reg.Names(false), nil
-}

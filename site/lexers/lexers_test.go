@@ -97,10 +97,11 @@ var samples = map[string]string{
 // registry gives, and that the sample's code is highlighted, not left as
 // one run of text.
 func TestEveryLexerHighlightsAsChromas(t *testing.T) {
-	names, err := Names()
+	reg, err := registry()
 	if err != nil {
 		t.Fatal(err)
 	}
+	names := reg.Names(false)
 	if len(names) != len(samples) {
 		t.Errorf("%d languages %v, %d samples: give every language a sample", len(names), names, len(samples))
 	}
