@@ -430,3 +430,38 @@ func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteReplacesASpareFIFO: a named pipe put in the spare where a page
+// was is neither read (holds opens the spare's files to read them back),
+// nor written through, nor waited on: the page replaces it.
+func TestWriteReplacesASpareFIFO(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	files := map[string][]byte{"index.html": []byte("page")}
+	for range 2 {
+		if err := Write(context.Background(), &site.Output{Files: files}, dir, "public", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fifo := filepath.Join(SpareDir(dir), "index.html")
+	os.Remove(fifo)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatalf("cannot make a named pipe: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- Write(context.Background(), &site.Output{Files: files}, dir, "public", nil) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the build waits on a named pipe in the spare")
+	}
+	info, err := os.Lstat(filepath.Join(dir, "index.html"))
+	if err != nil || !info.Mode().IsRegular() {
+		t.Fatalf("index.html is %v (%v), want a regular file", info.Mode(), err)
+	}
+	if got := testtree.Read(t, dir)["index.html"]; got != "page" {
+		t.Errorf("index.html = %q", got)
+	}
+}
