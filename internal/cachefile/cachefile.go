@@ -1,18 +1,15 @@
 // Package cachefile stores the build caches' files: one file per kind and
-// key, written atomically, sealed by a keyed digest (HMAC-SHA-256 of its
-// kind, key and content, with a key that is not in the cache: see
+// key, written atomically, sealed by a keyed digest of its kind, key and
+// content (a GMAC, see seal.go, with a key that is not in the cache: see
 // internal/commitment), and only the latest key of each kind kept. A file
 // edited by hand, damaged, or sealed with another key is a miss: a build
 // never trusts a cache it did not write.
 package cachefile
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/hmac"
-	"crypto/sha256"
 	"fmt"
-	"hash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,27 +44,18 @@ func Map(dir, kind, key string, seal []byte) (content []byte, release func(), ok
 }
 
 // check returns the content of a cache file's data, or false when it is not
-// a file of kind and key or its digest is wrong.
+// a file of kind and key or its seal is wrong.
 func check(data []byte, kind, key string, seal []byte) ([]byte, bool) {
-	header := len(kind) + 1 + sha256.Size
+	header := len(kind) + 1 + sealSize
 	if len(seal) == 0 || len(data) < header || !bytes.HasPrefix(data, []byte(kind+"\n")) {
 		return nil, false
 	}
+	salt, tag := data[header-sealSize:header-tagSize], data[header-tagSize:header]
 	content := data[header:]
-	m := newMAC(kind, key, seal)
-	m.Write(content)
-	if !hmac.Equal(m.Sum(nil), data[header-sha256.Size:header]) {
+	if !hmac.Equal(tagOf(kind, key, seal, salt, content), tag) {
 		return nil, false
 	}
 	return content, true
-}
-
-// newMAC returns the digest of a file of kind and key, its content to be
-// written to it.
-func newMAC(kind, key string, seal []byte) hash.Hash {
-	m := hmac.New(sha256.New, seal)
-	fmt.Fprintf(m, "%s\x00%s\x00", kind, key)
-	return m
 }
 
 // Write stores the concatenation of pieces for kind and key in dir,
@@ -87,17 +75,15 @@ func Write(dir, kind, key string, seal []byte, pieces ...[]byte) error {
 		return fail(err)
 	}
 	defer os.Remove(tmp.Name())
-	m := newMAC(kind, key, seal)
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	w.WriteString(kind + "\n")
-	w.Write(make([]byte, sha256.Size)) // the digest, written last
+	salt := newSalt()
+	_, err = tmp.Write(append(append([]byte(kind+"\n"), salt...), make([]byte, tagSize)...)) // the tag, written last
+	w := &chunkWriter{w: tmp, s: newSealer(kind, key, seal, salt), buf: make([]byte, 0, chunkSize), err: err}
 	for _, p := range pieces {
-		m.Write(p)
 		w.Write(p)
 	}
-	err = w.Flush()
+	tag, err := w.close()
 	if err == nil {
-		_, err = tmp.WriteAt(m.Sum(nil), int64(len(kind)+1))
+		_, err = tmp.WriteAt(tag, int64(len(kind)+1+saltSize))
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr

@@ -149,3 +149,102 @@ func TestWriteDigestsIsSortedAndComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestTheSealCoversEveryChunk: the content is sealed a chunk at a time,
+// whatever pieces it was written in; a byte changed in any chunk, two
+// chunks swapped, a chunk dropped or a byte added is a miss.
+func TestTheSealCoversEveryChunk(t *testing.T) {
+	dir := t.TempDir()
+	content := make([]byte, 2*chunkSize+100)
+	for i := range content {
+		content[i] = byte(i*7 + i/chunkSize) // the chunks differ, each of its same-length peers
+	}
+	// Pieces that start a chunk part-way, fill one exactly, and span two.
+	cuts := []int{0, 10, chunkSize - 5, chunkSize, 2*chunkSize + 1, len(content)}
+	var pieces [][]byte
+	for i := 1; i < len(cuts); i++ {
+		pieces = append(pieces, content[cuts[i-1]:cuts[i]])
+	}
+	if err := Write(dir, "pages", "k", seal, pieces...); err != nil {
+		t.Fatal(err)
+	}
+	path := Path(dir, "pages", "k")
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := Read(dir, "pages", "k", seal); !ok || !bytes.Equal(got, content) {
+		t.Fatalf("Read: ok %v, %d bytes, want %d", ok, len(got), len(content))
+	}
+	start := len("pages\n") + sealSize
+	swapped := slices.Clone(good)
+	copy(swapped[start:], good[start+chunkSize:start+2*chunkSize])
+	copy(swapped[start+chunkSize:], good[start:start+chunkSize])
+	damaged := map[string][]byte{
+		"the first chunk changed":  flip(good, start+3),
+		"the second chunk changed": flip(good, start+chunkSize+3),
+		"the last chunk changed":   flip(good, len(good)-1),
+		"two chunks swapped":       swapped,
+		"the last chunk dropped":   good[:start+2*chunkSize],
+		"a byte added":             append(slices.Clone(good), 0),
+		"the salt changed":         flip(good, len("pages\n")),
+		"the tag changed":          flip(good, start-1),
+	}
+	for what, data := range damaged {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := Read(dir, "pages", "k", seal); ok {
+			t.Errorf("%s: Read trusted it", what)
+		}
+		if _, release, ok := Map(dir, "pages", "k", seal); ok {
+			release()
+			t.Errorf("%s: Map trusted it", what)
+		}
+	}
+}
+
+func flip(data []byte, at int) []byte {
+	out := slices.Clone(data)
+	out[at] ^= 1
+	return out
+}
+
+// TestEachWriteHasASaltOfItsOwn: the same content written twice is sealed
+// under two salts, so two files never share a GMAC key and nonce.
+func TestEachWriteHasASaltOfItsOwn(t *testing.T) {
+	dir := t.TempDir()
+	salts := map[string]bool{}
+	for range 3 {
+		if err := Write(dir, "pages", "k", seal, []byte("the same content")); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(Path(dir, "pages", "k"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		salts[string(data[len("pages\n"):len("pages\n")+saltSize])] = true
+		if got, ok := Read(dir, "pages", "k", seal); !ok || string(got) != "the same content" {
+			t.Fatalf("Read: %q %v", got, ok)
+		}
+	}
+	if len(salts) != 3 {
+		t.Errorf("%d salts in 3 writes", len(salts))
+	}
+}
+
+// TestNoTwoChunksShareANonce: GMAC under one key and nonce for two
+// messages gives away its hash key, and with it forgeries; two equal
+// chunks of one file get two tags.
+func TestNoTwoChunksShareANonce(t *testing.T) {
+	s := newSealer("pages", "k", seal, newSalt())
+	chunk := bytes.Repeat([]byte("x"), chunkSize)
+	var tags [][]byte
+	for range 3 {
+		s.add(chunk)
+		tags = append(tags, slices.Clone(s.tag[:tagSize]))
+	}
+	if bytes.Equal(tags[0], tags[1]) || bytes.Equal(tags[1], tags[2]) || bytes.Equal(tags[0], tags[2]) {
+		t.Errorf("equal chunks got equal tags: %x", tags)
+	}
+}
