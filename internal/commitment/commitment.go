@@ -80,10 +80,15 @@ func Sum(key, data []byte) string {
 }
 
 // Derive returns a key for another purpose, independent of key's use for
-// commitments (a digest keyed with it tells nothing about the other).
+// commitments (a digest keyed with it tells nothing about the other). It is
+// not a digest keyed with key: a commitment is one, of a file whose
+// content its author chooses, and a file holding the words a derivation
+// keyed with key hashed would publish the derived key as its commitment.
+// It is the HMAC, under a fixed key, of the purpose and key.
 func Derive(key []byte, purpose string) []byte {
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("evalpress " + purpose))
+	m := hmac.New(sha256.New, []byte("evalpress derived key"))
+	m.Write([]byte(purpose + "\x00"))
+	m.Write(key)
 	return m.Sum(nil)
 }
 
