@@ -219,7 +219,7 @@ func encodeJSON(v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(indentJSON(make([]byte, 0, len(compact)+len(compact)/2), compact, "  "), '\n'), nil
+	return append(indentJSON(make([]byte, 0, 2*len(compact)), compact, "  "), '\n'), nil
 }
 
 // indentJSON appends src, compact JSON as json.Marshal writes it (no space
@@ -228,11 +228,12 @@ func encodeJSON(v any) ([]byte, error) {
 // empty object or array kept as {} or [], ": " after a key.
 func indentJSON(dst, src []byte, indent string) []byte {
 	depth, open := 0, false // open: a { or [ was written, its first element not yet
+	lines := []byte{'\n'}   // a newline and the indent of each depth so far
 	newline := func() {
-		dst = append(dst, '\n')
-		for range depth {
-			dst = append(dst, indent...)
+		for len(lines) < 1+depth*len(indent) {
+			lines = append(lines, indent...)
 		}
+		dst = append(dst, lines[:1+depth*len(indent)]...)
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -245,17 +246,11 @@ func indentJSON(dst, src []byte, indent string) []byte {
 		case '"':
 			// A string, to its closing quote: only a backslash escapes.
 			j := i + 1
-			for j < len(src) {
-				k := bytes.IndexAny(src[j:], `"\`)
-				if k < 0 {
-					j = len(src)
-					break
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++ // the byte it escapes
 				}
-				j += k
-				if src[j] == '"' {
-					break
-				}
-				j += 2 // a backslash and the byte it escapes
+				j++
 			}
 			end := min(j+1, len(src))
 			dst = append(dst, src[i:end]...)
@@ -277,11 +272,21 @@ func indentJSON(dst, src []byte, indent string) []byte {
 			}
 			dst = append(dst, c)
 		default:
-			dst = append(dst, c)
+			// A number or a literal, copied whole.
+			j := i + 1
+			for j < len(src) && !jsonPunct[src[j]] {
+				j++
+			}
+			dst = append(dst, src[i:j]...)
+			i = j - 1
 		}
 	}
 	return dst
 }
+
+// jsonPunct tells the bytes that end a number or literal in compact JSON:
+// the comma or bracket after it.
+var jsonPunct = [256]bool{'}': true, ']': true, ',': true}
 
 // resultsCSV is the results table as shown on the results page.
 func resultsCSV(p *public.Public) ([]byte, error) {
