@@ -3,11 +3,11 @@ package pipeline
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -64,41 +64,40 @@ func cachedBaseline(cacheDir string, seal []byte, sum [sha256.Size]byte) (*site.
 		return nil, false
 	}
 	// The baseline without its cells, then each cell (storeBaseline).
-	dec := gob.NewDecoder(bytes.NewReader(cached))
-	var r site.Results
-	if dec.Decode(&r) != nil {
+	headSize, n := binary.Uvarint(cached)
+	if n <= 0 || headSize > uint64(len(cached)-n) {
 		return nil, false
 	}
-	for {
-		var c site.ResultsCell
-		if err := dec.Decode(&c); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, false
-		}
-		r.Cells = append(r.Cells, c)
+	var r site.Results
+	if gob.NewDecoder(bytes.NewReader(cached[n:n+int(headSize)])).Decode(&r) != nil {
+		return nil, false
+	}
+	cells := cellReader{b: cached[n+int(headSize):]}
+	for len(cells.b) > 0 {
+		r.Cells = append(r.Cells, cells.cell())
+	}
+	if cells.err != nil {
+		return nil, false
 	}
 	checked, err := r.CheckBaseline()
 	return checked, err == nil
 }
 
 // storeBaseline caches what the results.json of out holds of a baseline:
-// the baseline without its cells, then each cell, made one at a time (a
-// 200,000-cell baseline whole took 800 MB).
+// the baseline without its cells (gob), then each cell (baselinecells.go),
+// made one at a time (a 200,000-cell baseline whole took 800 MB).
 func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
-	var buf bytes.Buffer
-	enc := gob.NewEncoder(&buf)
-	if err := enc.Encode(out.BaselineHead()); err != nil {
+	var head bytes.Buffer
+	if err := gob.NewEncoder(&head).Encode(out.BaselineHead()); err != nil {
 		return err
 	}
+	buf := append(binary.AppendUvarint(nil, uint64(head.Len())), head.Bytes()...)
 	for c := range out.BaselineCells() {
-		if err := enc.Encode(&c); err != nil {
-			return err
-		}
+		buf = appendBaselineCell(buf, &c)
 	}
-	return cachefile.Write(cacheDir, baselineKind, sumKey(out.ResultsSHA256()), seal, buf.Bytes())
+	return cachefile.Write(cacheDir, baselineKind, sumKey(out.ResultsSHA256()), seal, buf)
 }
 
 // sumKey names a results.json by its SHA-256, and the format of what is
 // cached.
-func sumKey(sum []byte) string { return "4" + hex.EncodeToString(sum[:16]) }
+func sumKey(sum []byte) string { return "5" + hex.EncodeToString(sum[:16]) }
