@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -530,7 +531,8 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 	}
 	// Between the runs, words found once on each side anchor the diff too
 	// (as patience diff does), recursively; go-diff aligns what is left.
-	var p patience
+	p := patiencePool.Get().(*patience)
+	defer patiencePool.Put(p)
 	var gap func(ei, ej, si, sj int)
 	gap = func(ei, ej, si, sj int) {
 		switch {
@@ -583,6 +585,11 @@ func wordDiff(example, section *findings.Text, runs []c5.Run, masked bool) []pub
 type patience struct {
 	a, b []int32 // id -> its position + 1, or -1 when repeated
 }
+
+// patiencePool recycles the counts, zero between calls, from one cell's
+// diff to the next: made anew for each, they were a twentieth of what a
+// cold build of the bench allocated.
+var patiencePool = sync.Pool{New: func() any { return new(patience) }}
 
 func (p *patience) anchors(a, b []int32) (anchors [][2]int, shared bool) {
 	if len(a) == 0 || len(b) == 0 {
