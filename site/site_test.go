@@ -281,3 +281,31 @@ func TestOutputBaselineIsResultsBaseline(t *testing.T) {
 		t.Fatalf("streamed: head and cells = %+v\nBaseline()     = %+v", got, want)
 	}
 }
+
+// TestParseBaselineReadsWhatADecoderReads: a results.json with more after
+// its value (an editor's stray line) is read as it always was, by its
+// first value; one that is no JSON at all, or of the wrong shape, is not.
+func TestParseBaselineReadsWhatADecoderReads(t *testing.T) {
+	data, err := encodeJSON(buildResults(fixture(), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ParseBaseline(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trailing := append(append([]byte(nil), data...), "}\nnot json"...)
+	got, err := ParseBaseline(trailing)
+	if err != nil {
+		t.Fatalf("with more after its value: %v", err)
+	}
+	got.SHA256, want.SHA256 = "", ""
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with more after its value:\n got %+v\nwant %+v", got, want)
+	}
+	for _, bad := range []string{"not json", `{"cells": "none"}`, `{"thresholds": {"ngram": 8}, "cells": [{"model": 1}]}`, "[]"} {
+		if _, err := ParseBaseline([]byte(bad)); err == nil {
+			t.Errorf("%q read as a baseline", bad)
+		}
+	}
+}
