@@ -1,6 +1,7 @@
 package c5
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -368,5 +369,32 @@ func BenchmarkTokenise(b *testing.B) {
 	for b.Loop() {
 		dict.Reset()
 		norm.Tokenise(text, dict, &tok)
+	}
+}
+
+// BenchmarkRuns finds the runs of a 400-word section that copies a few
+// stretches of a 400-word example, as the bench corpus's sections do.
+func BenchmarkRuns(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	vocab := make([]string, 2000)
+	for i := range vocab {
+		vocab[i] = fmt.Sprintf("w%d", i)
+	}
+	example := make([]string, 400)
+	for i := range example {
+		example[i] = vocab[rng.IntN(len(vocab))]
+	}
+	var section []string
+	for len(section) < 400 {
+		if rng.IntN(2) == 0 {
+			at := rng.IntN(len(example) - 40)
+			section = append(section, example[at:at+10+rng.IntN(30)]...)
+		} else {
+			section = append(section, vocab[rng.IntN(len(vocab))])
+		}
+	}
+	c, st, et := measureOnce(strings.Join(section, " "), strings.Join(example, " "), nil, 8)
+	for b.Loop() {
+		Runs(st, et, 8, c)
 	}
 }

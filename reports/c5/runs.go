@@ -35,20 +35,22 @@ func Runs(section, example *Tokens, minWords int, c Comparison) []Run {
 	// Index the example's s-grams by their first word's position: a chained
 	// hash table, each bucket listing positions in ascending order. Grams
 	// that only share a bucket fail the extension below.
-	size := 1
-	for size < 2*len(b) {
-		size <<= 1
+	bits := 1
+	for 1<<bits < 2*len(b) {
+		bits++
 	}
-	mask := uint64(size - 1)
-	heads := make([]int32, size) // position + 1 of the bucket's first gram; 0: empty
+	bucket := func(h uint64) uint64 { return h * 0x9E3779B97F4A7C15 >> (64 - bits) }
+	heads := make([]int32, 1<<bits) // position + 1 of the bucket's first gram; 0: empty
 	next := make([]int32, len(b))
-	for j := len(b) - s; j >= 0; j-- {
-		k := gramHash(b[j:j+s]) & mask
+	hashes := gramHashes(b, s, nil)
+	for j := len(hashes) - 1; j >= 0; j-- {
+		k := bucket(hashes[j])
 		next[j], heads[k] = heads[k], int32(j+1)
 	}
 	var found []Run
-	for i := 0; i+s <= len(a) && len(found) < 50*MaxRuns; i++ {
-		for p := heads[gramHash(a[i:i+s])&mask]; p != 0; p = next[p-1] {
+	hashes = gramHashes(a, s, hashes)
+	for i := 0; i < len(hashes) && len(found) < 50*MaxRuns; i++ {
+		for p := heads[bucket(hashes[i])]; p != 0; p = next[p-1] {
 			j := int(p - 1)
 			if i > 0 && j > 0 && a[i-1] == b[j-1] {
 				continue // not left-maximal: found from an earlier seed
@@ -102,11 +104,28 @@ func Runs(section, example *Tokens, minWords int, c Comparison) []Run {
 	return out
 }
 
-func gramHash(ws []int32) uint64 {
-	h := uint64(14695981039346656037)
-	for _, w := range ws {
-		h ^= uint64(uint32(w))
-		h *= 1099511628211
+// gramHashes returns, in into, the hash of each s words in a row of ws (its
+// len(ws)-s+1 grams, in order): a polynomial hash, rolled from each gram to
+// the next rather than made anew from its s words. Grams that only share a
+// hash's bucket in Runs fail its extension, so the hash decides no run.
+func gramHashes(ws []int32, s int, into []uint64) []uint64 {
+	into = into[:0]
+	if len(ws) < s {
+		return into
 	}
-	return h
+	const p = 1099511628211 // odd: each word counts in every bit above its own
+	lead := uint64(1)       // p^(s-1), the weight of a gram's first word
+	for range s - 1 {
+		lead *= p
+	}
+	h := uint64(0)
+	for _, w := range ws[:s] {
+		h = h*p + uint64(uint32(w))
+	}
+	into = append(into, h)
+	for j := s; j < len(ws); j++ {
+		h = (h-uint64(uint32(ws[j-s]))*lead)*p + uint64(uint32(ws[j]))
+		into = append(into, h)
+	}
+	return into
 }
