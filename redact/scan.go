@@ -1127,8 +1127,7 @@ type gramSet struct {
 }
 
 func newGramSet(hashes []uint64) *gramSet {
-	radixSort(hashes)
-	return sortedGramSet(slices.Compact(hashes))
+	return sortedGramSet(slices.Compact(sortHashes(hashes)))
 }
 
 // sortedGramSet returns the set of hashes, which are sorted and distinct.
@@ -1155,31 +1154,44 @@ func (s *gramSet) has(h uint64) bool {
 	return found
 }
 
-// radixSort sorts a in place, 16 bits at a time.
-func radixSort(a []uint64) {
+// sortHashes returns the hashes of a sorted, in a or in a new slice. One
+// pass counts them by their top 16 bits, one puts each in its bucket, and
+// each bucket, a few dozen hashes on average (they are uniform), is sorted
+// where it lies, by insertion while it is short: two passes over memory
+// where a radix sort of 16 bits a digit made eight, on the bench's two
+// million passages.
+func sortHashes(a []uint64) []uint64 {
 	if len(a) < 1<<12 {
 		slices.Sort(a)
-		return
+		return a
 	}
-	tmp := make([]uint64, len(a))
-	src, dst := a, tmp
-	var count [1 << 16]int
-	for shift := 0; shift < 64; shift += 16 {
-		clear(count[:])
-		for _, v := range src {
-			count[v>>shift&0xFFFF]++
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, v := range src {
-			d := v >> shift & 0xFFFF
-			dst[count[d]] = v
-			count[d]++
-		}
-		src, dst = dst, src
+	starts := make([]int, 1<<16+1) // starts[k]: where bucket k starts
+	for _, v := range a {
+		starts[v>>48+1]++
 	}
-	// Four passes: the sorted values are back in a.
+	for k := 1; k < len(starts); k++ {
+		starts[k] += starts[k-1]
+	}
+	next := slices.Clone(starts[:1<<16])
+	out := make([]uint64, len(a))
+	for _, v := range a {
+		k := v >> 48
+		out[next[k]] = v
+		next[k]++
+	}
+	for k := range 1 << 16 {
+		bucket := out[starts[k]:starts[k+1]]
+		if len(bucket) > 48 { // many hashes that share their top bits
+			slices.Sort(bucket)
+			continue
+		}
+		for i := 1; i < len(bucket); i++ {
+			v, j := bucket[i], i
+			for ; j > 0 && bucket[j-1] > v; j-- {
+				bucket[j] = bucket[j-1]
+			}
+			bucket[j] = v
+		}
+	}
+	return out
 }
