@@ -254,18 +254,13 @@ func (r *cellReader) float() float64 {
 	return v
 }
 
-func (r *cellReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
+func (r *cellReader) uvarint() uint64 { return readVarint(r, binary.Uvarint) }
 
-func (r *cellReader) varint() int64 {
-	v, n := binary.Varint(r.b)
+func (r *cellReader) varint() int64 { return readVarint(r, binary.Varint) }
+
+// readVarint reads a number with read: binary.Uvarint or binary.Varint.
+func readVarint[T int64 | uint64](r *cellReader, read func([]byte) (T, int)) T {
+	v, n := read(r.b)
 	if n <= 0 {
 		r.fail()
 		return 0
