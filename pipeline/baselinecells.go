@@ -41,10 +41,8 @@ func appendBaselineCell(b []byte, c *site.ResultsCell) []byte {
 			b = appendString(b, id)
 			b = appendString(b, call.Verdict)
 			b = appendString(b, call.Reason)
-			b = appendBool(b, call.N != nil)
-			if call.N != nil {
-				b = binary.AppendVarint(b, int64(*call.N))
-			}
+			b = appendCountOf(b, call.N)
+			b = appendCountOf(b, call.Of)
 		}
 	}
 	return appendRecords(b, c.Criteria)
@@ -88,6 +86,15 @@ func sortedKeys[V any](m map[string]V, keys []string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// appendCountOf appends a judged call's count, which may be missing.
+func appendCountOf(b []byte, n *int) []byte {
+	b = appendBool(b, n != nil)
+	if n != nil {
+		b = binary.AppendVarint(b, int64(*n))
+	}
+	return b
 }
 
 // appendCount appends the length of a list or map, 0 for a nil one.
@@ -138,22 +145,26 @@ func (r *cellReader) cell() site.ResultsCell {
 	c.Run = int(r.varint())
 	c.Overlap = r.float()
 	if n, isNil := r.count(); !isNil {
-		c.Judged = make([]site.ResultsGrade, n)
-		for i := range c.Judged {
-			g := &c.Judged[i]
+		c.Judged = make([]site.ResultsGrade, 0, min(n, roomAtMost))
+		for range n {
+			var g site.ResultsGrade
 			g.By, g.Labeller, g.Sample, g.Missing = r.string(), r.bool(), r.string(), r.bool()
 			if n, isNil := r.count(); !isNil {
-				g.Criteria = make(map[string]site.ResultsJudgedCall, n)
+				g.Criteria = make(map[string]site.ResultsJudgedCall, min(n, roomAtMost))
 				for range n {
 					id := r.string()
 					call := site.ResultsJudgedCall{Verdict: r.string(), Reason: r.string()}
-					if r.bool() {
-						n := int(r.varint())
-						call.N = &n
+					call.N, call.Of = r.countOf(), r.countOf()
+					if r.err != nil {
+						break
 					}
 					g.Criteria[id] = call
 				}
 			}
+			if r.err != nil {
+				break
+			}
+			c.Judged = append(c.Judged, g)
 		}
 	}
 	c.Criteria = r.records(0)
@@ -168,11 +179,15 @@ func (r *cellReader) records(depth int) map[string]criteria.Record {
 	if isNil {
 		return nil
 	}
-	out := make(map[string]criteria.Record, n)
+	out := make(map[string]criteria.Record, min(n, roomAtMost))
 	for range n {
 		id := r.string()
-		out[id] = criteria.Record{Verdict: r.string(), Reason: r.string(), Rules: r.strings(),
+		rec := criteria.Record{Verdict: r.string(), Reason: r.string(), Rules: r.strings(),
 			Values: r.figures(), Limits: r.figures(), Judges: r.records(depth + 1)}
+		if r.err != nil {
+			break
+		}
+		out[id] = rec
 	}
 	return out
 }
@@ -182,16 +197,30 @@ func (r *cellReader) figures() map[string]float64 {
 	if isNil {
 		return nil
 	}
-	out := make(map[string]float64, n)
+	out := make(map[string]float64, min(n, roomAtMost))
 	for range n {
-		k := r.string()
-		out[k] = r.float()
+		k, v := r.string(), r.float()
+		if r.err != nil {
+			break
+		}
+		out[k] = v
 	}
 	return out
 }
 
+// countOf reads a judged call's count, nil when it is missing.
+func (r *cellReader) countOf() *int {
+	if !r.bool() {
+		return nil
+	}
+	n := int(r.varint())
+	return &n
+}
+
 // count reads the length of a list or map; a length longer than what is
-// left to read (each element takes a byte at least) is damage.
+// left to read (each element takes a byte at least) is damage. The room
+// made for it is the length's, up to roomAtMost: a damaged length makes
+// no more, however many bytes follow.
 func (r *cellReader) count() (n int, isNil bool) {
 	v := r.uvarint()
 	if v == 0 {
@@ -203,6 +232,10 @@ func (r *cellReader) count() (n int, isNil bool) {
 	}
 	return int(v - 1), false
 }
+
+// roomAtMost bounds the room a reader makes for a list or map before it
+// reads it: a cell's lists and maps hold a few entries.
+const roomAtMost = 16
 
 func (r *cellReader) string() string {
 	n := r.uvarint()
@@ -227,9 +260,13 @@ func (r *cellReader) strings() []string {
 	if isNil {
 		return nil
 	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = r.string()
+	out := make([]string, 0, min(n, roomAtMost))
+	for range n {
+		v := r.string()
+		if r.err != nil {
+			break
+		}
+		out = append(out, v)
 	}
 	return out
 }
