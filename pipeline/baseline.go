@@ -100,4 +100,4 @@ func storeBaseline(cacheDir string, seal []byte, out *site.Output) error {
 
 // sumKey names a results.json by its SHA-256, and the format of what is
 // cached.
-func sumKey(sum []byte) string { return "5" + hex.EncodeToString(sum[:16]) }
+func sumKey(sum []byte) string { return "6" + hex.EncodeToString(sum[:16]) }
