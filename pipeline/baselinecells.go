@@ -147,20 +147,7 @@ func (r *cellReader) cell() site.ResultsCell {
 	if n, isNil := r.count(); !isNil {
 		c.Judged = make([]site.ResultsGrade, 0, min(n, roomAtMost))
 		for range n {
-			var g site.ResultsGrade
-			g.By, g.Labeller, g.Sample, g.Missing = r.string(), r.bool(), r.string(), r.bool()
-			if n, isNil := r.count(); !isNil {
-				g.Criteria = make(map[string]site.ResultsJudgedCall, min(n, roomAtMost))
-				for range n {
-					id := r.string()
-					call := site.ResultsJudgedCall{Verdict: r.string(), Reason: r.string()}
-					call.N, call.Of = r.countOf(), r.countOf()
-					if r.err != nil {
-						break
-					}
-					g.Criteria[id] = call
-				}
-			}
+			g := r.grade()
 			if r.err != nil {
 				break
 			}
@@ -169,6 +156,25 @@ func (r *cellReader) cell() site.ResultsCell {
 	}
 	c.Criteria = r.records(0)
 	return c
+}
+
+// grade reads a judge's or labeller's grade of a cell.
+func (r *cellReader) grade() site.ResultsGrade {
+	g := site.ResultsGrade{By: r.string(), Labeller: r.bool(), Sample: r.string(), Missing: r.bool()}
+	n, isNil := r.count()
+	if isNil {
+		return g
+	}
+	g.Criteria = make(map[string]site.ResultsJudgedCall, min(n, roomAtMost))
+	for range n {
+		id := r.string()
+		call := site.ResultsJudgedCall{Verdict: r.string(), Reason: r.string(), N: r.countOf(), Of: r.countOf()}
+		if r.err != nil {
+			break
+		}
+		g.Criteria[id] = call
+	}
+	return g
 }
 
 func (r *cellReader) records(depth int) map[string]criteria.Record {
@@ -218,9 +224,9 @@ func (r *cellReader) countOf() *int {
 }
 
 // count reads the length of a list or map; a length longer than what is
-// left to read (each element takes a byte at least) is damage. The room
-// made for it is the length's, up to roomAtMost: a damaged length makes
-// no more, however many bytes follow.
+// left to read (each element takes a byte at least) is damage. Its reader
+// makes room for at most roomAtMost entries before reading them, so that
+// a damaged length makes no more, however many bytes follow.
 func (r *cellReader) count() (n int, isNil bool) {
 	v := r.uvarint()
 	if v == 0 {
