@@ -240,11 +240,11 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 			defer wg.Done()
 			h := sha256.New()
 			r := io.Reader(io.NewSectionReader(at, 0, 1<<62))
-			var kept bytes.Buffer
+			var kept *bytes.Buffer
 			keep := o.inMemory && (step.name == SectionsFile || step.name == ExamplesFile)
 			if keep {
-				growToSize(&kept, file)
-				r = io.TeeReader(r, &kept)
+				kept = bufferFor(file)
+				r = io.TeeReader(r, kept)
 			}
 			sum := crc32.New(castagnoli)
 			if _, err := io.Copy(io.MultiWriter(h, sum), r); err != nil {
@@ -343,25 +343,25 @@ func (f *Folder) open(fsys fs.FS, name string, optional bool) (io.Reader, io.Rea
 
 // readWhole reads the whole of a file opened by Folder.open.
 func readWhole(file io.Reader, at io.ReaderAt) ([]byte, error) {
-	var buf bytes.Buffer
-	growToSize(&buf, file)
+	buf := bufferFor(file)
 	_, err := buf.ReadFrom(io.NewSectionReader(at, 0, 1<<62))
 	return buf.Bytes(), err
 }
 
-// growToSize makes room in buf for the whole of file, when file tells its
-// size, so that a large file is read into one buffer: read into a growing
-// one, as io.ReadAll does, the 7 MB sections file of the bench was copied
-// a dozen times and its garbage took two collections.
-func growToSize(buf *bytes.Buffer, file io.Reader) {
+// bufferFor returns an empty buffer with room for the whole of file, when
+// file tells its size, so that a large file is read into one buffer: read
+// into a growing one, as io.ReadAll does, the 7 MB sections file of the
+// bench was copied a dozen times and its garbage took two collections.
+// The room is made, not grown to: bytes.Buffer.Grow clears what it makes,
+// and on fresh memory that clearing is where every page faults in, a
+// second pass over the file's size before the read.
+func bufferFor(file io.Reader) *bytes.Buffer {
 	if st, ok := file.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if info, err := st.Stat(); err == nil && info.Size() >= 0 && info.Size() < math.MaxInt32 {
-			// A new slice, not buf.Grow: Grow clears the room it makes,
-			// and on fresh memory that clearing is where every page faults
-			// in, a second pass over the file's size before the read.
-			*buf = *bytes.NewBuffer(make([]byte, 0, int(info.Size())+bytes.MinRead)) // the spare read sees the end
+			return bytes.NewBuffer(make([]byte, 0, int(info.Size())+bytes.MinRead)) // the spare read sees the end
 		}
 	}
+	return new(bytes.Buffer)
 }
 
 func describeOpenError(err error, what string) string {
