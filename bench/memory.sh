@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-go build -o "$work/evalpress" ./cmd/evalpress
+if [ -n "${EVALPRESS:-}" ]; then cp "$EVALPRESS" "$work/evalpress"; else go build -o "$work/evalpress" ./cmd/evalpress; fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(2700 200000 30mb)
 for size in "${sizes[@]}"; do
