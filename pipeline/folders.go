@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/buildlock"
-	"github.com/evalpress/evalpress/internal/cachefile"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/sitewrite"
 )
@@ -37,10 +37,10 @@ func checkContentDir(cfg *config.Config) error {
 	return nil // redact.ReadContent says what else is wrong
 }
 
-// lockBuild takes the locks of the output folder (unless the caller holds
-// it) and of the cache, for the whole build, then recovers what a killed
-// build left in both. The function it returns releases the locks.
-func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr io.Writer) (func(), error) {
+// lockBuild takes the lock of the output folder (unless the caller holds
+// it) for the whole build, then recovers what a killed build left beside
+// it. The function it returns releases the lock.
+func lockBuild(ctx context.Context, o Options, outDir string, stderr io.Writer) (func(), error) {
 	var out *buildlock.Lock
 	if !o.OutLocked {
 		var err error
@@ -48,24 +48,15 @@ func lockBuild(ctx context.Context, o Options, outDir, cacheDir string, stderr i
 			return nil, err
 		}
 	}
-	cache, err := buildlock.Acquire(ctx, filepath.Join(cacheDir, ".lock"), cacheDir, o.Wait, stderr)
-	if err != nil {
-		out.Release()
-		return nil, err
-	}
-	release := func() { cache.Release(); out.Release() }
 	said, err := sitewrite.Recover(outDir)
 	for _, line := range said {
 		fmt.Fprintf(stderr, "evalpress: %s\n", line)
 	}
 	if err != nil {
-		release()
+		out.Release()
 		return nil, err
 	}
-	if n := cachefile.RemoveLeftovers(cacheDir); n > 0 {
-		fmt.Fprintf(stderr, "evalpress: %s: removed %d files interrupted builds left\n", cacheDir, n)
-	}
-	return release, nil
+	return out.Release, nil
 }
 
 // LockOutput takes the lock of the output folder dir: a build that finds
@@ -75,17 +66,10 @@ func LockOutput(ctx context.Context, dir string, wait bool, stderr io.Writer) (*
 	return buildlock.Acquire(ctx, sitewrite.LockPath(dir), dir, wait, stderr)
 }
 
-// separateFolders refuses an output folder that holds the cache or the
-// private inputs, or that the cache holds: a build would publish them, or
-// write its site among private files.
-func separateFolders(out, cache, inputsDir string) error {
-	o, c, in := realPath(out), realPath(cache), realPath(inputsDir)
-	switch {
-	case within(c, o):
-		return fmt.Errorf("%s: the output folder would hold the cache %s (real names, full texts); choose another --out", out, cache)
-	case within(o, c):
-		return fmt.Errorf("%s: the output folder is inside the cache %s; choose another --out", out, cache)
-	case within(in, o):
+// separateFolders refuses an output folder that holds the private inputs:
+// a build would publish them.
+func separateFolders(out, inputsDir string) error {
+	if within(realPath(inputsDir), realPath(out)) {
 		return fmt.Errorf("%s: the output folder would hold the private inputs %s; choose another --out", out, inputsDir)
 	}
 	return nil
@@ -114,6 +98,35 @@ func realPath(p string) string {
 func within(path, folder string) bool {
 	rel, err := filepath.Rel(folder, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// templateOverride returns the templates folder beside the config, dir,
+// when there is one: nil when there is none, an error naming it when it
+// is there but cannot be read (a build would otherwise use the built-in
+// templates without a word).
+func templateOverride(dir string) (fs.FS, error) {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
+	case !info.IsDir():
+		return nil, fmt.Errorf("%s: not a folder; the templates folder beside the config holds *.html templates that replace the built-in ones", dir)
+	}
+	if _, err := os.ReadDir(dir); err != nil {
+		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
+	}
+	return os.DirFS(dir), nil
+}
+
+// unwrapPath returns the error a *fs.PathError holds, without its path.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func isDir(p string) bool {

@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -11,8 +9,6 @@ import (
 	"sync"
 
 	"github.com/evalpress/evalpress/config"
-	"github.com/evalpress/evalpress/internal/cachefile"
-	"github.com/evalpress/evalpress/pipeline/incremental"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -39,7 +35,6 @@ var errLeak = errors.New("leak found")
 // written, keeping what it finds by file.
 type leakCheck struct {
 	made    chan error
-	stored  chan struct{} // closed once the scanner's index is cached
 	ctx     context.Context
 	once    sync.Once
 	err     error // from made
@@ -50,45 +45,20 @@ type leakCheck struct {
 	leaks     map[string][]redact.Leak
 }
 
-// scannerKind names the cached index of the leak scanner's private passages.
-const scannerKind = "scanner"
-
-// scannerCacheKey identifies the leak scanner's index: the evalpress binary
-// and every private input.
-func scannerCacheKey(folder *inputs.Folder) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "evalpress-scanner-1\n%s\n", cachefile.Executable())
-	cachefile.WriteDigests(h, folder.Digests)
-	return hex.EncodeToString(h.Sum(nil))[:32]
-}
-
-// startLeakCheck makes the scanner for folder, from the index a build
-// with the same binary and inputs cached in cacheDir when there is one.
-func startLeakCheck(ctx context.Context, folder *inputs.Folder, cacheDir string, seal []byte) *leakCheck {
-	c := &leakCheck{ctx: ctx, made: make(chan error, 1), stored: make(chan struct{}), leaks: map[string][]redact.Leak{}}
+// startLeakCheck starts making the scanner for folder.
+func startLeakCheck(ctx context.Context, folder *inputs.Folder) *leakCheck {
+	c := &leakCheck{ctx: ctx, made: make(chan error, 1), leaks: map[string][]redact.Leak{}}
 	go func() {
-		defer close(c.stored)
-		key := scannerCacheKey(folder)
-		if index, ok := cachefile.Read(cacheDir, scannerKind, key, seal); ok {
-			if s, err := redact.NewScannerFromIndex(folder, index, nil); err == nil {
-				c.scanner = s
-				c.made <- nil
-				return
-			}
-		}
 		var err error
 		c.scanner, err = redact.NewScanner(folder, true, nil)
 		c.made <- err
-		if err == nil {
-			// A failure to cache only costs the next build time.
-			_ = cachefile.Write(cacheDir, scannerKind, key, seal, c.scanner.IndexPieces()...)
-		}
 	}()
 	return c
 }
 
-// wait waits for the scanner to be made and its index cached.
-func (c *leakCheck) wait() { <-c.stored }
+// wait waits for the scanner to be made, once the build no longer needs
+// it: the inputs it reads are closed after.
+func (c *leakCheck) wait() { c.ready(nil) }
 
 // ready waits for the scanner and permits the excerpts the build shows,
 // the first time it is called; it may be called from several goroutines.
@@ -107,22 +77,14 @@ func (c *leakCheck) ready(excerpts []string) error {
 	return c.err
 }
 
-// fileCheck returns the check of every file a build writes: a streamed
-// file's scan in pieces (scanStream), or its scan by the incremental build, which scans a reused cell page's header and the
-// window after it, and certifies the cell pages a later build may reuse.
-func (c *leakCheck) fileCheck(excerpts []string, pages *incremental.Build) func(site.File) error {
+// fileCheck returns the check of every file a build writes: its name and
+// every byte of it are scanned.
+func (c *leakCheck) fileCheck(excerpts []string) func(site.File) error {
 	return func(f site.File) error {
 		if err := c.ready(excerpts); err != nil {
 			return err
 		}
-		if f.Stream != nil { // a large file, read a piece at a time
-			leaks, err := scanStream(c.scanner, f)
-			if err != nil {
-				return err
-			}
-			return c.record(f.Path, leaks)
-		}
-		return c.record(f.Path, pages.Scan(c.scanner, f))
+		return c.record(f.Path, c.scanner.ScanOutput(f.Path, f.Data))
 	}
 }
 

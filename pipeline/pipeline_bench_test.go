@@ -9,8 +9,7 @@ import (
 )
 
 // BenchmarkBuild builds the bench site (bench/config.toml) for the corpus
-// named by EVALPRESS_BENCH_CORPUS into a fresh folder each time, with the
-// measurement cached (set EVALPRESS_BENCH_COLD=1 to measure every time). Set
+// named by EVALPRESS_BENCH_CORPUS into a new folder each time. Set
 // EVALPRESS_BENCH_OUT to a tmpfs folder to leave the disk out of it.
 func BenchmarkBuild(b *testing.B) {
 	corpus := os.Getenv("EVALPRESS_BENCH_CORPUS")
@@ -25,19 +24,12 @@ func BenchmarkBuild(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	// Warm the measurement cache, so that the loop times the site.
-	opts := Options{Config: cfg, Inputs: corpus, Out: filepath.Join(out, "warmup")}
-	if _, err := Build(context.Background(), opts, io.Discard); err != nil {
-		b.Fatal(err)
-	}
+	opts := Options{Config: cfg, Inputs: corpus}
 	i := 0
 	for b.Loop() {
 		i++
 		opts.Out = filepath.Join(out, "site", string(rune('a'+i%26)))
 		os.RemoveAll(opts.Out)
-		if os.Getenv("EVALPRESS_BENCH_COLD") != "" {
-			os.RemoveAll(filepath.Join(filepath.Dir(cfg), CacheDir))
-		}
 		if _, err := Build(context.Background(), opts, io.Discard); err != nil {
 			b.Fatal(err)
 		}

@@ -115,7 +115,7 @@ func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
 		}
 		q := quickPool.Get().(*quickText)
 		quickFold(readerText(tc.text), q)
-		quick, _ := s.mayLeakPassage(q)
+		quick := s.mayLeakPassage(q)
 		quickPool.Put(q)
 		if quick != tc.leak {
 			t.Errorf("%s: quick check says %v, want %v", tc.name, quick, tc.leak)

@@ -87,13 +87,6 @@ func markupSeeds(t testing.TB) []string {
 		"<svg><title>a<b>c</b></title><TEXTAREA/>x<noscript><p hidden>y</noscript>z<![CDATA[w>v]]></svg>",
 		"<td>1</td><td>a<span style=\"font-size:0\">b<span>c</span>d</span>e</td></p title=x><p a b c>",
 	)
-	// The reuse tests' random pages: markup, escapes, stray "<" and ">".
-	rng := rand.New(rand.NewPCG(5, 8))
-	c := &reuseCase{rng: rng, private: strings.Fields(randomText(rng, 100))}
-	c.excerpt = strings.Join(c.private[10:22], " ")
-	for range 8 {
-		seeds = append(seeds, c.text(40, false), `<div class="run-help">`+c.wordless()+c.text(20, true))
-	}
 	seeds = append(seeds, "<p>Written by \u202Ekcal\u202C, &#x202E;we hear.</p>", "<p>Lark<span>spur</span>-3 &lt;b&gt;</p>")
 	for _, dir := range []string{"testdata/pages", "../templates", "../site/testdata"} {
 		names, _ := filepath.Glob(filepath.Join(dir, "*.html"))

@@ -1,12 +1,9 @@
 package redact
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"html"
 	"io/fs"
-	"math"
 	"net/url"
 	"os"
 	"path"
@@ -18,7 +15,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -107,78 +103,6 @@ func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanne
 		add(text)
 	}
 	s.passages = private.set()
-	s.Permit(allowed...)
-	return s, nil
-}
-
-// Index returns the scanner's index of private passages, which is most of
-// the cost of NewScanner: the sorted hashes of every passage of the private
-// texts, then a filter of their words. Nil for a scanner of terms only.
-func (s *Scanner) Index() []byte {
-	pieces := s.IndexPieces()
-	if pieces == nil {
-		return nil
-	}
-	return bytes.Join(pieces, nil)
-}
-
-// IndexPieces returns Index in pieces, to be written one after the other
-// rather than joined: the hashes, 8 bytes a word of the private texts (40 MB
-// for a 30 MB section), are their own memory where the machine stores a
-// uint64 as Index does (little-endian), and not copied.
-func (s *Scanner) IndexPieces() [][]byte {
-	if s.passages == nil {
-		return nil
-	}
-	sorted := s.passages.sorted
-	head := binary.LittleEndian.AppendUint64(nil, uint64(len(sorted)))
-	var hashes []byte
-	if littleEndian && len(sorted) > 0 {
-		hashes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(sorted))), 8*len(sorted))
-	} else {
-		hashes = make([]byte, 0, 8*len(sorted))
-		for _, h := range sorted {
-			hashes = binary.LittleEndian.AppendUint64(hashes, h)
-		}
-	}
-	vocab := make([]byte, 0, 8*len(s.passages.vocab.bits))
-	for _, w := range s.passages.vocab.bits {
-		vocab = binary.LittleEndian.AppendUint64(vocab, w)
-	}
-	return [][]byte{head, hashes, vocab}
-}
-
-// littleEndian is true when the machine stores a uint64 as Index does.
-var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
-// NewScannerFromIndex returns what NewScanner(folder, true, allowed)
-// returns, with the private passages from index (the Index of a scanner of
-// the same folder) rather than from the texts. An index that is not one is
-// an error.
-func NewScannerFromIndex(folder *inputs.Folder, index []byte, allowed []string) (*Scanner, error) {
-	bad := fmt.Errorf("not an index of private passages")
-	if len(index) < 8 {
-		return nil, bad
-	}
-	n := binary.LittleEndian.Uint64(index)
-	var vocab wordFilter
-	if n > uint64(len(index)) || uint64(len(index)) != 8+8*n+8*uint64(len(vocab.bits)) {
-		return nil, bad
-	}
-	sorted := make([]uint64, n)
-	for i := range sorted {
-		sorted[i] = binary.LittleEndian.Uint64(index[8+8*i:])
-		if i > 0 && sorted[i] <= sorted[i-1] {
-			return nil, bad // a set the lookups could miss in
-		}
-	}
-	rest := index[8+8*n:]
-	for i := range vocab.bits {
-		vocab.bits[i] = binary.LittleEndian.Uint64(rest[8*i:])
-	}
-	set := sortedGramSet(sorted)
-	set.vocab = &vocab
-	s := &Scanner{terms: NewMatcher(PrivateTerms(folder)), passages: set, allowed: new(permitSet)}
 	s.Permit(allowed...)
 	return s, nil
 }
@@ -404,13 +328,11 @@ func wordHash(folded []byte) uint64 {
 }
 
 // mayLeakPassage reports whether the words of q (a page without its tags,
-// folded) hold a private passage that is not permitted, and the index of the
-// first word of the last permitted one (-1 for none). A gram is looked up
+// folded) hold a private passage that is not permitted. A gram is looked up
 // only when all its words are private words.
-func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
+func (s *Scanner) mayLeakPassage(q *quickText) bool {
 	var r gramRoller
 	var run permitRun
-	lastPermitted = -1
 	streak := 0 // private words in a row
 	for k, start := range q.starts {
 		if start > 0 && q.b[start-1] == hardBreak { // the grams start again
@@ -431,12 +353,11 @@ func (s *Scanner) mayLeakPassage(q *quickText) (leak bool, lastPermitted int) {
 				continue
 			}
 			if !run.next(s.allowed, g) {
-				return true, lastPermitted
+				return true
 			}
-			lastPermitted = k + 1 - PassageWords
 		}
 	}
-	return false, lastPermitted
+	return false
 }
 
 // wordFilter is a set of word hashes that may say yes wrongly, never no
@@ -524,21 +445,6 @@ func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
 	return append(s.scanName(name), s.ScanFile(name, data)...)
 }
 
-// ScanSettled is ScanOutput that also reports whether the file passed on
-// what it holds alone: the scan read it (publish.unscanned did not let it
-// through unread) and met no private passage in it, permitted or not. A
-// scanner of the same private inputs, whatever excerpts it permits, then
-// passes the same name and bytes again, so a later build may take the
-// verdict rather than scan them again.
-func (s *Scanner) ScanSettled(name string, data []byte) (leaks []Leak, settled bool) {
-	leaks, lastPermitted := s.scanFile(name, data)
-	leaks = append(s.scanName(name), leaks...)
-	// An unreadable file has no views; a readable one at least its text.
-	settled = len(leaks) == 0 && len(lastPermitted) > 0 &&
-		!slices.ContainsFunc(lastPermitted, func(c viewCount) bool { return c.n >= 0 })
-	return leaks, settled
-}
-
 // scanName looks for private terms in a file's path.
 func (s *Scanner) scanName(rel string) []Leak {
 	for _, name := range []string{rel, decodeEscapes(rel)} {
@@ -553,18 +459,25 @@ func (s *Scanner) scanName(rel string) []Leak {
 // The file is read as a reader's tools read it (see views.go): every view
 // is looked through for terms and passages.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
-	leaks, _ := s.scanFile(name, data)
-	return leaks
+	var mv *markupViews
+	q := quickPool.Get().(*quickText)
+	defer quickPool.Put(q)
+	if len(data) >= largeFile {
+		// A large file's views and folds take several times its size:
+		// one at a time, and their buffers are not kept for the next file.
+		largeScans.acquire(len(data))
+		defer largeScans.release(len(data))
+		mv, q = new(markupViews), new(quickText)
+	} else {
+		mv = markupPool.Get().(*markupViews)
+		defer markupPool.Put(mv)
+	}
+	return s.scanViews(name, data, mv, q)
 }
 
 // scanView is one way of reading a file.
 type scanView struct {
 	text string
-	// kind names what the view reads ("text", "other", "decoded"...; a
-	// view read again is prefixed, "1252/text", or suffixed,
-	// "text/reversed"): ScanCertified pairs a page's views with its
-	// header's by it.
-	kind string
 	// whole: a term must end at a word's end (the raw markup, whose tag
 	// and attribute names would start false alarms).
 	whole bool
@@ -606,7 +519,7 @@ func viewsOf(name, text string, mv *markupViews) []scanView {
 	if !(isMarkup(name) && declaresUTF8(text)) && !utf8.ValidString(text) {
 		if legacy, err := charmap.Windows1252.NewDecoder().String(text); err == nil {
 			for _, v := range viewsOfUTF8(name, legacy, new(markupViews)) {
-				v.echo, v.kind = true, "1252/"+v.kind
+				v.echo = true
 				views = append(views, v)
 			}
 		}
@@ -643,7 +556,7 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 		if isStyle(name) {
 			whole = decodeCSS(text)
 		}
-		views := []scanView{{text: whole, kind: "plain"}}
+		views := []scanView{{text: whole}}
 		switch {
 		case isMarkdown(name) && strings.IndexByte(text, '<') >= 0:
 			// A markdown viewer shows the HTML a document holds as HTML.
@@ -667,38 +580,36 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 func markupViewsOf(text string, mv *markupViews) []scanView {
 	mv.read(text)
 	views := []scanView{
-		{kind: "text", text: view(mv.text), spans: mv.textAt, src: text},
-		{kind: "other", text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
-		{kind: "names", text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
+		{text: view(mv.text), spans: mv.textAt, src: text},
+		{text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
+		{text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
 	}
 	// Escapes a reader's tools would undo (URL, JavaScript) in the text,
 	// and entities escaped twice.
 	if text := views[0].text; strings.ContainsAny(text, "%\\&+") {
 		if decoded := decodeEscapes(text); decoded != text {
-			views = append(views, scanView{kind: "decoded", text: decoded, spans: mv.textAt, src: text, echo: true})
+			views = append(views, scanView{text: decoded, spans: mv.textAt, src: text, echo: true})
 		}
 	}
 	if mv.hasSup {
-		views = append(views, scanView{kind: "bare", text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
+		views = append(views, scanView{text: view(mv.bare), termsOnly: true, spans: mv.bareAt, src: text})
 	}
 	// Cells, paragraphs and lines read inline, as a style may show them:
 	// the text has a line break where they meet.
 	if len(mv.joins) > 0 {
 		joined, at := mv.joinedAround()
-		views = append(views, scanView{kind: "joined", text: joined, spans: at, src: text, chunked: true, termsOnly: true})
+		views = append(views, scanView{text: joined, spans: at, src: text, chunked: true, termsOnly: true})
 	}
 	// An SVG or XML file's own entities, expanded.
 	if strings.Contains(text, "<!ENTITY") {
 		if expanded := expandEntities(text, view(mv.text)+"\n"+view(mv.other)); expanded != "" {
-			views = append(views, scanView{kind: "entities", text: expanded, echo: true})
+			views = append(views, scanView{text: expanded, echo: true})
 		}
 	}
 	// What a page shows without its hidden elements, whose text may sit
 	// inside a name or a passage.
-	// A page whose text is all hidden shows none: an empty view, which
-	// holds no word of a window (windowEnd) in that place.
-	if shown := mv.shownText(); shown != "" || mv.hidesText() {
-		views = append(views, scanView{kind: "shown", text: shown, spans: mv.textAt, src: text, echo: true})
+	if shown := mv.shownText(); shown != "" {
+		views = append(views, scanView{text: shown, spans: mv.textAt, src: text, echo: true})
 	}
 	return views
 }
@@ -730,7 +641,7 @@ func withFootnoteLabels(views []scanView, src string) []scanView {
 	if labels == nil {
 		return views
 	}
-	return append(views, scanView{kind: "footnotes", text: string(labels), spans: at, src: src, chunked: true, termsOnly: true})
+	return append(views, scanView{text: string(labels), spans: at, src: src, chunked: true, termsOnly: true})
 }
 
 // rightToLeftOverride is U+202E, which makes a browser draw the letters
@@ -765,43 +676,12 @@ func withReversed(views []scanView) []scanView {
 	}
 	r := []rune(first.text)
 	slices.Reverse(r)
-	first.text, first.reversed, first.echo, first.kind = string(r), true, true, first.kind+"/reversed"
+	first.text, first.reversed, first.echo = string(r), true, true
 	return append(views, first)
 }
 
 // markupPool recycles the tokenizer's views.
 var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
-
-// scanFile is ScanFile, which also returns, for each view, the index of the
-// first word of the last permitted passage (-1 for none).
-func (s *Scanner) scanFile(name string, data []byte) (leaks []Leak, lastPermitted []viewCount) {
-	leaks, lastPermitted, _ = s.scanFileAt(name, data, 0)
-	return leaks, lastPermitted
-}
-
-// scanFileAt is scanFile, which also reports, for an offset at of data
-// that is not 0, whether the markup reading of the file (markupViews.probe)
-// has something open there, or did not stop there: true for a file not
-// read as markup.
-func (s *Scanner) scanFileAt(name string, data []byte, at int) (leaks []Leak, lastPermitted []viewCount, open bool) {
-	var mv *markupViews
-	q := quickPool.Get().(*quickText)
-	defer quickPool.Put(q)
-	if len(data) >= largeFile {
-		// A large file's views and folds take several times its size:
-		// one at a time, and their buffers are not kept for the next file.
-		largeScans.acquire(len(data))
-		defer largeScans.release(len(data))
-		mv, q = new(markupViews), new(quickText)
-	} else {
-		mv = markupPool.Get().(*markupViews)
-		defer markupPool.Put(mv)
-	}
-	mv.probe, mv.probeOpen = at, at != 0
-	defer func() { mv.probe, mv.probeOpen = 0, false }()
-	leaks, lastPermitted = s.scanViews(name, data, mv, q)
-	return leaks, lastPermitted, mv.probeOpen
-}
 
 // largeFile is the size from which a file is scanned on its own, with
 // buffers that go when the scan ends.
@@ -847,11 +727,11 @@ func (b *byteBudget) release(n int) {
 	b.freed.Broadcast()
 }
 
-// scanViews is scanFile with the buffers it reads the file's views into.
-func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak, lastPermitted []viewCount) {
+// scanViews is ScanFile with the buffers it reads the file's views into.
+func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak) {
 	text, ok := readText(name, data)
 	if !ok {
-		return s.unreadable(name), nil
+		return s.unreadable(name)
 	}
 	var seen map[string]bool
 	for _, v := range viewsOf(name, text, mv) {
@@ -875,40 +755,20 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickT
 		if v.termsOnly {
 			continue
 		}
-		last := -1
-		if s.passages != nil {
-			var leak bool
-			if leak, last = s.mayLeakPassage(q); leak {
-				// The quick pass stopped at the first private passage it
-				// could not permit: where the last permitted one lies is
-				// unknown, as if after every word.
-				last = math.MaxInt32
-				for _, l := range s.scanPassages(name, &v, validText(v.text)) {
-					key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
-					if seen == nil {
-						seen = map[string]bool{}
-					}
-					if !seen[key] && !(v.echo && seen["passage"]) {
-						seen[key], seen["passage"] = true, true
-						leaks = append(leaks, l)
-					}
+		if s.passages != nil && s.mayLeakPassage(q) {
+			for _, l := range s.scanPassages(name, &v, validText(v.text)) {
+				key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				if !seen[key] && !(v.echo && seen["passage"]) {
+					seen[key], seen["passage"] = true, true
+					leaks = append(leaks, l)
 				}
 			}
 		}
-		if v.reversed && last >= 0 {
-			// Its words run from the end: no permitted passage in it is in
-			// the header ScanCertified asks about.
-			last = math.MaxInt32
-		}
-		lastPermitted = append(lastPermitted, viewCount{kind: v.kind, n: last})
 	}
-	return leaks, lastPermitted
-}
-
-// viewCount is a number of one view of a file, by the view's kind.
-type viewCount struct {
-	kind string
-	n    int
+	return leaks
 }
 
 // validText returns text with bytes that are not UTF-8 read as spaces, as

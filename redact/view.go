@@ -14,7 +14,6 @@ package redact
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -57,47 +56,10 @@ type Input struct {
 	// the view shows excerpts: made once by the build, for the view and
 	// the leak scan's permits. nil makes them.
 	Excerpts []string
-	// Runs, for findings without texts, are the cells' runs as an earlier
-	// view of the same inputs and settings, but for the verdict thresholds,
-	// held them (RunsOf), in cell order. A cell keeps its run view.
-	Runs []CellRuns
 	// Validation is the judge validation and the fixtures; Prompt the
 	// published judge prompt (nil when none is configured).
 	Validation *validation.Report
 	Prompt     *RawPrompt
-}
-
-// CellRuns are a cell's run view flag and runs, as a view holds them.
-type CellRuns struct {
-	RunView bool
-	Runs    []public.Run
-}
-
-// RunsOf returns the runs of every cell of v, for Input.Runs of a later
-// view. The verdicts decide which run texts a public view shows, so a later
-// view shows them by its own verdicts.
-func RunsOf(v *public.View) []CellRuns {
-	cells := v.Public().Cells
-	out := make([]CellRuns, len(cells))
-	for i, c := range cells {
-		out[i] = CellRuns{RunView: c.RunView, Runs: c.Runs}
-	}
-	return out
-}
-
-// reuseRuns copies runs an earlier view held: a public view shows no run
-// text but the permitted excerpt, as the longest run's.
-func reuseRuns(runs []public.Run, masked bool, excerpt string) []public.Run {
-	out := slices.Clone(runs)
-	if masked {
-		for k := range out {
-			out[k].Text = ""
-		}
-		if len(out) > 0 && excerpt != "" {
-			out[0].Text = excerpt
-		}
-	}
-	return out
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
@@ -159,9 +121,6 @@ func New(in Input) (*public.View, error) {
 	if err := CheckAliases(in.Folder, f.Writers); err != nil {
 		return nil, err
 	}
-	if in.Runs != nil && len(in.Runs) != len(f.Cells) {
-		return nil, fmt.Errorf("%d cells' runs reused for %d cells", len(in.Runs), len(f.Cells))
-	}
 
 	p := &public.Public{
 		Title:    m.Replace(cfg.Title),
@@ -210,18 +169,6 @@ func New(in Input) (*public.View, error) {
 			return nil, fmt.Errorf("%d excerpts for %d cells", len(excerpts), len(f.Cells))
 		}
 	}
-	// Findings with runs but no texts (findings.Options.RunsOnly) get
-	// their texts laid out when a page asks for them, from the inputs.
-	var lazy *lazyTexts
-	if f.RunsOnly {
-		if !masked {
-			return nil, fmt.Errorf("an internal view shows its runs' words: it needs the findings' texts")
-		}
-		var err error
-		if lazy, err = newLazyTexts(in.Folder, f); err != nil {
-			return nil, err
-		}
-	}
 	// Excerpts, texts, runs and diffs: independent per cell, so on all cores.
 	_ = parallel.For(len(f.Cells), func(i int) error {
 		c, pc := &f.Cells[i], &p.Cells[i]
@@ -231,22 +178,12 @@ func New(in Input) (*public.View, error) {
 		case excerpts != nil:
 			pc.Excerpt = excerpts[i]
 		}
-		if lazy != nil && c.HasExample {
-			pc.RunView = true
-			pc.Runs = publicRuns(c.Runs, nil, masked, pc.Excerpt)
-			public.SetTexts(seal.Key{}, pc, lazy.make)
-			return nil
-		}
 		if c.SectionText == nil || c.ExampleText == nil {
-			if in.Runs != nil && in.Runs[i].RunView && c.HasExample {
-				pc.RunView, pc.Runs = true, reuseRuns(in.Runs[i].Runs, masked, pc.Excerpt)
-			}
 			return nil
 		}
 		pc.RunView = true
 		pc.Runs = publicRuns(c.Runs, c.SectionText, masked, pc.Excerpt)
-		t := cellTexts(c.SectionText, c.ExampleText, c.Runs, masked)
-		pc.SectionText, pc.ExampleText, pc.Diff = t.SectionText, t.ExampleText, t.Diff
+		pc.SectionText, pc.ExampleText, pc.Diff = cellTexts(c.SectionText, c.ExampleText, c.Runs, masked)
 		return nil
 	})
 	judgedView(cfg, f, p, m, alias, publicName)
@@ -298,7 +235,7 @@ func publicRuns(runs []c5.Run, section *findings.Text, masked bool, excerpt stri
 
 // cellTexts lays out a cell's section and example, each word marked with
 // its run, and diffs them. The runs lie within the texts.
-func cellTexts(section, example *findings.Text, runs []c5.Run, masked bool) public.CellTexts {
+func cellTexts(section, example *findings.Text, runs []c5.Run, masked bool) (sectionText, exampleText *public.TextView, diff []public.DiffOp) {
 	runOfSection := make([]int, section.Tokens.Len())
 	runOfExample := make([]int, example.Tokens.Len())
 	for k, r := range runs {
@@ -307,8 +244,7 @@ func cellTexts(section, example *findings.Text, runs []c5.Run, masked bool) publ
 			runOfExample[r.ExampleAt+w] = k + 1
 		}
 	}
-	return public.CellTexts{SectionText: layout(section, runOfSection, masked), ExampleText: layout(example, runOfExample, masked),
-		Diff: wordDiff(example, section, runs, masked)}
+	return layout(section, runOfSection, masked), layout(example, runOfExample, masked), wordDiff(example, section, runs, masked)
 }
 
 // Slug turns a public name into a lowercase file-name-safe form.

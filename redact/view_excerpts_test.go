@@ -25,7 +25,7 @@ func TestViewShowsTheExcerptsItIsGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := findings.Build(context.Background(), folder, cfg, nil, findings.Options{Texts: true})
+	f, err := findings.Build(context.Background(), folder, cfg, nil, findings.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,18 +112,10 @@ func isStyle(name string) bool { return strings.EqualFold(path.Ext(name), ".css"
 
 // markupViews is what the tokenizer reads of an HTML or SVG file.
 type markupViews struct {
-	// probe, when not 0, is an offset of the file that the reading looks
-	// at: probeOpen is set unless the reading is there between two tokens
-	// in the Tokenizer's data state with no element open that hides or
-	// raises what follows (a hidden element, a superscript, a raised one).
-	// The caller sets probeOpen first; a reading that does not stop there
-	// leaves it.
-	probe     int
-	probeOpen bool
-	text      []byte // the text nodes, joined
-	other     []byte // attribute values, comments, scripts, styles: each alone
-	bare      []byte // the text nodes outside <sup> and <sub>
-	names     []byte // tag and attribute names: each alone
+	text  []byte // the text nodes, joined
+	other []byte // attribute values, comments, scripts, styles: each alone
+	bare  []byte // the text nodes outside <sup> and <sub>
+	names []byte // tag and attribute names: each alone
 	// textAt and otherAt map offsets in text and other to offsets in the
 	// file, at the start of each piece.
 	textAt, otherAt, bareAt, namesAt []span
@@ -360,9 +352,6 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 	plain := strings.IndexByte(doc, 0) < 0 // NUL: the Tokenizer reads it all
 	handed := 0                            // hand-offs to the Tokenizer
 	for at := 0; at < len(doc); {
-		if at == v.probe && at > 0 {
-			v.probeOpen = st.raw != "" || st.rawText || len(st.hide) > 0 || st.supDepth > 0 || len(st.raised) > 0
-		}
 		if plain && nextPlainToken(doc, at, tok) {
 			v.take(doc, tok, at, &st)
 			at += len(tok.raw)
@@ -794,16 +783,6 @@ func (v *markupViews) shownText() string {
 		return ""
 	}
 	return view(v.shown)
-}
-
-// hidesText reports whether hidden elements hold some of the text.
-func (v *markupViews) hidesText() bool {
-	for _, h := range v.hidden {
-		if h[1] > h[0] || h[1] < 0 && len(v.text) > h[0] {
-			return true
-		}
-	}
-	return false
 }
 
 // entityDeclaration is an XML document type's internal entity: an SVG or

@@ -321,8 +321,9 @@ func joinRules(r []string) string {
 	return out
 }
 
-// ParseBaseline reads an earlier build's data/results.json.
-// Only what the change record compares is kept (see Results.Baseline).
+// ParseBaseline reads an earlier build's data/results.json: its first JSON
+// value, as a json.Decoder reads it. Only what the change record compares
+// is kept: the thresholds and each cell's names, verdict, rules and values.
 func ParseBaseline(data []byte) (*Results, error) {
 	var baseline struct {
 		Thresholds ResultsThresholds `json:"thresholds"`
@@ -336,15 +337,8 @@ func ParseBaseline(data []byte) (*Results, error) {
 		} `json:"cells"`
 		Judged *ResultsJudged `json:"judged"`
 	}
-	// Unmarshal, which reads data where it is, rather than a Decoder, which
-	// copies it into a buffer it grows (a fifth of the time on the bench's
-	// 4.7 MB); a Decoder still reads what Unmarshal refuses, as it always
-	// did: a first value with more after it.
-	if err := json.Unmarshal(data, &baseline); err != nil {
-		baseline.Thresholds, baseline.Cells, baseline.Judged = ResultsThresholds{}, nil, nil
-		if err := json.NewDecoder(bytes.NewReader(data)).Decode(&baseline); err != nil {
-			return nil, fmt.Errorf("not a results.json: %v", err)
-		}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&baseline); err != nil {
+		return nil, fmt.Errorf("not a results.json: %v", err)
 	}
 	r := Results{Thresholds: baseline.Thresholds, Judged: judgedThresholdsOnly(baseline.Judged)}
 	if baseline.Cells != nil {
@@ -355,21 +349,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 	}
 	sum := sha256.Sum256(data)
 	r.SHA256 = hex.EncodeToString(sum[:])
-	return r.CheckBaseline()
-}
-
-// Baseline returns what a later build compares with r as its baseline: the
-// thresholds and each cell's names, verdict, rules and values, as
-// ParseBaseline returns them from r's JSON (but for the digest).
-func (r *Results) Baseline() *Results {
-	b := &Results{Thresholds: r.Thresholds, Judged: judgedThresholdsOnly(r.Judged)}
-	if r.Cells != nil {
-		b.Cells = make([]ResultsCell, len(r.Cells))
-	}
-	for i, c := range r.Cells {
-		b.Cells[i] = baselineCell(c)
-	}
-	return b
+	return r.checkBaseline()
 }
 
 // judgedThresholdsOnly keeps, of a baseline's judged tier, the thresholds
@@ -383,14 +363,9 @@ func judgedThresholdsOnly(j *ResultsJudged) *ResultsJudged {
 	return out
 }
 
-// baselineCell is what a baseline keeps of a cell.
-func baselineCell(c ResultsCell) ResultsCell {
-	return ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
-}
-
-// CheckBaseline returns r when it is a baseline a build can compare with:
+// checkBaseline returns r when it is a baseline a build can compare with:
 // it has thresholds and cells with names and verdicts.
-func (r *Results) CheckBaseline() (*Results, error) {
+func (r *Results) checkBaseline() (*Results, error) {
 	if r.Cells == nil || r.Thresholds.NGram == 0 {
 		return nil, fmt.Errorf("not a results.json: no cells or thresholds")
 	}

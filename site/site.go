@@ -11,13 +11,10 @@ package site
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
-	"iter"
 	"maps"
 	"path"
 	"slices"
@@ -54,114 +51,20 @@ type Options struct {
 	// Emit, when set, receives every file as soon as it is made, from any
 	// goroutine (a sitewrite.Writer's Add): writing overlaps rendering.
 	Emit func(File)
-	// DropCellPages, with Emit, keeps no cell page once emitted: its entry
-	// in Output.Files is nil (CellBody too). A large site's pages then go
-	// to the disk as they are made, with a bounded number in memory (the
-	// sitewrite.Writer's queue), rather than all of them at once.
-	DropCellPages bool
-	// Stream, with Emit, hands the large generated files (results.html,
-	// data/results.json, data/results.csv) to Emit as streams (File.Stream)
-	// that make them again each time they are read, a bounded piece at a
-	// time: they are never whole in memory, and their entries in
-	// Output.Files are nil.
-	Stream bool
-	// CellBodies are cell pages' bodies from an earlier build of the same
-	// view but for its verdicts (Output.CellBodies), by page path: such a
-	// page gets only its header rendered. Ignored with TemplateOverride.
-	CellBodies map[string][]byte
-	// Spreads are the view's figures (figures.Compute), from an earlier
-	// build's Output.Spreads of a view with the same writers, sections,
-	// runs and overlaps; nil computes them.
-	Spreads *figures.Spreads
 }
 
 // A File is one file of a site on its way to the disk (Options.Emit).
 type File struct {
 	Path string // slash-separated, relative to the site
 	Data []byte
-	// Header is a cell page's header length (see Output.Headers); 0 for
-	// any other file.
-	Header int
-	// Reused is true when the cell page's body came from Options.CellBodies.
-	Reused bool
-	// Tail, when set, is the rest of the file after Data, not copied into
-	// it: a reused body (Options.CellBodies) in a build that drops its
-	// cell pages (Options.DropCellPages), which holds it until the file is
-	// written. Data is then the page's header, Header bytes long.
-	Tail []byte
-	// Stream, when set, makes the file's content instead of Data: it
-	// writes it into the writer it is given, a piece at a time, the same
-	// bytes each time it is called (Options.Stream). The writer's check
-	// reads it once, the writer again to write it, and fails the file when
-	// the two differ.
-	Stream func(io.Writer) error
 }
 
 // Output is a rendered site: file paths (slash-separated) and contents.
 type Output struct {
 	Files map[string][]byte
 	Pages int
-	// Headers holds, for each cell page by path, the length of its header:
-	// the part that depends on the verdict thresholds. The rest, the body,
-	// is the same for every choice of them. Empty with TemplateOverride.
-	Headers map[string]int
-	// Reused lists the cell pages whose body came from Options.CellBodies.
-	Reused map[string]bool
-	// Results is what data/results.json holds; without its cells when the
-	// file was streamed (Options.Stream): Baseline makes them.
+	// Results is what data/results.json holds.
 	Results Results
-	// Spreads are the view's figures, for Options.Spreads of a later build.
-	Spreads figures.Spreads
-
-	view   *public.Public // for Baseline, when streamed
-	digest *fileDigest    // data/results.json's, when streamed
-}
-
-// ResultsSHA256 returns the SHA-256 of data/results.json; for a streamed
-// file, once it has been written.
-func (o *Output) ResultsSHA256() []byte {
-	if o.digest != nil {
-		return o.digest.get()
-	}
-	sum := sha256.Sum256(o.Files["data/results.json"])
-	return sum[:]
-}
-
-// BaselineHead returns what a later build compares with this one as its
-// baseline (Results.Baseline) but its cells, which BaselineCells makes.
-func (o *Output) BaselineHead() *Results {
-	head := o.Results
-	head.Cells = nil
-	return head.Baseline()
-}
-
-// BaselineCells yields the cells of the baseline, made one at a time when
-// results.json was streamed.
-func (o *Output) BaselineCells() iter.Seq[ResultsCell] {
-	return func(yield func(ResultsCell) bool) {
-		if o.view == nil {
-			for _, c := range o.Results.Cells {
-				if !yield(baselineCell(c)) {
-					return
-				}
-			}
-			return
-		}
-		for _, c := range o.view.Cells { // streamed: the cells were not kept
-			if !yield(baselineCell(resultsCell(c))) {
-				return
-			}
-		}
-	}
-}
-
-// CellBody returns the body of the cell page at path, or nil.
-func (o *Output) CellBody(path string) []byte {
-	n, ok := o.Headers[path]
-	if !ok || o.Files[path] == nil { // dropped (Options.DropCellPages)
-		return nil
-	}
-	return o.Files[path][n:]
 }
 
 // Paths returns the output's file paths, sorted.
@@ -211,14 +114,12 @@ type siteData struct {
 	ThresholdNote string
 	Judged        []judgedTable // the judged tier per judge; nil when not run
 
-	rows   htmlCache // ResultRows by root
-	grid   htmlCache // GridRows by root
-	stream bool      // Options.Stream: ResultRowPieces and GridRowPieces render rows as they go
+	rows htmlCache // ResultRows by root
+	grid htmlCache // GridRows by root
 }
 
 // Results returns the rows of the results table, one per cell, made each
-// time it is called: no page of evalpress's reads them all at once
-// (ResultRows, ResultRowPieces), so a streamed site never holds them.
+// time it is called (evalpress's own pages use ResultRows).
 func (sd *siteData) Results() []cellRow {
 	if sd.Public == nil {
 		return nil
@@ -272,16 +173,10 @@ type cellRow struct {
 
 type cellPage struct {
 	Row                      cellRow
-	HeaderHTML               template.HTML // see cellHeaderHTML
-	BodyHTML                 template.HTML // see cellBodyHTML
 	SectionHTML, ExampleHTML template.HTML
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
 	LegendHTML, RunRowsHTML  template.HTML
-	// sectionView, exampleView and diff, when set, stand for SectionHTML,
-	// ExampleHTML and DiffHTML: appendCellBody writes them into the page.
-	sectionView, exampleView *public.TextView
-	diff                     []public.DiffOp
 	// Checks state each rule's outcome with its numbers.
 	Checks             []criteria.Check
 	Prev, Next         string
@@ -322,6 +217,7 @@ var funcs = template.FuncMap{
 	"predictionwords": predictionWords,
 	"thresholdwords":  thresholdWords,
 	"sentence":        sentence,
+	"judgedcell":      func(c public.Cell) template.HTML { return template.HTML(judgedCellHTML(c)) },
 }
 
 // htmlCache holds HTML that is the same on many pages, rendered once per
@@ -385,15 +281,11 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			tmpl, err = tmpl.ParseFS(opt.TemplateOverride, "*.html")
 		}
 	}
-	if err == nil {
-		err = addStreamMark(tmpl)
-	}
 	if err != nil {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
-	stream := opt.Stream && opt.Emit != nil
-	out := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p), stream: stream}
+	out := &Output{Files: map[string][]byte{}}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
 
 	// Documents first: they define the navigation.
 	docs, files := map[string]bool{}, map[string]bool{}
@@ -448,11 +340,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	err = parallel.For(4, func(i int) error {
 		switch i {
 		case 0:
-			if opt.Spreads != nil {
-				sd.Spreads = *opt.Spreads
-			} else {
-				sd.Spreads = figures.Compute(p)
-			}
+			sd.Spreads = figures.Compute(p)
 		case 1:
 			for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
 				c, err := mk(p)
@@ -511,25 +399,9 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		outMu.Unlock()
 		emit(File{Path: file, Data: data})
 	}
-	// addStream adds a file that is made as it is read: nil in out.Files.
-	addStream := func(file string, stream func(io.Writer) error) {
-		outMu.Lock()
-		out.Files[file] = nil
-		outMu.Unlock()
-		emit(File{Path: file, Stream: stream})
-	}
 	addPage := func(file, name string, data *pageData) error {
 		data.Site, data.Path = sd, file
 		data.Root = strings.Repeat("../", strings.Count(file, "/"))
-		if stream && file == "results.html" {
-			if s, ok := pageStream(render, tmpl, name, *data); ok {
-				addStream(file, s)
-				outMu.Lock()
-				out.Pages++
-				outMu.Unlock()
-				return nil
-			}
-		}
 		b, err := render(name, data)
 		if err != nil {
 			return err
@@ -586,18 +458,6 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return addPage("method.html", "method.html", &pageData{Title: "Method and provenance"})
 	}
 	resultsData := func() error {
-		if stream {
-			out.Results = resultsHead(p, sd.Changes)
-			out.Results.addStatistics(sd.Spreads, sd.Chances)
-			out.view, out.digest = p, new(fileDigest)
-			s, err := resultsStream(p, out.Results, out.digest)
-			if err != nil {
-				return err
-			}
-			addStream("data/results.json", s)
-			addStream("data/results.csv", csvStream(p))
-			return nil
-		}
 		out.Results = buildResults(p, sd.Changes)
 		out.Results.addStatistics(sd.Spreads, sd.Chances)
 		results, err := encodeJSON(out.Results)
@@ -664,15 +524,10 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	}
 	// The cell pages are most of the work and render on all cores; the
 	// other pages meanwhile.
-	cells := &Output{Files: map[string][]byte{}, Headers: map[string]int{}, Reused: map[string]bool{}}
-	bodies := opt.CellBodies
-	split := opt.TemplateOverride == nil // a template of the user's may put anything anywhere
-	if !split {
-		bodies = nil
-	}
+	cells := &Output{Files: map[string][]byte{}}
 	cellsDone := make(chan error, 1)
 	go func() {
-		cellsDone <- renderCells(opt.Context, opt.DropCellPages && opt.Emit != nil, p, sd, render, cells, split, bodies, emit)
+		cellsDone <- renderCells(opt.Context, p, sd, render, cells, emit)
 	}()
 	if err := renderOthers(); err != nil {
 		<-cellsDone
@@ -682,10 +537,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil, err
 	}
 	maps.Copy(out.Files, cells.Files) // emitted as they were made
-	maps.Copy(out.Headers, cells.Headers)
-	maps.Copy(out.Reused, cells.Reused)
 	out.Pages += cells.Pages
-	out.Spreads = sd.Spreads
 	for _, name := range slices.Sorted(maps.Keys(opt.Files)) {
 		if _, taken := out.Files[name]; taken {
 			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)
@@ -770,72 +622,25 @@ func renderBlocks(tmpl *template.Template, pg *page, sd *siteData) ([]template.H
 	return out, nil
 }
 
-// cellBodyStarts begin the body of a cell page (see splitCellPage): a
-// public page's note on masking, or the run help.
-var cellBodyStarts = [][]byte{[]byte(publicNote), []byte(`<div class="run-help"`)}
-
-// splitCellPage returns the length of a cell page's header: everything up to
-// the note or run help that opens its body, or -1 when there is none. The
-// header holds the verdict, its lines and the permitted excerpt; the body
-// (the run views, the run table, the diff, the footer) does not depend on
-// the verdict thresholds, so a rebuild that changes only them can reuse it.
-func splitCellPage(page []byte) int {
-	for _, start := range cellBodyStarts {
-		if k := bytes.Index(page, start); k >= 0 {
-			return k
-		}
-	}
-	return -1
-}
-
-// renderCells renders the cell pages on all cores. With split, it records
-// each page's header length; a page with a body in bodies gets its header
-// rendered and that body after it.
-func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, split bool, bodies map[string][]byte, emit func(File)) error {
+// renderCells renders the cell pages on all cores.
+func renderCells(ctx context.Context, p *public.Public, sd *siteData, render func(string, *pageData) ([]byte, error), out *Output, emit func(File)) error {
 	var withPage []int
 	for i, c := range p.Cells {
-		if c.RunView && (c.HasTexts() || bodies[cellPath(c)] != nil) {
+		if c.RunView && c.SectionText != nil && c.ExampleText != nil {
 			withPage = append(withPage, i)
 		}
 	}
-	type rendered struct {
-		page   []byte
-		header int
-		reused bool
-	}
-	pages := make([]rendered, len(withPage))
-	// With the built-in templates, a cell page is its header and body put
-	// into the layout cut around them once (cellFrame), rather than the
-	// layout run for each of thousands of pages.
-	var frame cellFrame
-	framed := false
-	if split {
-		frame, framed = newCellFrame(render, sd)
-	}
-	if len(bodies) > 0 && !framed {
-		return fmt.Errorf("the layout does not show a cell page's title, header and body once each: earlier bodies cannot be reused")
-	}
+	pages := make([][]byte, len(withPage))
 	err := parallel.For(len(withPage), func(k int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		c := p.Cells[withPage[k]]
 		file := cellPath(c)
-		cp := &cellPage{Row: newRow(c, "../")}
-		body := bodies[file]
-		if c.HasTexts() && body == nil {
-			// A large view makes a cell's texts only now (Cell.Texts):
-			// they go with the page.
-			t, err := c.Texts()
-			if err != nil {
-				return err
-			}
-			cp.sectionView, cp.exampleView, cp.diff = t.SectionText, t.ExampleText, t.Diff
-			cp.SectionMap, cp.ExampleMap = minimapHTML(c.Runs, t.SectionText.Words, "s"), minimapHTML(c.Runs, t.ExampleText.Words, "e")
-			cp.LegendHTML, cp.RunRowsHTML = legendHTML(c.Runs), runRowsHTML(c.Runs, !sd.Internal)
-		}
-		cp.Checks = checks(c)
-		cp.HeaderHTML = cellHeaderHTML(cp, "../", sd.Internal)
+		cp := &cellPage{Row: newRow(c, "../"), Checks: checks(c),
+			SectionHTML: textHTML(c.SectionText, c.Runs, "s"), ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"), DiffHTML: diffHTML(c.Diff),
+			SectionMap: minimapHTML(c.Runs, c.SectionText.Words, "s"), ExampleMap: minimapHTML(c.Runs, c.ExampleText.Words, "e"),
+			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal)}
 		if k > 0 {
 			prev := p.Cells[withPage[k-1]]
 			cp.Prev, cp.PrevName = prev.Slug+".html", prev.Writer+", "+prev.Section
@@ -844,52 +649,19 @@ func renderCells(ctx context.Context, drop bool, p *public.Public, sd *siteData,
 			next := p.Cells[withPage[k+1]]
 			cp.Next, cp.NextName = next.Slug+".html", next.Writer+", "+next.Section
 		}
-		title := c.Writer + ", " + c.Section
-		var r rendered
-		switch {
-		case body != nil && drop:
-			// Dropped once emitted: the body is not copied in.
-			head := frame.head(title, cp.HeaderHTML, 0)
-			emit(File{Path: file, Data: head, Header: len(head), Reused: true, Tail: body})
-			pages[k] = rendered{header: len(head), reused: true}
-			return nil
-		case body != nil:
-			r.page, r.header = frame.reused(title, cp.HeaderHTML, body)
-			r.reused = true
-		case framed:
-			r.page, r.header = frame.freshWith(title, cp.HeaderHTML, cellBodySize(cp, sd.Internal, sd.Public.Thresholds.MinRun), func(b []byte) []byte {
-				return appendCellBody(b, cp, sd.Internal, sd.Public.Thresholds.MinRun)
-			})
-		default:
-			cp.BodyHTML = cellBodyHTML(cp, sd.Internal, sd.Public.Thresholds.MinRun)
-			page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: title, Cell: cp})
-			if err != nil {
-				return err
-			}
-			r = rendered{page: page, header: -1}
-			if split {
-				r.header = splitCellPage(page)
-			}
+		page, err := render("cell.html", &pageData{Site: sd, Path: file, Root: "../", Title: c.Writer + ", " + c.Section, Cell: cp})
+		if err != nil {
+			return err
 		}
-		emit(File{Path: file, Data: r.page, Header: max(r.header, 0), Reused: r.reused})
-		if drop {
-			r.page = nil
-		}
-		pages[k] = r
+		emit(File{Path: file, Data: page})
+		pages[k] = page
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	for k, i := range withPage {
-		file, r := cellPath(p.Cells[i]), pages[k]
-		out.Files[file] = r.page
-		if r.header >= 0 {
-			out.Headers[file] = r.header
-		}
-		if r.reused {
-			out.Reused[file] = true
-		}
+		out.Files[cellPath(p.Cells[i])] = pages[k]
 		out.Pages++
 	}
 	return nil

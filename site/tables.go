@@ -20,8 +20,7 @@ type gridTable struct {
 	places  []int32 // see gridPlaces
 }
 
-// Rows returns the grid's rows, made each time it is called: a large
-// site's results page makes them a thousand at a time (GridRowPieces).
+// Rows returns the grid's rows, made each time it is called.
 func (g gridTable) Rows() []gridRow {
 	if g.p == nil {
 		return nil

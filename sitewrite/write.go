@@ -7,13 +7,9 @@
 package sitewrite
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -54,7 +50,7 @@ func Write(ctx context.Context, out *site.Output, dir, audience string, check fu
 		return err
 	}
 	for _, name := range out.Paths() {
-		w.Add(site.File{Path: name, Data: out.Files[name], Header: out.Headers[name], Reused: out.Reused[name]})
+		w.Add(site.File{Path: name, Data: out.Files[name]})
 	}
 	return w.Commit()
 }
@@ -159,7 +155,7 @@ func (w *Writer) Add(f site.File) {
 		w.fail(f.Path, fmt.Errorf("%s: two files would be written at %s", w.dir, f.Path))
 		return
 	}
-	if f.Stream != nil || len(f.Data)+len(f.Tail) >= largeFile {
+	if len(f.Data) >= largeFile {
 		w.addedLarge <- f
 		return
 	}
@@ -211,13 +207,7 @@ func (w *Writer) checkFiles() {
 		}
 		c := checked{File: f}
 		if w.check != nil {
-			var err error
-			if f.Stream != nil {
-				c, err = w.checkStream(f)
-			} else {
-				err = w.check(f)
-			}
-			if err != nil {
+			if err := w.check(f); err != nil {
 				w.fail(f.Path, err)
 				continue
 			}
@@ -228,33 +218,9 @@ func (w *Writer) checkFiles() {
 	}
 }
 
-// checkStream checks a streamed file, and keeps the SHA-256 of what the
-// check read, which what is written must match. A check that did not read
-// the stream to its end fails the file.
-func (w *Writer) checkStream(f site.File) (checked, error) {
-	made, sum, read := f.Stream, sha256.New(), false
-	f.Stream = func(out io.Writer) error {
-		sum.Reset()
-		read = false
-		if err := made(io.MultiWriter(out, sum)); err != nil {
-			return err
-		}
-		read = true
-		return nil
-	}
-	err := w.check(f)
-	if err == nil && !read {
-		err = fmt.Errorf("%s: %s was not read to its end by the check", w.dir, f.Path)
-	}
-	f.Stream = made
-	return checked{File: f, sum: sum.Sum(nil)}, err
-}
-
-// checked is a file that passed the check; sum is, for a stream, the
-// SHA-256 of what the check read.
+// checked is a file that passed the check.
 type checked struct {
 	site.File
-	sum []byte
 }
 
 func (w *Writer) writeFiles() {
@@ -298,9 +264,7 @@ func (w *Writer) unstage() {
 func (w *Writer) writeFile(path string, f checked, dirs map[string]bool) error {
 	if w.existing[path] {
 		delete(w.existing, path)
-		if f.Stream != nil {
-			os.Remove(path) // a stream goes into a new file
-		} else if done, err := overwrite(path, f.Data, f.Tail); done || err != nil {
+		if done, err := overwrite(path, f.Data, nil); done || err != nil {
 			return err
 		}
 	}
@@ -310,42 +274,13 @@ func (w *Writer) writeFile(path string, f checked, dirs map[string]bool) error {
 		}
 		dirs[d] = true
 	}
-	create := func() error { return createFile(path, f.Data, f.Tail) }
-	if f.Stream != nil {
-		create = func() error { return createStream(path, f) }
-	}
+	create := func() error { return createFile(path, f.Data, nil) }
 	err := create()
 	if err != nil && w.staged {
 		// The spare has something else there: a folder, a link. It goes;
 		// nothing is ever written through a link.
 		os.RemoveAll(path)
 		err = create()
-	}
-	return err
-}
-
-// createStream writes a streamed file to a new file at path, as createFile
-// does; when it was checked, what it writes must be what the check read,
-// or the file is removed and fails.
-func createStream(path string, f checked) error {
-	file, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	sum := sha256.New()
-	buf := bufio.NewWriterSize(io.MultiWriter(file, sum), 256<<10)
-	err = f.Stream(buf)
-	if err == nil {
-		err = buf.Flush()
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && f.sum != nil && !bytes.Equal(sum.Sum(nil), f.sum) {
-		err = errors.New("its content differs from what the check read")
-	}
-	if err != nil {
-		os.Remove(path)
 	}
 	return err
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -282,7 +281,7 @@ func TestWriteIgnoresASpareThatIsALink(t *testing.T) {
 func sortedKeys(files map[string][]byte) []string { return slices.Sorted(maps.Keys(files)) }
 
 // TestLargeFilesAreCheckedFirst holds the checker on a file, queues small
-// files and then large ones (and a stream), and lets it go: the large
+// files and then large ones, and lets it go: the large
 // files are checked before every small file queued before them, so that
 // their long scans never end the build alone. One checker
 // (GOMAXPROCS 1), so that the order it checks in is the order it takes.
@@ -297,9 +296,6 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 			held <- true
 			<-release
 		}
-		if f.Stream != nil {
-			return f.Stream(io.Discard)
-		}
 		return nil
 	}
 	w, err := NewWriter(context.Background(), dir, "public", check)
@@ -313,11 +309,9 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 		small = append(small, fmt.Sprintf("cells/%02d.html", i))
 		w.Add(site.File{Path: small[i], Data: []byte("small")})
 	}
-	large := []string{"results.html", "data/results.json", "data/stream.csv", "cells/large.html"}
+	large := []string{"results.html", "data/results.json"}
 	w.Add(site.File{Path: large[0], Data: make([]byte, largeFile)})
 	w.Add(site.File{Path: large[1], Data: make([]byte, 3*largeFile)})
-	w.Add(site.File{Path: large[2], Stream: func(out io.Writer) error { _, err := io.WriteString(out, "a,b\n"); return err }})
-	w.Add(site.File{Path: large[3], Data: []byte("<h1>"), Tail: make([]byte, largeFile)}) // large as a whole
 	close(release)
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
@@ -328,53 +322,15 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 	}
 }
 
-// TestWriteJoinsAFileGivenApart: a file given as Data and Tail (a reused
-// cell page's header and body) is written as the two joined: into a new
-// file, over a longer spare file (cut to length) and over a shorter one.
-func TestWriteJoinsAFileGivenApart(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "public")
-	long := "a body that is much longer than any of the headers: " + string(make([]byte, 100))
-	for i, f := range []site.File{
-		{Path: "cells/a.html", Data: []byte("<h1>first</h1>"), Tail: []byte("<div>body one, the longest of the three</div>" + long)},
-		{Path: "cells/a.html", Data: []byte("<h1>second</h1>"), Tail: []byte("<div>body two</div>")},
-		{Path: "cells/a.html", Data: []byte("<h1>third, a longer header</h1>"), Tail: []byte("<div>body three is longer</div>")},
-		{Path: "cells/a.html", Data: []byte("<h1>fourth</h1>"), Tail: []byte("<div>" + string(make([]byte, largeFile)) + "</div>")},
-	} {
-		var checked site.File
-		w, err := NewWriter(context.Background(), dir, "public", func(c site.File) error {
-			if c.Path == f.Path {
-				checked = c
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Add(f)
-		if err := w.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		want := string(f.Data) + string(f.Tail)
-		if got := testtree.Read(t, dir)[f.Path]; got != want {
-			t.Fatalf("build %d wrote %q, want %q", i+1, got, want)
-		}
-		if string(checked.Data) != string(f.Data) || string(checked.Tail) != string(f.Tail) {
-			t.Fatalf("build %d: the check was given %q + %q", i+1, checked.Data, checked.Tail)
-		}
-	}
-}
-
 // TestWriteLeavesASpareFileThatHoldsTheBytes: a spare file that holds the
 // bytes to write already (a page unchanged since the build whose site is
-// the spare) is not written again, whether given whole or as a header and
-// a tail; one of the same size with other bytes, or a byte more, is; and
+// the spare) is not written again; one of the same size with other bytes, or a byte more, is; and
 // either way the file ends 0644.
 func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "public")
 	big := string(make([]byte, 200<<10)) // past the compare buffer
 	first := map[string]site.File{
 		"same.html":     {Path: "same.html", Data: []byte("unchanged" + big)},
-		"apart.html":    {Path: "apart.html", Data: []byte("<h1>head</h1>"), Tail: []byte("<div>body</div>")},
 		"sameSize.html": {Path: "sameSize.html", Data: []byte("verdict pass" + big)},
 		"lastByte.html": {Path: "lastByte.html", Data: []byte("abc" + big + "x")},
 		"longer.html":   {Path: "longer.html", Data: []byte("short")},
@@ -382,7 +338,6 @@ func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
 	}
 	third := map[string]site.File{
 		"same.html":     first["same.html"],
-		"apart.html":    {Path: "apart.html", Data: []byte("<h1>head</h1><div>"), Tail: []byte("body</div>")},
 		"sameSize.html": {Path: "sameSize.html", Data: []byte("verdict FAIL" + big)},
 		"lastByte.html": {Path: "lastByte.html", Data: []byte("abc" + big + "y")},
 		"longer.html":   {Path: "longer.html", Data: []byte("short, and longer")},
@@ -414,7 +369,7 @@ func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
 	got := testtree.Read(t, dir)
 	for name, f := range third {
 		path := filepath.Join(dir, name)
-		if want := string(f.Data) + string(f.Tail); got[name] != want {
+		if want := string(f.Data); got[name] != want {
 			t.Errorf("%s holds %d bytes, not the %d written", name, len(got[name]), len(want))
 		}
 		info, err := os.Stat(path)
@@ -422,7 +377,7 @@ func TestWriteLeavesASpareFileThatHoldsTheBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		kept := info.ModTime().Equal(old)
-		if unchanged := name == "same.html" || name == "apart.html" || name == "chmodded.html"; kept != unchanged {
+		if unchanged := name == "same.html" || name == "chmodded.html"; kept != unchanged {
 			t.Errorf("%s: left unwritten %v, want %v", name, kept, unchanged)
 		}
 		if info.Mode().Perm() != 0o644 {

@@ -6,15 +6,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/testtree"
-	"github.com/evalpress/evalpress/pipeline"
-	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/measure"
 )
 
 func readArchive(t *testing.T, name string) string {
@@ -387,69 +385,35 @@ func TestBuildCommandHelp(t *testing.T) {
 
 var _ = context.Background
 
-func TestMeasurementCache(t *testing.T) {
+// TestBuildKeepsNothingOutsideTheSite: beside the config, a build leaves
+// its site and the site's lock, and nothing else: no cache of private
+// data. A cache an older evalpress kept is named, and left as it was.
+func TestBuildKeepsNothingOutsideTheSite(t *testing.T) {
 	dir := newSite(t, nil)
-	if code, stderr := buildSite(t, dir); code != 0 {
-		t.Fatal(stderr)
-	}
-	entries, err := filepath.Glob(filepath.Join(dir, pipeline.CacheDir, "measure-*.bin"))
-	if err != nil || len(entries) != 1 {
-		t.Fatalf("cache folder: %v %v", entries, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "public", pipeline.CacheDir)); err == nil {
-		t.Fatal("the cache is inside the published folder")
-	}
-	// Doctoring a cached number shows whether a threshold-only rebuild reads
-	// the cache: the doctored overlap must appear.
-	folder, err := inputs.Open(filepath.Join(dir, "private"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	folder.Close()
-	// The test holds the key kept with the inputs, as the author does.
-	secret, created, err := commitment.Load(filepath.Join(dir, "private"))
-	if err != nil || created {
-		t.Fatalf("the build made no commitment key: %v", err)
-	}
-	seal := commitment.Derive(secret, "cache")
-	cache, key := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir), Seal: seal}, measure.CacheKey(folder, 8)
-	doctor := func(change func(*measure.Cell)) {
-		t.Helper()
-		m, ok := cache.Load(key)
-		if !ok {
-			t.Fatal("no cached measurement")
-		}
-		for i := range m.Cells {
-			change(&m.Cells[i])
-		}
-		if err := cache.Store(key, m); err != nil {
-			t.Fatal(err)
+	before, _ := os.ReadDir(dir)
+	for range 2 {
+		if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
+			t.Fatal(stderr)
 		}
 	}
-	doctor(func(c *measure.Cell) { c.Overlap = 0.777 })
-	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
-		t.Fatal(stderr)
-	}
-	if !strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
-		t.Error("a threshold-only rebuild measured again instead of using the cache")
-	}
-	// A cache entry that does not fit the texts is not trusted, never a panic.
-	doctor(func(c *measure.Cell) {
-		if c.HasExample {
-			c.Run = 99
+	after, _ := os.ReadDir(dir)
+	var added []string
+	for _, e := range after {
+		if !slices.ContainsFunc(before, func(b os.DirEntry) bool { return b.Name() == e.Name() }) {
+			added = append(added, e.Name())
 		}
-	})
-	if code, stderr := buildSite(t, dir); code != 0 || !strings.Contains(stderr, "cached measurement does not match the inputs") {
+	}
+	if !slices.Equal(added, []string{".public.lock", "public"}) {
+		t.Errorf("a build added %v beside the config", added)
+	}
+	old := filepath.Join(dir, ".evalpress-cache")
+	testtree.Write(t, old, "", map[string]string{"measure-1.bin": "private"})
+	code, stderr := buildSite(t, dir)
+	if code != 0 || !strings.Contains(stderr, old+": note: evalpress no longer keeps a cache") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	// Changing an input is detected: a new key, a fresh measurement.
-	sections := filepath.Join(dir, "private", "sections.md")
-	os.WriteFile(sections, append(mustRead(t, sections), []byte("more words here\n")...), 0o644)
-	if code, stderr := buildSite(t, dir); code != 0 {
-		t.Fatal(stderr)
-	}
-	if strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
-		t.Error("an input change reused the stale cached measurement")
+	if got := testtree.Read(t, old); !reflect.DeepEqual(got, map[string]string{"measure-1.bin": "private"}) {
+		t.Errorf("the old cache changed: %v", got)
 	}
 }
 
@@ -481,5 +445,29 @@ func TestFalseClaimsAreReportedTogether(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
 		t.Errorf("a build with false claims wrote its site")
+	}
+}
+
+// TestFailedBuildKeepsThePublishedBaseline: a build that fails on a leak
+// publishes nothing, so the next build compares with the results the one
+// before it published.
+func TestFailedBuildKeepsThePublishedBaseline(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=40", "--set", "c5.max_overlap=0.9"); code != 0 {
+		t.Fatal(stderr)
+	}
+	doc := filepath.Join(dir, "content", "leak.md")
+	os.WriteFile(doc, []byte("# Notes\n\nthe fishing boats returned with empty nets and tired crews\n"), 0o644)
+	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=3"); code != 1 || !strings.Contains(stderr, "leak scan: ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	os.Remove(doc)
+	code, stderr := buildSite(t, dir, "--set", "c5.max_run=3")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	changes, _ := results(t, filepath.Join(dir, "public"))["changes"].([]any)
+	if len(changes) == 0 {
+		t.Fatalf("no change recorded against the published build: %s", stderr)
 	}
 }

@@ -9,22 +9,18 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/buildlock"
-	"github.com/evalpress/evalpress/pipeline"
 	"github.com/evalpress/evalpress/sitewrite"
 )
 
-// TestSecondBuildFailsOrWaits holds the output folder's lock, or the
-// cache's, as a build in progress would: a build then fails with one line
-// naming the holder's process id, or with --wait says it waits and builds
-// once the lock is released.
+// TestSecondBuildFailsOrWaits holds the output folder's lock as a build
+// in progress would: a build then fails with one line naming the holder's
+// process id, or with --wait says it waits and builds once the lock is
+// released.
 func TestSecondBuildFailsOrWaits(t *testing.T) {
-	for _, lockOf := range []string{"output", "cache"} {
+	for _, lockOf := range []string{"output"} {
 		t.Run(lockOf, func(t *testing.T) {
 			dir := newSite(t, nil)
 			path := sitewrite.LockPath(filepath.Join(dir, "public"))
-			if lockOf == "cache" {
-				path = filepath.Join(dir, pipeline.CacheDir, ".lock")
-			}
 			held, err := buildlock.Acquire(context.Background(), path, "test", false, nil)
 			if err != nil {
 				t.Fatal(err)

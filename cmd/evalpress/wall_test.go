@@ -9,9 +9,6 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/commitment"
-	"github.com/evalpress/evalpress/pipeline"
-	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/measure"
 )
 
 // TestSmallInputsGetKeyedCommitments: the small, guessable inputs are
@@ -94,47 +91,12 @@ func readTree(t *testing.T, dir string) string {
 	return b.String()
 }
 
-// TestACacheForgedWithoutTheKeyIsNotTrusted: an entry rewritten with a
-// valid digest under any key but the one kept with the inputs is a miss.
-func TestACacheForgedWithoutTheKeyIsNotTrusted(t *testing.T) {
-	dir := newSite(t, nil)
-	if code, stderr := buildSite(t, dir); code != 0 {
-		t.Fatal(stderr)
-	}
-	folder, err := inputs.Open(filepath.Join(dir, "private"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	folder.Close()
-	key := measure.CacheKey(folder, 8)
-	forger := measure.Cache{Dir: filepath.Join(dir, pipeline.CacheDir), Seal: []byte("a key the forger chose")}
-	secret, _, _ := commitment.Load(filepath.Join(dir, "private"))
-	m, ok := measure.Cache{Dir: forger.Dir, Seal: commitment.Derive(secret, "cache")}.Load(key)
-	if !ok {
-		t.Fatal("no cached measurement")
-	}
-	for i := range m.Cells {
-		m.Cells[i].Overlap = 0.777
-	}
-	if err := forger.Store(key, m); err != nil {
-		t.Fatal(err)
-	}
-	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=13"); code != 0 {
-		t.Fatal(stderr)
-	}
-	if strings.Contains(string(mustRead(t, filepath.Join(dir, "public", "data", "results.json"))), `"overlap": 0.777`) {
-		t.Error("a build trusted a cache entry sealed without the key")
-	}
-}
-
-// TestOutputAndCacheMayNotContainEachOther: a build never writes its site
-// into the cache, around the cache, or around the private inputs.
-func TestOutputAndCacheMayNotContainEachOther(t *testing.T) {
+// TestOutputMayNotHoldTheInputs: a build never writes its site around the
+// private inputs.
+func TestOutputMayNotHoldTheInputs(t *testing.T) {
 	dir := newSite(t, nil)
 	for _, tc := range []struct{ out, says string }{
-		{filepath.Join(dir, pipeline.CacheDir), "cache"},
-		{filepath.Join(dir, pipeline.CacheDir, "site"), "cache"},
-		{dir, "cache"},
+		{dir, "would hold the private inputs"},
 		{filepath.Join(dir, "private", "site"), ""}, // a site inside the inputs publishes nothing of them
 	} {
 		code, stderr := buildSite(t, dir, "--out", tc.out)
@@ -148,12 +110,12 @@ func TestOutputAndCacheMayNotContainEachOther(t *testing.T) {
 			t.Errorf("--out %s: exit %d, stderr %q", tc.out, code, stderr)
 		}
 	}
-	// Through a link to the folder that holds the cache, too.
+	// Through a link to the folder that holds the inputs, too.
 	link := filepath.Join(t.TempDir(), "out")
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
 	}
-	if code, stderr := buildSite(t, dir, "--out", filepath.Join(link, "x", "..")); code != 1 || !strings.Contains(stderr, "cache") {
+	if code, stderr := buildSite(t, dir, "--out", filepath.Join(link, "x", "..")); code != 1 || !strings.Contains(stderr, "would hold the private inputs") {
 		t.Errorf("--out through a link: exit %d, stderr %q", code, stderr)
 	}
 }

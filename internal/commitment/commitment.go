@@ -9,9 +9,6 @@
 // auditor, who recomputes the digest. Long texts with unpredictable content
 // (the sections and the examples) keep plain digests, which anyone holding
 // the files can check.
-//
-// The same key, under another purpose, seals the build caches' files, so
-// that a cache edited by hand is a miss rather than trusted data.
 package commitment
 
 import (
@@ -77,19 +74,6 @@ func Sum(key, data []byte) string {
 	m := hmac.New(sha256.New, key)
 	m.Write(data)
 	return hex.EncodeToString(m.Sum(nil))
-}
-
-// Derive returns a key for another purpose, independent of key's use for
-// commitments (a digest keyed with it tells nothing about the other). It is
-// not a digest keyed with key: a commitment is one, of a file whose
-// content its author chooses, and a file holding the words a derivation
-// keyed with key hashed would publish the derived key as its commitment.
-// It is the HMAC, under a fixed key, of the purpose and key.
-func Derive(key []byte, purpose string) []byte {
-	m := hmac.New(sha256.New, []byte("evalpress derived key"))
-	m.Write([]byte(purpose + "\x00"))
-	m.Write(key)
-	return m.Sum(nil)
 }
 
 // Keyed reports whether the private input file name gets a keyed digest:

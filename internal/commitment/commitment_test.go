@@ -2,34 +2,37 @@ package commitment
 
 import (
 	"bytes"
-	"encoding/hex"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
-// TestNoCommitmentIsADerivedKey: a private input's keyed digest is
-// published, and its author chooses what the file holds; no file, whatever
-// it holds, may publish a key Derive makes, as one holding the words
-// "evalpress cache" once published the cache's seal.
-func TestNoCommitmentIsADerivedKey(t *testing.T) {
-	key := bytes.Repeat([]byte{7}, 32)
-	for _, purpose := range []string{"cache", "other"} {
-		derived := Derive(key, purpose)
-		if len(derived) != 32 {
-			t.Fatalf("%s: a %d-byte key", purpose, len(derived))
-		}
-		for _, content := range []string{purpose, "evalpress " + purpose, "evalpress " + purpose + "\n", purpose + "\x00"} {
-			if Sum(key, []byte(content)) == hex.EncodeToString(derived) {
-				t.Errorf("%s: a file holding %q commits to the derived key", purpose, content)
-			}
-		}
+// TestSumIsHMACSHA256: RFC 4231's second test case, which openssl prints
+// for the same key and data.
+func TestSumIsHMACSHA256(t *testing.T) {
+	const want = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+	if got := Sum([]byte("Jefe"), []byte("what do ya want for nothing?")); got != want {
+		t.Errorf("Sum = %s, want %s", got, want)
 	}
-	if bytes.Equal(Derive(key, "cache"), Derive(key, "other")) {
-		t.Error("two purposes, one key")
+}
+
+// TestLoadMakesTheKeyOnce: the first Load makes a key, private to its
+// owner; the next reads the same key; a damaged key file is an error.
+func TestLoadMakesTheKeyOnce(t *testing.T) {
+	dir := t.TempDir()
+	key, created, err := Load(dir)
+	if err != nil || !created || len(key) != keyBytes {
+		t.Fatalf("first Load: %x, created %v, %v", key, created, err)
 	}
-	if bytes.Equal(Derive(key, "cache"), Derive(bytes.Repeat([]byte{8}, 32), "cache")) {
-		t.Error("two keys, one derived key")
+	if info, err := os.Stat(filepath.Join(dir, KeyFile)); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("key file: %v, %v", info, err)
 	}
-	if !bytes.Equal(Derive(key, "cache"), Derive(key, "cache")) {
-		t.Error("Derive is not a function of its arguments")
+	again, created, err := Load(dir)
+	if err != nil || created || !bytes.Equal(again, key) {
+		t.Errorf("second Load: %x, created %v, %v; want %x", again, created, err, key)
+	}
+	os.WriteFile(filepath.Join(dir, KeyFile), []byte("not hex\n"), 0o600)
+	if _, _, err := Load(dir); err == nil {
+		t.Error("a damaged key file was read as a key")
 	}
 }

@@ -115,48 +115,15 @@ type Cell struct {
 	Excerpt string
 	Runs    []Run
 	// RunView is true when the cell has a run view page (cells/Slug.html):
-	// it has an example, and its texts or an earlier build's page of them.
+	// it has an example and its texts.
 	RunView bool
 	// SectionText and ExampleText lay the two texts out as segments, masked
-	// for the public audience; nil without example, when the run view
-	// comes from an earlier build, or when the view makes them only when
-	// they are asked for (Texts).
+	// for the public audience; nil without example.
 	SectionText *TextView
 	ExampleText *TextView
 	Diff        []DiffOp
-	// texts makes SectionText, ExampleText and Diff of the cell it is
-	// given when the view does not hold them (SetTexts); nil otherwise.
-	// Every cell of a view shares the one function.
-	texts func(*Cell) (CellTexts, error)
 	// Judged are every judge's and labeller's verdicts on the cell.
 	Judged []JudgedGrade
-}
-
-// CellTexts are a cell's two texts laid out for its run view and the word
-// diff between them.
-type CellTexts struct {
-	SectionText, ExampleText *TextView
-	Diff                     []DiffOp
-}
-
-// SetTexts has the cell's texts made by texts(c) each time they are asked
-// for (Texts) rather than held in the view: a large site's run views are
-// then made one page at a time and dropped with the page. Only the redact
-// packages hold the key: texts is theirs, as every text of a view is.
-func SetTexts(_ seal.Key, c *Cell, texts func(*Cell) (CellTexts, error)) { c.texts = texts }
-
-// HasTexts reports whether the cell's texts are laid out: held in the view,
-// or made when asked for (SetTexts).
-func (c *Cell) HasTexts() bool { return c.SectionText != nil || c.texts != nil }
-
-// Texts returns the cell's laid-out texts and diff: those the view holds,
-// or, for a cell whose texts are made when asked for (SetTexts), made now,
-// again at each call. Without texts, all are nil.
-func (c *Cell) Texts() (CellTexts, error) {
-	if c.SectionText == nil && c.texts != nil {
-		return c.texts(c)
-	}
-	return CellTexts{SectionText: c.SectionText, ExampleText: c.ExampleText, Diff: c.Diff}, nil
 }
 
 // Outcome returns the cell's outcome of the measured criterion id (zero

@@ -36,7 +36,7 @@ type Cell struct {
 	measure.Cell
 	Outcomes    []criteria.Outcome
 	Runs        []c5.Run
-	SectionText *Text // nil when texts are not loaded
+	SectionText *Text
 	ExampleText *Text // the worst variant; nil without example
 }
 
@@ -72,53 +72,39 @@ type Findings struct {
 	// JudgedResults are its verdicts under cfg's [judged] thresholds.
 	Judged        *judged.Tier
 	JudgedResults *judged.Results
-	// RunsOnly is true when the cells' runs were found but their texts
-	// not kept (Options.RunsOnly): SectionText and ExampleText are nil.
-	RunsOnly bool
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
 	measureAt func(ngram int) (*measure.Result, error)
 }
 
-// ErrStaleMeasurement reports a measurement that does not fit the texts it
-// claims to measure: a cache entry from other inputs or a damaged one.
+// ErrStaleMeasurement reports a measurement passed to Build that does not
+// fit the texts it claims to measure: one of other inputs.
 var ErrStaleMeasurement = errors.New("the measurement does not match the inputs")
 
 // Options control Build.
 type Options struct {
-	// Texts keeps each cell's texts and runs (needed for the run views).
-	Texts bool
-	// RunsOnly, with Texts, finds each cell's runs but keeps no text: a
-	// large site's run views are made from the inputs again, a page at a
-	// time, when they are rendered (redact). Tokens handed in are released
-	// as they are used (their entries set to nil).
-	RunsOnly bool
-	// DropWords, with Texts, keeps no text's normalised words (Tokens.Words
-	// then returns ""): a public build shows no run's words, and they are
-	// as large as the texts.
+	// DropWords keeps no text's normalised words (Tokens.Words then
+	// returns ""): a public build shows no run's words, and they are as
+	// large as the texts.
 	DropWords bool
 	// Tokens are the measurement's tokens of the texts, when it kept them
-	// (measure.RunWithTexts): with Texts, they are not tokenised again.
+	// (measure.RunWithTexts): they are not tokenised again.
 	// They must come from the measurement passed to Build.
 	Tokens *measure.Texts
 	// Judged is the judged tier of the inputs (judged.Attach), or nil.
 	Judged *judged.Tier
 }
 
-// Build measures folder under cfg and assembles the findings. A measurement
-// can be passed in (from a cache) to skip measuring.
+// Build measures folder under cfg and assembles the findings. The
+// measurement of folder at cfg's n-gram size can be passed in, with its
+// tokens (Options.Tokens), to skip measuring.
 func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *measure.Result, opt Options) (*Findings, error) {
 	settings := cfg.Criteria()
 	tokens := opt.Tokens
 	if m == nil || m.NGram != settings.C5.NGram {
 		var err error
-		if opt.Texts {
-			m, tokens, err = measure.RunWithTexts(ctx, folder, settings.C5.NGram)
-		} else {
-			m, err = measure.Run(ctx, folder, settings.C5.NGram)
-		}
-		if err != nil {
+		if m, tokens, err = measure.RunWithTexts(ctx, folder, settings.C5.NGram); err != nil {
 			return nil, err
 		}
 	}
@@ -155,11 +141,8 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 		f.Tallies.AddAll(c.Outcomes)
 		f.Cells[i] = c
 	}
-	if opt.Texts {
-		f.RunsOnly = opt.RunsOnly
-		if err := f.loadTexts(ctx, folder, tokens, opt.DropWords); err != nil {
-			return nil, err
-		}
+	if err := f.loadTexts(ctx, folder, tokens, opt.DropWords); err != nil {
+		return nil, err
 	}
 	res, err := EvaluateHypotheses(cfg, f)
 	if err != nil {
@@ -195,8 +178,7 @@ var dicts = sync.Pool{New: func() any { return c5.NewDict() }}
 // loadTexts reads each cell's section and worst example variant back,
 // tokenises them with offsets (unless the measurement kept its tokens) and
 // finds the highlighted runs, on all cores. Cells of one section share the
-// example variant's text and tokens. With f.RunsOnly, no text is kept, nor
-// any of kept's tokens once used.
+// example variant's text and tokens.
 func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *measure.Texts, dropWords bool) error {
 	phrases := make([]string, len(f.Phrases))
 	for i, p := range f.Phrases {
@@ -231,12 +213,6 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 		}()
 		for _, i := range groups[names[g]] {
 			c := &f.Cells[i]
-			if f.RunsOnly && !c.HasExample {
-				if kept != nil {
-					kept.Section[i] = nil
-				}
-				continue // no runs to find
-			}
 			raw, err := folder.SectionText(c.Section)
 			if err != nil {
 				return err
@@ -282,12 +258,6 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 			c.SectionText.Tokens.Compact()
 			if dropWords {
 				c.SectionText.Tokens.DropWords()
-			}
-			if f.RunsOnly {
-				c.SectionText, c.ExampleText = nil, nil
-				if kept != nil {
-					kept.Section[i], kept.Example[i] = nil, nil
-				}
 			}
 		}
 		return nil

@@ -30,7 +30,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Build(ctx, folder, &cfg, m, Options{Texts: true})
+	again, err := Build(ctx, folder, &cfg, m, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, err := Build(ctx, folder, &cfg, mt, Options{Texts: true, Tokens: tokens})
+	kept, err := Build(ctx, folder, &cfg, mt, Options{Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, opt := range map[string]Options{"kept": {Texts: true, Tokens: tokens, DropWords: true}, "again": {Texts: true, DropWords: true}} {
+	for name, opt := range map[string]Options{"kept": {Tokens: tokens, DropWords: true}, "again": {DropWords: true}} {
 		dropped, err := Build(ctx, folder, &cfg, mt, opt)
 		if err != nil {
 			t.Fatal(err)

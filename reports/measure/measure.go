@@ -36,9 +36,6 @@ type Cell struct {
 type Result struct {
 	NGram int
 	Cells []Cell
-	// Digest is the SHA-256 of the cache entry the result was loaded from
-	// or stored as; "" for one that is not cached.
-	Digest string `json:"-"`
 }
 
 // Texts are the tokens a measurement made of the texts it compared, with

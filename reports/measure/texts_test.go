@@ -4,8 +4,10 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"testing/fstest"
 
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/inputs"
 )
 
 // textsFolder has two scripts, a section with two example variants (the
@@ -73,4 +75,22 @@ func TestRunWithTextsKeepsWhatItMeasured(t *testing.T) {
 	if !worst["ONE0"] || !worst["ONE1"] {
 		t.Errorf("the folder should make the scripts' worst variants of ONE differ: %v", worst)
 	}
+}
+
+// openFS opens an inputs folder of the three files' contents.
+func openFS(t *testing.T, sections, examples, phrases string) *inputs.Folder {
+	t.Helper()
+	fsys := fstest.MapFS{
+		inputs.SectionsFile: {Data: []byte(sections)},
+		inputs.ExamplesFile: {Data: []byte(examples)},
+	}
+	if phrases != "" {
+		fsys[inputs.PhrasesFile] = &fstest.MapFile{Data: []byte(phrases)}
+	}
+	f, err := inputs.OpenFS(fsys, "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
