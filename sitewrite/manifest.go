@@ -145,9 +145,9 @@ func ExistingAudience(dir string) (string, error) {
 }
 
 // ownedFiles lists the regular files under dir that r says evalpress
-// wrote, and reports whether dir holds nothing else (but folders).
-func (r *record) ownedFiles(dir string) (map[string]bool, bool) {
-	files, pure := map[string]bool{}, true
+// wrote.
+func (r *record) ownedFiles(dir string) map[string]bool {
+	files := map[string]bool{}
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || p == dir {
 			return nil
@@ -157,55 +157,49 @@ func (r *record) ownedFiles(dir string) (map[string]bool, bool) {
 		case d.IsDir() && (r.legacy && r.owns(rel) || r.dirs[rel]):
 		case d.Type().IsRegular() && r.owns(rel):
 			files[p] = true
-		default:
-			pure = false
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
+		case d.IsDir():
+			return filepath.SkipDir
 		}
 		return nil
 	})
-	return files, pure
+	return files
 }
 
 // removeOwned removes what evalpress wrote in the site at dir, by its
-// record, the folders that leaves empty, and dir when it is empty then.
-func removeOwned(dir string) {
-	r := readRecord(dir)
-	if r == nil {
-		// A folder with no marker evalpress made: empty, or left alone.
-		os.Remove(dir)
-		return
+// record, then the folders left empty (by that, or by the entries a swap
+// carried out of it), and dir when that empties it. It reports whether dir
+// is gone: anything else in it stays, with the marker, which still says
+// what in it is evalpress's.
+func removeOwned(dir string) bool {
+	if r := readRecord(dir); r != nil {
+		marker := filepath.Join(dir, MarkerFile)
+		files := r.ownedFiles(dir)
+		delete(files, marker) // last: it says what is ours
+		for p := range files {
+			os.Remove(p)
+		}
+		removeEmptyFolders(dir)
+		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 1 {
+			os.Remove(marker)
+		}
 	}
-	files, _ := r.ownedFiles(dir)
-	delete(files, filepath.Join(dir, MarkerFile)) // last: it says what is ours
-	removeFiles(dir, files)
-	os.Remove(filepath.Join(dir, MarkerFile))
 	os.Remove(dir)
+	_, err := os.Lstat(dir)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
-// removeFiles removes files (absolute paths under root) and then the
-// folders under root that it leaves empty, deepest first.
-func removeFiles(root string, files map[string]bool) error {
+// removeEmptyFolders removes the empty folders under root, deepest first;
+// a folder that holds anything else stays.
+func removeEmptyFolders(root string) {
 	var folders []string
-	for p := range files {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) && !isNotDir(err) {
-			return err
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && p != root {
+			folders = append(folders, p)
 		}
-		for d := filepath.Dir(p); d != root && len(d) > len(root); d = filepath.Dir(d) {
-			folders = append(folders, d)
-		}
-	}
-	slices.SortFunc(folders, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return strings.Compare(a, b)
+		return nil
 	})
-	for _, d := range slices.Compact(folders) {
-		if isRealDir(d) {
-			os.Remove(d) // a folder that still holds something stays
-		}
+	slices.Reverse(folders) // a folder's entries come after it
+	for _, d := range folders {
+		os.Remove(d)
 	}
-	return nil
 }

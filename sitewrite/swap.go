@@ -7,9 +7,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
-
-	"github.com/evalpress/evalpress/redact/public"
 )
 
 // AtStep, when set, is called at each step of putting a new site in place
@@ -21,6 +20,34 @@ func step(name string) {
 	if AtStep != nil {
 		AtStep(name)
 	}
+}
+
+// The names evalpress makes beside the output folder NAME, and the only
+// ones it ever removes or moves there:
+//
+//	.NAME.tmp-HEX      a new site being written (stagingName)
+//	.NAME.tmp-HEX.old  the previous site, set aside where no exchange is possible
+//	.NAME.swap         the journal of a swap in progress; .NAME.swap.tmp while written
+//	.NAME.lock         the lock of the builds writing NAME
+//
+// An earlier evalpress also made .NAME.old-DIGITS (the previous site set
+// aside) and .NAME.spare (the previous public site, kept to write into).
+
+// stagingPrefix is the start of the names of new sites' folders beside the
+// output folder abs.
+func stagingPrefix(abs string) string { return "." + filepath.Base(abs) + ".tmp-" }
+
+// stagingName reports whether name is one evalpress gives a new site's
+// folder beside the output folder abs (makeStaging; an earlier evalpress's
+// os.MkdirTemp made digits).
+func stagingName(abs, name string) bool {
+	return regexp.MustCompile(`^` + regexp.QuoteMeta(stagingPrefix(abs)) + `[0-9a-f]+$`).MatchString(name)
+}
+
+// legacyAsideName reports whether name is one an earlier evalpress gave
+// the previous site it set aside beside the output folder abs.
+func legacyAsideName(abs, name string) bool {
+	return regexp.MustCompile(`^` + regexp.QuoteMeta("."+filepath.Base(abs)+".old-") + `[0-9]+$`).MatchString(name)
 }
 
 // journal records a swap in progress, beside the output folder, so that
@@ -57,27 +84,46 @@ func writeJournal(abs string, j journal) error {
 		return err
 	}
 	tmp := sibling(abs, "swap.tmp")
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := os.WriteFile(tmp, data, 0o666); err != nil {
 		return err
 	}
 	return os.Rename(tmp, journalPath(abs))
 }
 
-func readJournal(abs string) (journal, bool) {
+// readJournal reads the journal of a swap beside the output folder abs:
+// false when there is none. A journal is trusted in nothing: one that does
+// not name a new site's folder (stagingName) and its aside, or whose
+// carried entries are not paths inside a site, is an error, and nothing it
+// names is touched.
+func readJournal(abs string) (journal, bool, error) {
 	var j journal
 	data, err := os.ReadFile(journalPath(abs))
-	if err != nil || json.Unmarshal(data, &j) != nil || j.Staging == "" || strings.ContainsAny(j.Staging+j.Aside, `/\`) {
-		return j, false
+	if errors.Is(err, os.ErrNotExist) {
+		return j, false, nil
 	}
-	return j, true
+	if err == nil {
+		err = json.Unmarshal(data, &j)
+	}
+	if err == nil && (!stagingName(abs, j.Staging) || j.Aside != j.Staging+".old") {
+		err = fmt.Errorf("it names %q and %q, which are not the folders evalpress makes beside %s", j.Staging, j.Aside, filepath.Base(abs))
+	}
+	for _, f := range j.Foreign {
+		if err == nil && (!filepath.IsLocal(filepath.FromSlash(f)) || path.Clean(f) != f || strings.Contains(f, `\`)) {
+			err = fmt.Errorf("it names %q, which is no path inside a site", f)
+		}
+	}
+	if err != nil {
+		return j, true, fmt.Errorf("%s: not a swap journal evalpress wrote (%v); nothing it names was touched: remove it if no build is running", journalPath(abs), err)
+	}
+	return j, true, nil
 }
 
 // swapIn puts the new site in tmp in place of the folder abs. The entries
 // of the folder evalpress did not write are moved into the new site first;
 // the old site then takes the new one's place in one step (exchange, where
-// the system allows it) and is kept as the spare or removed. A journal
-// beside the folder lets Recover finish or undo the swap after a kill.
-func swapIn(tmp, abs, spare string) error {
+// the system allows it) and is removed. A journal beside the folder lets
+// Recover finish or undo the swap after a kill.
+func swapIn(tmp, abs string) error {
 	info, err := os.Lstat(abs)
 	if errors.Is(err, os.ErrNotExist) {
 		step("rename")
@@ -108,7 +154,7 @@ func swapIn(tmp, abs, spare string) error {
 	step("journal")
 	for _, f := range foreign {
 		to := filepath.Join(tmp, filepath.FromSlash(f))
-		err := os.MkdirAll(filepath.Dir(to), 0o755)
+		err := os.MkdirAll(filepath.Dir(to), 0o777)
 		if err == nil {
 			err = os.Rename(filepath.Join(abs, filepath.FromSlash(f)), to)
 		}
@@ -134,8 +180,8 @@ func swapIn(tmp, abs, spare string) error {
 		}
 	}
 	step("swapped")
-	retire(oldAt, spare)
-	step("retired")
+	removeOwned(oldAt)
+	step("removed")
 	os.Remove(journalPath(abs))
 	return nil
 }
@@ -191,39 +237,37 @@ func undo(abs string, j journal) bool {
 	return ok
 }
 
-// retire keeps the site a build replaced as the spare when it was public
-// (no private text lingers beside the output), else removes it: only
-// what its record says evalpress wrote.
-func retire(old, spare string) {
-	r := readRecord(old)
-	if _, err := os.Lstat(spare); errors.Is(err, os.ErrNotExist) && overwrites && r != nil && r.audience == public.AudiencePublic && !r.legacy {
-		if os.Rename(old, spare) == nil {
-			return
-		}
-	}
-	removeOwned(old)
+// isRealDir reports whether path is a folder, not a link to one.
+func isRealDir(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.IsDir()
 }
 
 // Recover finishes or undoes what a killed build left beside the output
 // folder dir, and removes what such builds left over: a swap half done
 // (the previous site is put back, or the new one kept and the previous one
-// set aside), temporary folders of new sites, and the previous site moved
-// aside by a build of an earlier evalpress. It returns a line to show for
-// each thing it did. The caller holds the folder's lock.
+// removed), folders of new sites, and what an earlier evalpress kept or
+// left there (the previous site moved aside, a spare site). It touches only
+// names of the forms evalpress makes. It returns a line to show for each
+// thing it did. The caller holds the folder's lock.
 func Recover(dir string) ([]string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	var said []string
-	if j, ok := readJournal(abs); ok {
+	j, ok, err := readJournal(abs)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
 		line, err := finishSwap(abs, j)
 		if err != nil {
-			return nil, fmt.Errorf("%s: an interrupted build left a swap half done that cannot be finished: %w", dir, err)
+			return nil, fmt.Errorf("%s: an interrupted build left a swap half done that cannot be finished: %w; nothing was touched: put the site you want at %s, then remove %s", dir, err, dir, journalPath(abs))
 		}
 		said = append(said, fmt.Sprintf("%s: %s", dir, line))
 	}
-	parent, base := filepath.Dir(abs), filepath.Base(abs)
+	parent := filepath.Dir(abs)
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return said, nil // nothing to recover: the folder's parent is made later
@@ -232,7 +276,7 @@ func Recover(dir string) ([]string, error) {
 		// An earlier evalpress moved the previous site aside, then was
 		// killed before it put the new one in place.
 		for _, e := range entries {
-			if old := filepath.Join(parent, e.Name()); strings.HasPrefix(e.Name(), "."+base+".old-") && readRecord(old) != nil && os.Rename(old, abs) == nil {
+			if old := filepath.Join(parent, e.Name()); legacyAsideName(abs, e.Name()) && isRealDir(old) && readRecord(old) != nil && os.Rename(old, abs) == nil {
 				said = append(said, fmt.Sprintf("%s: put back the previous site an interrupted build had moved aside", dir))
 				break
 			}
@@ -241,18 +285,20 @@ func Recover(dir string) ([]string, error) {
 	var removed, kept []string
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasPrefix(name, "."+base+".tmp-") && !strings.HasPrefix(name, "."+base+".old-") && name != "."+base+".swap.tmp" {
+		staging := stagingName(abs, name) || strings.HasSuffix(name, ".old") && stagingName(abs, strings.TrimSuffix(name, ".old"))
+		if !staging && !legacyAsideName(abs, name) && name != "."+filepath.Base(abs)+".swap.tmp" {
 			continue
 		}
 		p := filepath.Join(parent, name)
-		if _, err := os.Lstat(p); err != nil {
-			continue // put back above
+		if !isRealDir(p) {
+			if name == "."+filepath.Base(abs)+".swap.tmp" && os.Remove(p) == nil {
+				removed = append(removed, name)
+			}
+			continue // put back above, or not a folder evalpress made
 		}
-		if holdsCarriable(p) {
+		if left(p) {
 			kept = append(kept, name)
-			continue
-		}
-		if os.RemoveAll(p) == nil {
+		} else {
 			removed = append(removed, name)
 		}
 	}
@@ -262,12 +308,34 @@ func Recover(dir string) ([]string, error) {
 	if len(kept) > 0 {
 		said = append(said, fmt.Sprintf("%s: warning: left alone, as they hold files evalpress did not write (move those back, then remove them): %s", dir, strings.Join(kept, ", ")))
 	}
+	// An earlier evalpress kept the public site a build replaced, to write
+	// the next one into: only what its marker lists goes.
+	if spare := sibling(abs, "spare"); isRealDir(spare) && readRecord(spare) != nil {
+		removeOwned(spare)
+		said = append(said, fmt.Sprintf("%s: removed the spare copy of an earlier site that an earlier evalpress kept beside it", dir))
+	}
 	return said, nil
 }
 
+// left removes a folder a build left beside the output folder, and reports
+// whether something in it had to be left. A site with a marker (a previous
+// site set aside, a new one never swapped in) loses what its record lists;
+// a new site's folder without one, which a kill stopped while it was
+// written, holds nothing but what the build wrote, and goes whole, unless
+// it holds at its top an entry a publishing set-up keeps (.git, CNAME): an
+// earlier evalpress moved such entries with the site.
+func left(p string) bool {
+	if readRecord(p) != nil {
+		return !removeOwned(p)
+	}
+	if holdsCarriable(p) {
+		return true
+	}
+	return os.RemoveAll(p) != nil
+}
+
 // holdsCarriable reports whether the folder p holds, at its top, an entry
-// a publishing set-up keeps (.git, CNAME): an earlier evalpress moved
-// such entries with the site, so the folder is not removed.
+// a publishing set-up keeps (.git, CNAME).
 func holdsCarriable(p string) bool {
 	entries, err := os.ReadDir(p)
 	if err != nil {
@@ -288,7 +356,11 @@ func finishSwap(abs string, j journal) (string, error) {
 	if _, err := os.Lstat(abs); errors.Is(err, os.ErrNotExist) {
 		// Killed between the two renames: the previous site is aside.
 		if err := os.Rename(aside, abs); err != nil {
-			// Nothing to put back: the new site is complete.
+			// Nothing to put back: the new site, complete, goes in
+			// place if it is the one the journal recorded.
+			if j.Ino == 0 || inodeOf(staging) != j.Ino || readRecord(staging) == nil {
+				return "", fmt.Errorf("no site to put in place")
+			}
 			if err := os.Rename(staging, abs); err != nil {
 				return "", fmt.Errorf("no site to put in place: %w", unwrapPath(err))
 			}
@@ -301,11 +373,11 @@ func finishSwap(abs string, j journal) (string, error) {
 		if _, err := os.Lstat(aside); err == nil {
 			oldAt = aside
 		}
-		if _, err := os.Lstat(oldAt); err == nil {
-			retire(oldAt, sibling(abs, "spare"))
+		if isRealDir(oldAt) {
+			removeOwned(oldAt)
 		}
 		os.Remove(journalPath(abs))
-		return "an interrupted build had put its new site in place; the previous one was set aside", nil
+		return "an interrupted build had put its new site in place; the previous one was removed", nil
 	}
 	if !undo(abs, j) {
 		return "", fmt.Errorf("cannot carry the entries it had moved back from %s", path.Base(staging))

@@ -80,7 +80,7 @@ var foreignFiles = map[string]string{
 // folder always holds a whole site, the old or the new, and the user's
 // files, and nothing is left beside it.
 func TestKilledWritesKeepEveryFileAndASite(t *testing.T) {
-	steps := []string{"written:1", "journal:1", "carry:1", "carry:3", "swapped:1", "retired:1", "rename:1"}
+	steps := []string{"written:1", "journal:1", "carry:1", "carry:3", "swapped:1", "removed:1", "rename:1"}
 	for _, at := range steps {
 		t.Run(at, func(t *testing.T) {
 			root := t.TempDir()
@@ -88,7 +88,7 @@ func TestKilledWritesKeepEveryFileAndASite(t *testing.T) {
 			if at != "rename:1" { // the first write into no folder at all
 				child(t, dir, 1, "")
 				testtree.Write(t, dir, "", foreignFiles)
-				child(t, dir, 2, "") // the second site: a spare to write into
+				child(t, dir, 2, "")
 			}
 			before := ownFiles(t, dir)
 			if code := child(t, dir, 3, at); code != -1 {
@@ -108,26 +108,22 @@ func TestKilledWritesKeepEveryFileAndASite(t *testing.T) {
 			}
 			entries, _ := os.ReadDir(root)
 			for _, e := range entries {
-				if e.Name() != "public" && e.Name() != ".public.spare" {
+				if e.Name() != "public" {
 					t.Errorf("%s left beside the site", e.Name())
 				}
-			}
-			if spare := ownFiles(t, SpareDir(dir), true); spare["CNAME"] != "" || spare[".git/HEAD"] != "" {
-				t.Errorf("the user's files went into the spare: %v", spare)
 			}
 		})
 	}
 }
 
-// ownFiles reads the files evalpress wrote in dir: all but foreignFiles
-// (all, with theirs).
-func ownFiles(t *testing.T, dir string, theirs ...bool) map[string]string {
+// ownFiles reads the files evalpress wrote in dir: all but foreignFiles.
+func ownFiles(t *testing.T, dir string) map[string]string {
 	files := map[string]string{}
 	if _, err := os.Stat(dir); err != nil {
 		return files
 	}
 	for name, data := range testtree.Read(t, dir) {
-		if _, foreign := foreignFiles[name]; !foreign || len(theirs) > 0 {
+		if _, foreign := foreignFiles[name]; !foreign {
 			files[name] = data
 		}
 	}
