@@ -105,10 +105,11 @@ func within(path, folder string) bool {
 // is there but cannot be read (a build would otherwise use the built-in
 // templates without a word).
 func templateOverride(dir string) (fs.FS, error) {
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
 	info, err := os.Stat(dir)
 	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil, nil
 	case err != nil:
 		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
 	case !info.IsDir():

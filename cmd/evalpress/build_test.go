@@ -471,3 +471,40 @@ func TestFailedBuildKeepsThePublishedBaseline(t *testing.T) {
 		t.Fatalf("no change recorded against the published build: %s", stderr)
 	}
 }
+
+// TestATemplatesFolderThatCannotBeReadFails: a templates folder beside the
+// config that is there but cannot be read (a link to itself, a file, a
+// folder its reader may not list) fails the build with an error naming
+// it, rather than a site made with the built-in templates.
+func TestATemplatesFolderThatCannotBeReadFails(t *testing.T) {
+	cases := map[string]func(path string) error{
+		"a link to itself": func(path string) error { return os.Symlink(path, path) },
+		"a dangling link":  func(path string) error { return os.Symlink(path+"-gone", path) },
+		"a file":           func(path string) error { return os.WriteFile(path, []byte("<p>x</p>"), 0o644) },
+	}
+	if os.Geteuid() != 0 { // root reads every folder
+		cases["not listable"] = func(path string) error {
+			if err := os.Mkdir(path, 0o755); err != nil {
+				return err
+			}
+			t.Cleanup(func() { os.Chmod(path, 0o755) })
+			return os.Chmod(path, 0o300)
+		}
+	}
+	for name, make := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := newSite(t, nil)
+			templates := filepath.Join(dir, "templates")
+			if err := make(templates); err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := buildSite(t, dir)
+			if code != 1 || !strings.HasPrefix(stderr, "evalpress: "+templates+": ") || strings.Count(stderr, "\n") != 1 {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+				t.Error("a site was written")
+			}
+		})
+	}
+}
