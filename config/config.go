@@ -1,6 +1,8 @@
 // Package config loads an evalpress configuration (config.toml): the site's
-// title and content, where the private inputs are, the C5 thresholds, the run
-// highlighting, the publishing policy and the pre-registered hypotheses.
+// title and content, where the private inputs are, every criterion's
+// settings (each decoded by its criterion from its own block, [c5], [g1]),
+// the run highlighting, the publishing policy and the pre-registered
+// hypotheses.
 //
 // Unknown keys are errors naming the dotted key and its line; any key can be
 // overridden from the command line by its dotted name (--set c5.max_run=20).
@@ -11,27 +13,31 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
+	"github.com/evalpress/evalpress/config/audience"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/tomlfile"
-	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
+// Audience is who a build is for ([publish] audience).
+type Audience = audience.Audience
+
 // Audiences.
 const (
-	Public   = public.AudiencePublic   // numbers, verdicts, aliases, permitted excerpts
-	Internal = public.AudienceInternal // full texts, for the author's own review
+	Public   = audience.Public   // numbers, verdicts, aliases, permitted excerpts
+	Internal = audience.Internal // full texts, for the author's own review
 )
 
 // Config is a parsed config.toml.
@@ -39,8 +45,6 @@ type Config struct {
 	Title      string  `toml:"title"`
 	ContentDir string  `toml:"content_dir"`
 	Inputs     Inputs  `toml:"inputs"`
-	C5         C5      `toml:"c5"`
-	G1         G1      `toml:"g1"`
 	Runs       Runs    `toml:"runs"`
 	Publish    Publish `toml:"publish"`
 	Judged     Judged  `toml:"judged"`
@@ -48,6 +52,13 @@ type Config struct {
 	Hypotheses []Hypothesis `toml:"hypothesis"`
 	// Fixtures are the [[fixture]] blocks, in file order.
 	Fixtures []Fixture `toml:"fixture"`
+
+	// Criteria are every criterion's settings, each read by the criterion
+	// from its block (criteria.Criterion.Block), --set applied.
+	Criteria criteria.Settings `toml:"-"`
+	// FileCriteria are the criteria's settings as the file has them,
+	// before --set.
+	FileCriteria criteria.Settings `toml:"-"`
 
 	// File is the config file's path; relative paths resolve from its folder.
 	File string `toml:"-"`
@@ -71,121 +82,25 @@ func (c *Config) keyError(key, format string, args ...any) *diag.Diagnostic {
 	return diag.Errorf(c.File, c.KeyLine(key), format, args...)
 }
 
-// thresholdsError says which of the thresholds in table ("c5",
-// "c5.registered") is out of range, on its line; nil when none is.
-func (c *Config) thresholdsError(table string, t C5) error {
-	err := t.Thresholds().Validate()
-	if err == nil {
-		return nil
-	}
-	// The keys in the order Validate checks them.
-	key := table + ".ngram"
-	switch {
-	case t.MaxRun < 0:
-		key = table + ".max_run"
-	case !(t.MaxOverlap >= 0 && t.MaxOverlap <= 1):
-		key = table + ".max_overlap"
-	}
-	return c.keyError(key, "[%s] %v", table, err)
-}
-
 // Inputs names the private inputs folder.
 type Inputs struct {
 	Dir string `toml:"dir"`
 }
 
-// C5 holds the measurement thresholds.
-type C5 struct {
-	MaxRun     int     `toml:"max_run"`
-	MaxOverlap float64 `toml:"max_overlap"`
-	NGram      int     `toml:"ngram"`
-	// Registered are the thresholds the rubric registered ([c5.registered]),
-	// a fact of the past: documents quote them with their own placeholder and
-	// no --set changes them. nil when the file declares none.
-	Registered *C5 `toml:"registered"`
-}
-
-// Same reports whether c and o have the same thresholds.
-func (c C5) Same(o C5) bool {
-	return c.MaxRun == o.MaxRun && c.MaxOverlap == o.MaxOverlap && c.NGram == o.NGram
-}
-
-// ThresholdChange is one threshold whose value now differs from the
-// registered one, both written as the config writes them.
-type ThresholdChange struct{ Name, Registered, Now string }
-
-// Changes lists the thresholds of now that differ from registered.
-func Changes(registered, now C5) []ThresholdChange {
-	var out []ThresholdChange
-	if registered.MaxRun != now.MaxRun {
-		out = append(out, ThresholdChange{"max_run", strconv.Itoa(registered.MaxRun), strconv.Itoa(now.MaxRun)})
-	}
-	if registered.MaxOverlap != now.MaxOverlap {
-		out = append(out, ThresholdChange{"max_overlap", SharePercent(registered.MaxOverlap), SharePercent(now.MaxOverlap)})
-	}
-	if registered.NGram != now.NGram {
-		out = append(out, ThresholdChange{"ngram", strconv.Itoa(registered.NGram), strconv.Itoa(now.NGram)})
-	}
-	return out
-}
-
-// Drift lists the thresholds of now that differ from registered, in words
-// ("max_run 20 (registered 12)"); empty when none do.
-func Drift(registered, now C5) []string {
-	var out []string
-	for _, c := range Changes(registered, now) {
-		out = append(out, fmt.Sprintf("%s %s (registered %s)", c.Name, c.Now, c.Registered))
-	}
-	return out
-}
-
 // RegisteredDrift lists every threshold of cfg that differs from the
-// registered ones ([c5.registered], [judged.registered]), in words.
+// registered one of its criterion, for the criteria whose registered block
+// the config declares: "max_run 20 (registered 12)".
 func RegisteredDrift(cfg *Config) []string {
 	var out []string
-	if r := cfg.C5.Registered; r != nil {
-		out = Drift(*r, cfg.C5)
-	}
-	if r := cfg.G1.Registered; r != nil && r.Tolerance != cfg.G1.Tolerance {
-		out = append(out, fmt.Sprintf("g1.tolerance %s (registered %s)", SharePercent(cfg.G1.Tolerance), SharePercent(r.Tolerance)))
-	}
-	if r := cfg.Judged.Registered; r != nil {
-		for _, c := range cfg.Judged.JudgedThresholds.Changes(*r) {
-			out = append(out, fmt.Sprintf("%s %s (registered %s)", c.Name, c.Now, c.Registered))
-		}
+	for _, d := range criteria.Drifts(cfg.Criteria) {
+		out = append(out, fmt.Sprintf("%s %s (registered %s)", d.Name, d.Now.Text(), d.Registered.Text()))
 	}
 	return out
 }
 
 // SharePercent writes a configured share as a percentage with no more
 // decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
-func SharePercent(x float64) string {
-	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
-}
-
-// Thresholds converts c to C5's thresholds in the criteria package.
-func (c C5) Thresholds() criteria.C5Thresholds {
-	return criteria.C5Thresholds{MaxRun: c.MaxRun, MaxOverlap: c.MaxOverlap, NGram: c.NGram}
-}
-
-// G1 holds the length gate's tolerance and targets ([g1], [g1.targets]).
-type G1 = criteria.G1Settings
-
-// Criteria returns the settings of every criterion, for the stages that
-// judge cells.
-func (c *Config) Criteria() criteria.Settings {
-	return criteria.Settings{C5: c.C5.Thresholds(), G1: c.G1,
-		Judged: criteria.JudgedSettings{C1MinPresent: c.Judged.C1MinPresent, C2MaxUndeveloped: c.Judged.C2MaxUndeveloped}}
-}
-
-// WithCriteria returns a copy of c with the criteria's settings s.
-func (c *Config) WithCriteria(s criteria.Settings) Config {
-	out := *c
-	out.C5.MaxRun, out.C5.MaxOverlap, out.C5.NGram = s.C5.MaxRun, s.C5.MaxOverlap, s.C5.NGram
-	out.G1 = s.G1
-	out.Judged.C1MinPresent, out.Judged.C2MaxUndeveloped = s.Judged.C1MinPresent, s.Judged.C2MaxUndeveloped
-	return out
-}
+func SharePercent(x float64) string { return criteria.SharePercent(x) }
 
 // Runs configures the highlighted verbatim runs.
 type Runs struct {
@@ -196,9 +111,9 @@ type Runs struct {
 
 // Publish is the publishing policy.
 type Publish struct {
-	Out      string `toml:"out"`
-	Audience string `toml:"audience"`
-	Excerpts bool   `toml:"excerpts"`
+	Out      string   `toml:"out"`
+	Audience Audience `toml:"audience"`
+	Excerpts bool     `toml:"excerpts"`
 	// Unscanned lists files of the site (slash-separated paths within it,
 	// path.Match patterns) that the leak scan cannot read (compressed,
 	// binary containers, images) and that the author publishes unread.
@@ -207,12 +122,26 @@ type Publish struct {
 
 // Hypothesis is a pre-registered hypothesis with a machine-checkable prediction.
 type Hypothesis struct {
-	ID         string     `toml:"id"`
-	Registered time.Time  `toml:"registered"`
-	Statement  string     `toml:"statement"`
-	Thresholds *C5        `toml:"thresholds"` // in force at registration; nil: the defaults
-	Prediction Prediction `toml:"prediction"`
-	Line       int        `toml:"-"`
+	ID         string    `toml:"id"`
+	Registered time.Time `toml:"registered"`
+	Statement  string    `toml:"statement"`
+	// Thresholds is its [hypothesis.thresholds] table as written, the
+	// settings of its criterion in force at registration: read by the
+	// criterion into At. nil when it has none.
+	Thresholds *toml.Primitive `toml:"thresholds"`
+	Prediction Prediction      `toml:"prediction"`
+	Line       int             `toml:"-"`
+	// At are the settings the hypothesis is judged at as registered: its
+	// criterion's registered settings (criteria.Settings.Registered), its
+	// own thresholds read over them; Own says it has thresholds of its own.
+	At  criteria.Settings `toml:"-"`
+	Own bool              `toml:"-"`
+}
+
+// Criterion returns the criterion the hypothesis predicts about, or nil
+// when it names none that is registered.
+func (h Hypothesis) Criterion() *criteria.Criterion {
+	return criteria.Lookup(h.Prediction.Key().Criterion)
 }
 
 // Prediction kinds.
@@ -227,21 +156,21 @@ const (
 type Prediction struct {
 	Kind  string `toml:"kind"`
 	Model string `toml:"model"` // a public alias, or "" for all writers together
-	// Criterion names the criterion whose FAILs are counted: empty for C5,
-	// "G1" for the length gate, or a judged criterion (C1, C2, C4, C6) with
-	// Judge the judge whose verdicts decide.
+	// Criterion names the criterion whose FAILs are counted: empty for the
+	// headline criterion (C5), any other criterion by its ID ("G1"), with
+	// Judge the judge whose verdicts decide for a judged one (C1, C2...).
 	Criterion string `toml:"criterion"`
 	Judge     string `toml:"judge"`
 	// Fails is the bound for fails_at_most and fails_at_least.
 	Fails *int `toml:"fails"`
 }
 
-// Key returns the outcomes the prediction counts: its criterion's (C5 when
-// it names none), by its judge.
+// Key returns the outcomes the prediction counts: its criterion's (the
+// headline criterion's when it names none), by its judge.
 func (p Prediction) Key() criteria.Key {
 	id := criteria.ID(p.Criterion)
-	if id == "" {
-		id = criteria.C5
+	if h := criteria.Headline(); id == "" && h != nil {
+		id = h.ID
 	}
 	return criteria.Key{Criterion: id, Judge: p.Judge}
 }
@@ -249,10 +178,17 @@ func (p Prediction) Key() criteria.Key {
 // Digest returns the SHA-256 of the hypothesis as registered: its id, date,
 // statement, thresholds and prediction, in a fixed canonical form. Editing
 // any of them after registration changes the digest.
+//
+// The form is the one of the first hypotheses, which were all on C5: a
+// thresholds line of the headline criterion's (its own, else the rubric's
+// defaults), then, only where they are set, its criterion and judge, and a
+// criterion's own thresholds; so that a digest registered then is the same
+// now.
 func (h Hypothesis) Digest() string {
-	th := DefaultC5
-	if h.Thresholds != nil {
-		th = *h.Thresholds
+	headline, crit := criteria.Headline(), h.Criterion()
+	thresholds := criteria.Settings{}
+	if h.Own && crit == headline {
+		thresholds = h.At
 	}
 	fails := "-"
 	if h.Prediction.Fails != nil {
@@ -262,20 +198,33 @@ func (h Hypothesis) Digest() string {
 		"id=" + h.ID,
 		"registered=" + h.Registered.Format("2006-01-02"),
 		"statement=" + h.Statement,
-		fmt.Sprintf("thresholds=%d,%s,%d", th.MaxRun, strconv.FormatFloat(th.MaxOverlap, 'g', -1, 64), th.NGram),
+		"thresholds=" + canonicalThresholds(thresholds, headline),
 		"prediction=" + h.Prediction.Kind + "," + h.Prediction.Model + "," + fails,
 	}, "\n")
 	if p := h.Prediction; p.Criterion != "" || p.Judge != "" {
-		// Only a G1 or judged prediction carries them, so a C5
-		// hypothesis's digest is what it was before they existed.
 		canonical += "\njudged=" + p.Criterion + "," + p.Judge
+	}
+	if h.Own && crit != headline && crit != nil {
+		canonical += "\nthresholds." + string(crit.ID) + "=" + canonicalThresholds(h.At, crit)
 	}
 	sum := sha256.Sum256([]byte(canonical))
 	return hex.EncodeToString(sum[:])
 }
 
-// DefaultC5 are the rubric's thresholds.
-var DefaultC5 = C5{MaxRun: criteria.DefaultC5.MaxRun, MaxOverlap: criteria.DefaultC5.MaxOverlap, NGram: criteria.DefaultC5.NGram}
+// canonicalThresholds writes c's thresholds in s for a digest: their
+// values, in order, as the shortest decimals, joined by commas.
+func canonicalThresholds(s criteria.Settings, c *criteria.Criterion) string {
+	if c == nil {
+		return ""
+	}
+	var parts []string
+	for _, t := range s.Thresholds(c) {
+		if !t.PerSection {
+			parts = append(parts, strconv.FormatFloat(t.Value, 'g', -1, 64))
+		}
+	}
+	return strings.Join(parts, ",")
+}
 
 // Default returns the configuration used for keys a file leaves out.
 func Default() Config {
@@ -283,15 +232,13 @@ func Default() Config {
 		Title:      "Evaluation artifact",
 		ContentDir: "content",
 		Inputs:     Inputs{Dir: "private"},
-		C5:         DefaultC5,
-		G1:         criteria.DefaultG1,
 		Publish:    Publish{Out: "public", Audience: Public, Excerpts: true},
-		Judged:     Judged{JudgedThresholds: DefaultJudged},
 	}
 }
 
 // Load reads the config file at path, applies the --set overrides in order
-// and validates the result.
+// and validates the result. Each criterion reads its settings from its
+// block; a key that neither the config nor a criterion reads is an error.
 func Load(path string, sets []string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -302,16 +249,34 @@ func Load(path string, sets []string) (*Config, error) {
 		return nil, diag.Errorf(path, 0, "cannot read config file: %v", err)
 	}
 	cfg := Default()
-	if _, err := tomlfile.Decode(data, path, &cfg); err != nil {
+	file, err := tomlfile.Parse(data, path, &cfg)
+	if err != nil {
 		return nil, err
 	}
 	cfg.File, cfg.data = path, data
+	for _, c := range criteria.All() {
+		if c.Block == "" {
+			continue
+		}
+		if err := cfg.Criteria.Edit(c, func(p any) error { return file.Table(c.Block, p) }); err != nil {
+			return nil, err
+		}
+	}
 	for i := range cfg.Hypotheses {
 		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
 	}
 	for i := range cfg.Fixtures {
 		cfg.Fixtures[i].Line = arrayTableLine(data, "fixture", i)
 	}
+	// The hypotheses' own thresholds are read once before the check, so
+	// that a key they do not know is reported; once more after --set.
+	if err := cfg.readHypotheses(file); err != nil {
+		return nil, err
+	}
+	if err := file.Check(); err != nil {
+		return nil, err
+	}
+	cfg.FileCriteria = cfg.Criteria
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -321,8 +286,12 @@ func Load(path string, sets []string) (*Config, error) {
 		}
 	}
 	if len(sets) > 0 {
+		err := cfg.readHypotheses(file)
+		if err == nil {
+			err = cfg.Validate()
+		}
 		// The file was valid, so a failure now comes from an override.
-		if err := cfg.Validate(); err != nil {
+		if err != nil {
 			msg := strings.TrimPrefix(err.Error(), cfg.File+": ")
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
@@ -332,6 +301,28 @@ func Load(path string, sets []string) (*Config, error) {
 		}
 	}
 	return &cfg, nil
+}
+
+// readHypotheses sets each hypothesis's settings at registration: its
+// criterion's registered ones in c.Criteria, its own thresholds, read by
+// the criterion, over them.
+func (c *Config) readHypotheses(file *tomlfile.File) error {
+	for i := range c.Hypotheses {
+		h := &c.Hypotheses[i]
+		crit := h.Criterion()
+		if crit == nil {
+			continue // Validate says so
+		}
+		h.At, _ = c.Criteria.Registered(crit)
+		h.Own = h.Thresholds != nil
+		if !h.Own {
+			continue
+		}
+		if err := h.At.Edit(crit, func(p any) error { return file.Primitive(*h.Thresholds, p) }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hypothesisLine(data []byte, index int) int {
@@ -352,24 +343,48 @@ type SetError struct{ msg string }
 
 func (e *SetError) Error() string { return e.msg }
 
-// Set applies one "dotted.key=value" override.
+// Set applies one "dotted.key=value" override: a key of the config's own,
+// or of a criterion's settings under its block ("c5.max_run").
 func (c *Config) Set(assignment string) error {
 	key, value, ok := strings.Cut(assignment, "=")
 	key = strings.TrimSpace(key)
 	if !ok || key == "" {
 		return &SetError{fmt.Sprintf("--set %q: want key=value, for example --set c5.max_run=20", assignment)}
 	}
-	fields := settableFields(reflect.ValueOf(c).Elem(), "")
-	field, ok := fields[key]
-	if !ok {
-		keys := make([]string, 0, len(fields))
-		for k := range fields {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		return &SetError{fmt.Sprintf("--set %s: unknown key (known keys: %s)", key, strings.Join(keys, ", "))}
-	}
 	value = strings.TrimSpace(value)
+	fields := settableFields(reflect.ValueOf(c).Elem(), "")
+	if field, ok := fields[key]; ok {
+		return assign(field, key, value)
+	}
+	known := slices.Collect(maps.Keys(fields))
+	for _, cr := range criteria.All() {
+		if cr.Block == "" {
+			continue
+		}
+		found := false
+		err := c.Criteria.Edit(cr, func(p any) error {
+			fields := settableFields(reflect.ValueOf(p).Elem(), cr.Block+".")
+			field, ok := fields[key]
+			if !ok {
+				known = append(known, slices.Collect(maps.Keys(fields))...)
+				return errNotHere
+			}
+			found = true
+			return assign(field, key, value)
+		})
+		if found {
+			return err
+		}
+	}
+	slices.Sort(known)
+	return &SetError{fmt.Sprintf("--set %s: unknown key (known keys: %s)", key, strings.Join(slices.Compact(known), ", "))}
+}
+
+// errNotHere says a key is not among a criterion's settings.
+var errNotHere = errors.New("not a key of this criterion")
+
+// assign sets field to value, as --set key=value gives it.
+func assign(field reflect.Value, key, value string) error {
 	switch field.Kind() {
 	case reflect.String:
 		field.SetString(strings.Trim(value, `"`))
@@ -432,33 +447,18 @@ func settableFields(v reflect.Value, prefix string) map[string]reflect.Value {
 // Validate checks values that decode but cannot be used.
 func (c *Config) Validate() error {
 	file := c.File
-	s := c.Criteria()
-	if err := s.Validate(); err != nil {
+	if err := c.Criteria.Validate(); err != nil {
 		var se *criteria.SettingError
-		if errors.As(err, &se) && se.Key == "c5" {
-			// The C5 thresholds: the line of the one out of range.
-			if err := c.thresholdsError("c5", c.C5); err != nil {
-				return err
-			}
-		}
 		line := 0
-		if se != nil {
+		if errors.As(err, &se) {
 			line = c.KeyLine(se.Key)
 		}
 		return diag.Errorf(file, line, "%v", err)
 	}
-	if r := c.C5.Registered; r != nil {
-		if r.Registered != nil {
-			return c.keyError("c5.registered.registered", "[c5.registered.registered]: registered thresholds have no registered thresholds of their own")
-		}
-		if err := c.thresholdsError("c5.registered", *r); err != nil {
-			return err
-		}
-	}
 	if c.Runs.MinWords < 0 {
 		return c.keyError("runs.min_words", "[runs] min_words %d is negative", c.Runs.MinWords)
 	}
-	if c.Publish.Audience != Public && c.Publish.Audience != Internal {
+	if !c.Publish.Audience.Valid() {
 		return c.keyError("publish.audience", "[publish] audience %q: want %q or %q", c.Publish.Audience, Public, Internal)
 	}
 	for _, p := range c.Publish.Unscanned {
@@ -502,26 +502,49 @@ func (c *Config) Validate() error {
 			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s, %s, %s, %s)",
 				h.ID, p.Kind, FewestFails, MostFails, FailsAtMost, FailsAtLeast)
 		}
-		switch measured := criteria.Lookup(criteria.ID(p.Criterion)); {
-		case p.Criterion != "" && measured != nil && !measured.Judged:
-			// A measured criterion (G1) is counted without a judge.
-			if p.Judge != "" {
-				return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion, so it takes no judge", h.ID, p.Criterion)
-			}
-		case p.Criterion != "" && !slices.Contains(JudgedCriteria, p.Criterion):
-			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %q is not a judged criterion (one of %s) nor G1", h.ID, p.Criterion, strings.Join(JudgedCriteria, ", "))
-		case p.Criterion != "" && p.Judge == "":
-			return diag.Errorf(file, h.Line, "hypothesis %q: criterion %s needs judge = \"<judge id>\"; judges are reported one by one, never averaged", h.ID, p.Criterion)
-		case p.Criterion == "" && p.Judge != "":
-			return diag.Errorf(file, h.Line, "hypothesis %q: judge %q needs a criterion (C1, C2, C4 or C6)", h.ID, p.Judge)
-		}
-		if h.Thresholds != nil {
-			if err := h.Thresholds.Thresholds().Validate(); err != nil {
-				return diag.Errorf(file, h.Line, "hypothesis %q thresholds: %v", h.ID, err)
-			}
+		if err := c.validatePrediction(h); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// validatePrediction checks the criterion, judge and own thresholds a
+// hypothesis predicts with.
+func (c *Config) validatePrediction(h Hypothesis) error {
+	p, crit := h.Prediction, h.Criterion()
+	switch {
+	case crit == nil:
+		var ids []string
+		for _, c := range criteria.All() {
+			ids = append(ids, string(c.ID))
+		}
+		return diag.Errorf(c.File, h.Line, "hypothesis %q: criterion %q is not one of the criteria (%s)", h.ID, p.Criterion, strings.Join(ids, ", "))
+	case !crit.Judged && p.Judge != "":
+		if p.Criterion == "" {
+			return diag.Errorf(c.File, h.Line, "hypothesis %q: judge %q needs a criterion (%s)", h.ID, p.Judge, strings.Join(judgedIDs(), ", "))
+		}
+		return diag.Errorf(c.File, h.Line, "hypothesis %q: criterion %q is not a judged criterion, so it takes no judge", h.ID, p.Criterion)
+	case crit.Judged && p.Judge == "":
+		return diag.Errorf(c.File, h.Line, "hypothesis %q: criterion %s needs judge = \"<judge id>\"; judges are reported one by one, never averaged", h.ID, p.Criterion)
+	case h.Own && tomlfile.KeyLine(c.data, toml.Key{"hypothesis", "thresholds", "registered"}) > 0:
+		return diag.Errorf(c.File, tomlfile.KeyLine(c.data, toml.Key{"hypothesis", "thresholds", "registered"}), "[hypothesis.thresholds.registered]: a hypothesis's thresholds are those at its registration; they have no registered thresholds of their own")
+	}
+	if err := h.At.Validate(); err != nil {
+		return diag.Errorf(c.File, h.Line, "hypothesis %q thresholds: %v", h.ID, err)
+	}
+	return nil
+}
+
+// judgedIDs are the IDs of the judged criteria.
+func judgedIDs() []string {
+	var out []string
+	for _, c := range criteria.All() {
+		if c.Judged {
+			out = append(out, string(c.ID))
+		}
+	}
+	return out
 }
 
 // Path resolves p relative to the config file's folder.
@@ -532,10 +555,11 @@ func (c *Config) Path(p string) string {
 	return filepath.Join(filepath.Dir(c.File), p)
 }
 
-// MinRunWords returns the shortest run to highlight.
+// MinRunWords returns the shortest run to highlight: [runs] min_words,
+// or the n-gram size of C5's comparison.
 func (c *Config) MinRunWords() int {
 	if c.Runs.MinWords > 0 {
 		return c.Runs.MinWords
 	}
-	return c.C5.NGram
+	return c.Criteria.NGram()
 }

@@ -36,9 +36,12 @@ func TestSetOverrides(t *testing.T) {
 		check func(*Config) bool
 		err   string
 	}{
-		{"c5.max_run=20", func(c *Config) bool { return c.C5.MaxRun == 20 }, ""},
-		{"c5.max_overlap=0.25", func(c *Config) bool { return c.C5.MaxOverlap == 0.25 }, ""},
-		{"c5.max_overlap=15%", func(c *Config) bool { return c.C5.MaxOverlap == 0.15 }, ""},
+		{"c5.max_run=20", func(c *Config) bool { return c.Criteria.C5().MaxRun == 20 && c.FileCriteria.C5().MaxRun == 12 }, ""},
+		{"c5.max_overlap=0.25", func(c *Config) bool { return c.Criteria.C5().MaxOverlap == 0.25 }, ""},
+		{"c5.max_overlap=15%", func(c *Config) bool { return c.Criteria.C5().MaxOverlap == 0.15 }, ""},
+		{"g1.tolerance=0.2", func(c *Config) bool { return c.Criteria.G1().Tolerance == 0.2 }, ""},
+		{"judged.c1_min_present=7", func(c *Config) bool { return c.Criteria.C1().MinPresent == 7 }, ""},
+		{"judged.prompt=p.txt", func(c *Config) bool { return c.Judged.Prompt == "p.txt" }, ""},
 		{"publish.audience=internal", func(c *Config) bool { return c.Publish.Audience == Internal }, ""},
 		{"publish.excerpts=false", func(c *Config) bool { return !c.Publish.Excerpts }, ""},
 		{`title="A new title"`, func(c *Config) bool { return c.Title == "A new title" }, ""},
@@ -69,7 +72,13 @@ func TestSetOverrides(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	tests := []struct{ content, want string }{
 		{base + "\n[publish]\nouts = 1\n", `:13: unknown key "publish.outs"`},
-		{"title = \"x\"\n[c5]\nmax_run = \"12\"\n", "incompatible types"},
+		{"title = \"x\"\n[c5]\nmax_run = \"12\"\n", "config.toml:3: c5.max_run: the value is text (in quotes); want a whole number"},
+		{"[g1.targets]\n\"ACT 1\" = \"many\"\n", `config.toml:2: g1.targets."ACT 1": the value is text (in quotes); want a whole number`},
+		{"title = \"x\"\n[c5]\nmaxrun = 3\n", `config.toml:3: unknown key "c5.maxrun"`},
+		{"[judged]\nsections = [\"A\"]\nc3_min = 1\n", `config.toml:3: unknown key "judged.c3_min"`},
+		{"[judged.registered]\nc1_min_present = 1\nsections = []\n", `config.toml:3: unknown key "judged.registered.sections"`},
+		{"[c7]\nmax_words = 3\n", `config.toml:1: unknown key "c7"`},
+		{"titel = \"x\"\n", `config.toml:1: unknown key "titel"`},
 		{"title = [\n", ":1:"},
 		{strings.Replace(base, `kind = "fewest_fails"`, `kind = "best"`, 1), `:4: hypothesis "H1": unknown prediction kind "best"`},
 		{strings.Replace(base, "id = \"H1\"\n", "", 1), ":4: hypothesis has no id"},
@@ -123,10 +132,10 @@ func TestRegisteredThresholds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := cfg.C5.Registered; r == nil || r.MaxRun != 12 || r.MaxOverlap != 0.1 || r.NGram != 8 || cfg.C5.MaxRun != 20 {
-		t.Fatalf("registered %+v, c5 %+v", r, cfg.C5)
+	if r := cfg.Criteria.C5().Registered; r == nil || *r != (criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}) || cfg.Criteria.C5().MaxRun != 20 {
+		t.Fatalf("registered %+v, c5 %+v", r, cfg.Criteria.C5())
 	}
-	if got := strings.Join(Drift(*cfg.C5.Registered, cfg.C5), "; "); got != "max_run 20 (registered 12)" {
+	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12)" {
 		t.Errorf("drift %q", got)
 	}
 	if _, err := Load(path, []string{"c5.registered.max_run=20"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
@@ -134,8 +143,8 @@ func TestRegisteredThresholds(t *testing.T) {
 	}
 	g1 := write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n")
 	cfg, err = Load(g1, []string{"g1.tolerance=0.3"})
-	if err != nil || cfg.G1.Registered == nil || cfg.G1.Registered.Tolerance != 0.15 || cfg.G1.Tolerance != 0.3 {
-		t.Errorf("[g1.registered]: %+v %v", cfg.G1, err)
+	if g := cfg.Criteria.G1(); err != nil || g.Registered == nil || g.Registered.Tolerance != 0.15 || g.Tolerance != 0.3 {
+		t.Errorf("[g1.registered]: %+v %v", g, err)
 	}
 	if _, err := Load(g1, []string{"g1.registered.tolerance=0.3"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
 		t.Errorf("--set reached the registered G1 tolerance: %v", err)
@@ -144,26 +153,80 @@ func TestRegisteredThresholds(t *testing.T) {
 	if _, err := Load(bad, nil); err == nil || !strings.Contains(err.Error(), "[c5.registered] n-gram size 0") {
 		t.Errorf("incomplete [c5.registered]: %v", err)
 	}
-	unknown := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_runs = 12\n", 1))
-	if _, err := Load(unknown, nil); err == nil || !strings.Contains(err.Error(), `c5.registered.max_runs`) {
-		t.Errorf("unknown key in [c5.registered]: %v", err)
+	for _, key := range []string{"max_runs", "registered"} {
+		unknown := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\n"+key+" = 12\n", 1))
+		if _, err := Load(unknown, nil); err == nil || !strings.Contains(err.Error(), `unknown key "c5.registered.`+key) {
+			t.Errorf("unknown key in [c5.registered]: %v", err)
+		}
 	}
 }
 
 func TestRegisteredDrift(t *testing.T) {
-	cfg := &Config{C5: C5{MaxRun: 20, MaxOverlap: 0.1, NGram: 8, Registered: &C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}}
-	cfg.Judged.JudgedThresholds = JudgedThresholds{C1MinPresent: 8, C2MaxUndeveloped: 0.5}
-	r := JudgedThresholds{C1MinPresent: 10, C2MaxUndeveloped: 0.5}
-	cfg.Judged.Registered = &r
+	path := write(t, base+`[c5.registered]
+max_run = 12
+max_overlap = 0.1
+ngram = 8
+[judged]
+c1_min_present = 8
+c2_max_undeveloped = 0.5
+[judged.registered]
+c1_min_present = 10
+c2_max_undeveloped = 0.5
+`)
+	cfg, err := Load(path, []string{"c5.max_run=20"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12); c1_min_present 8 (registered 10)" {
 		t.Errorf("drift %q", got)
 	}
-	cfg.G1.Tolerance, cfg.G1.Registered = 0.2, &criteria.G1Registered{Tolerance: 0.15}
-	if got := strings.Join(RegisteredDrift(cfg), "; "); !strings.HasSuffix(got, "g1.tolerance 20% (registered 15%); c1_min_present 8 (registered 10)") {
+	cfg, err = Load(write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n[judged]\nc1_min_present = 8\n"), []string{"c5.max_run=20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only declared registered blocks drift: [c5] and [judged] have none.
+	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "g1.tolerance 20% (registered 15%)" {
 		t.Errorf("drift %q", got)
 	}
-	cfg.C5.Registered, cfg.Judged.Registered, cfg.G1.Registered = nil, nil, nil
-	if got := RegisteredDrift(cfg); len(got) != 0 {
-		t.Errorf("nothing registered, drift %q", got)
+}
+
+// A hypothesis's own thresholds are read by its criterion, over the
+// registered ones, and its digest is the one it was registered with.
+func TestHypothesisThresholds(t *testing.T) {
+	own := base + "[hypothesis.thresholds]\nmax_run = 14\nmax_overlap = 0.2\nngram = 6\n"
+	cfg, err := Load(write(t, own), []string{"c5.max_run=30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := cfg.Hypotheses[0]
+	if !h.Own || h.At.C5().C5Thresholds != (criteria.C5Thresholds{MaxRun: 14, MaxOverlap: 0.2, NGram: 6}) {
+		t.Errorf("own thresholds %+v (own %v)", h.At.C5(), h.Own)
+	}
+	// The digests of the demo's hypotheses, as registered before the
+	// criteria read their own thresholds: a C5 hypothesis with its own,
+	// and a judged one without.
+	demo, err := Load("../config.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"b113d1e9c2de489cb20294e721fc61a641ed05eaf35fbddd47d2f5d38bdbe922",
+		"ba020185fc4d8c8363a2f63a54d56af0374396aadcc66b2617d9938db5473b1e", "1780bd7289b1f311c1044b7870af843783e0ca59e7e8c08fcec5c6cbaa7552e9"} {
+		if got := demo.Hypotheses[i].Digest(); got != want {
+			t.Errorf("%s's digest %s, registered as %s", demo.Hypotheses[i].ID, got, want)
+		}
+	}
+	if _, err := Load(write(t, base+"[hypothesis.thresholds]\nmax_runs = 14\n"), nil); err == nil || !strings.Contains(err.Error(), `unknown key "hypothesis.thresholds.max_runs"`) {
+		t.Errorf("an unknown key in a hypothesis's thresholds: %v", err)
+	}
+	if _, err := Load(write(t, base+"[hypothesis.thresholds]\nngram = 0\n"), nil); err == nil || !strings.Contains(err.Error(), `hypothesis "H1" thresholds: [c5] n-gram size 0`) {
+		t.Errorf("a bad threshold of a hypothesis: %v", err)
+	}
+	g1 := strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"G1\"", 1) + "[hypothesis.thresholds]\ntolerance = 0.3\n"
+	cfg, err = Load(write(t, g1+"[g1]\ntolerance = 0.1\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := cfg.Hypotheses[0]; !h.Own || h.At.G1().Tolerance != 0.3 || cfg.Criteria.G1().Tolerance != 0.1 {
+		t.Errorf("a G1 hypothesis's own tolerance: %+v", h.At.G1())
 	}
 }

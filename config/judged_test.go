@@ -20,22 +20,22 @@ func TestJudgedLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := cfg.Judged
-	if strings.Join(j.Sections, "|") != "ACT 1|ACT 2" || j.C1MinPresent != 8 || j.C2MaxUndeveloped != 0.25 {
-		t.Errorf("[judged] = %+v", j)
+	j, s := cfg.Judged, cfg.Criteria
+	if strings.Join(j.Sections, "|") != "ACT 1|ACT 2" || s.C1().MinPresent != 8 || s.C2().MaxUndeveloped != 0.25 {
+		t.Errorf("[judged] = %+v %+v %+v", j, s.C1(), s.C2())
 	}
-	if r := cfg.JudgedRegistered(); r.C1MinPresent != 9 || r.C2MaxUndeveloped != 0.3333 {
+	if r := s.C1().Registered; r == nil || r.MinPresent != 9 || s.C2().Registered.MaxUndeveloped != 0.3333 {
 		t.Errorf("registered = %+v; --set must not move it", r)
 	}
-	if d := strings.Join(j.Drift(cfg.JudgedRegistered()), "; "); d != "c1_min_present 9 -> 8; c2_max_undeveloped 33.33% -> 25%" {
+	if d := strings.Join(RegisteredDrift(cfg), "; "); d != "c1_min_present 8 (registered 9); c2_max_undeveloped 25% (registered 33.33%)" {
 		t.Errorf("drift %q", d)
 	}
 	def, err := Load(write(t, base), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if def.Judged.JudgedThresholds != DefaultJudged || def.JudgedRegistered() != DefaultJudged {
-		t.Errorf("defaults %+v", def.Judged)
+	if d := def.Criteria; d.C1().MinPresent != 0 || d.C2().MaxUndeveloped != 0.3333 || d.C1().Registered != nil {
+		t.Errorf("defaults %+v %+v", d.C1(), d.C2())
 	}
 }
 
@@ -55,8 +55,10 @@ func TestJudgedErrors(t *testing.T) {
 			`hypothesis "H1": criterion C2 needs judge`},
 		{"judge without criterion", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\njudge = \"primary\"", 1), nil,
 			`hypothesis "H1": judge "primary" needs a criterion`},
-		{"unknown criterion", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C5\"\njudge = \"primary\"", 1), nil,
-			`hypothesis "H1": criterion "C5" is not a judged criterion`},
+		{"a judge for C5", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C5\"\njudge = \"primary\"", 1), nil,
+			`hypothesis "H1": criterion "C5" is not a judged criterion, so it takes no judge`},
+		{"unknown criterion", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C3\"", 1), nil,
+			`hypothesis "H1": criterion "C3" is not one of the criteria (C5, G1, C1, C2, C4, C6)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

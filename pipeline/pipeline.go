@@ -189,7 +189,7 @@ func (b *build) lock() (func(), error) {
 		return nil, err
 	}
 	existing, err := sitewrite.ExistingAudience(b.outDir)
-	if err == nil && b.cfg.Publish.Audience == config.Internal && existing == config.Public && !b.o.Force {
+	if err == nil && b.cfg.Publish.Audience == config.Internal && existing == string(config.Public) && !b.o.Force {
 		err = fmt.Errorf("%s: %w; build into another --out, or pass --force", b.outDir, sitewrite.ErrInternalOverPublic)
 	}
 	if err != nil {
@@ -238,7 +238,7 @@ func (b *build) readInputs() error {
 func (b *build) measure() error {
 	b.progress.say("measuring %d sections", len(b.folder.Sections))
 	var err error
-	b.m, b.tokens, err = measure.RunWithTexts(b.ctx, b.folder, b.cfg.C5.NGram)
+	b.m, b.tokens, err = measure.RunWithTexts(b.ctx, b.folder, b.cfg.Criteria.NGram())
 	return err
 }
 
@@ -249,7 +249,7 @@ func (b *build) assembleFindings() error {
 	cfg := b.cfg
 	// A public build shows no run's words: the texts' are not kept.
 	dropWords := cfg.Publish.Audience == config.Public
-	f, err := findings.Build(b.ctx, b.folder, cfg, b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier})
+	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier})
 	b.tokens = nil
 	if err == nil {
 		err = b.ctx.Err()
@@ -268,10 +268,16 @@ func (b *build) assembleFindings() error {
 			b.warnf("%s: warning: [judged] sections names %q, which is no section of sections.md", cfg.File, name)
 		}
 	}
-	for _, name := range cfg.G1.UnknownTargets(f.SectionNames) {
+	for _, name := range cfg.Criteria.G1().UnknownTargets(f.SectionNames) {
 		b.warn(diag.List{diag.Warnf(cfg.File, cfg.KeyLine("g1.targets."+name), "[g1.targets] %q names no section of sections.md; it is ignored", name)})
 	}
 	return nil
+}
+
+// findingsSettings are the settings of cfg the findings are made under.
+func findingsSettings(cfg *config.Config) findings.Settings {
+	return findings.Settings{Criteria: cfg.Criteria, MinRun: cfg.MinRunWords(), JudgedSections: cfg.Judged.Sections,
+		Hypotheses: cfg.Hypotheses, ConfigFile: cfg.File}
 }
 
 // redact reads the content folder, validates the judged tier, and makes
@@ -322,7 +328,7 @@ func (b *build) renderScanWrite() error {
 	// The findings are in the view now: their memory goes before the pages
 	// are made.
 	b.f = nil
-	w, err := sitewrite.NewWriter(b.ctx, b.outDir, cfg.Publish.Audience, check)
+	w, err := sitewrite.NewWriter(b.ctx, b.outDir, string(cfg.Publish.Audience), check)
 	if err != nil {
 		return err
 	}
@@ -401,7 +407,7 @@ func sourceFiles() []public.SourceFile {
 	for _, name := range c5.SourceFiles {
 		out = append(out, public.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
 	}
-	for _, name := range criteria.SourceFiles {
+	for _, name := range criteria.SourceFiles() {
 		out = append(out, public.SourceFile{Name: "reports/criteria/" + name, Code: criteria.Source(name)})
 	}
 	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})

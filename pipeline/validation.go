@@ -12,6 +12,7 @@ import (
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/agreement"
 	"github.com/evalpress/evalpress/reports/findings"
+	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/validation"
 )
 
@@ -62,7 +63,7 @@ func validate(cfg *config.Config, f *findings.Findings, docs []redact.RawDocumen
 	for _, w := range f.Writers {
 		writers = append(writers, w.Script)
 	}
-	in := validation.FromTier(f.Judged, f.JudgedResults, findings.JudgedThresholds(cfg), writers, fixtures, prompt, cfg.File)
+	in := validation.FromTier(f.Judged, f.JudgedResults, judged.ThresholdsOf(cfg.Criteria), writers, fixtures, prompt, cfg.File)
 	r := validation.Build(in)
 	for _, d := range r.Warnings {
 		fmt.Fprintf(stderr, "evalpress: %s\n", d.Error())

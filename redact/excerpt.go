@@ -82,7 +82,7 @@ func FindingsExcerpts(folder *inputs.Folder, f *findings.Findings) []string {
 	m := NewMatcher(PrivateTerms(folder))
 	out := make([]string, len(f.Cells))
 	_ = parallel.For(len(out), func(i int) error {
-		out[i] = cellExcerpt(m, &f.Cells[i].Cell, f.Criteria.C5)
+		out[i] = cellExcerpt(m, &f.Cells[i].Cell, f.Criteria.C5().C5Thresholds)
 		return nil
 	})
 	return out

@@ -62,7 +62,8 @@ func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
 // and the permits are those that are not "", in order.
 func TestFindingsExcerptsAreCellExcerpts(t *testing.T) {
 	th := criteria.C5Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
-	f := &findings.Findings{Criteria: criteria.Settings{C5: th}}
+	s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.C5), criteria.C5Settings{C5Thresholds: th})
+	f := &findings.Findings{Criteria: s}
 	var cells []measure.Cell
 	for i := range 50 {
 		c := measure.Cell{HasExample: i%7 != 0, Comparison: c5.Comparison{Run: i % 20}, RunText: fmt.Sprintf("run %d of Northwind Media Group", i)}

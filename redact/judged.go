@@ -1,11 +1,11 @@
 package redact
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/judged"
 )
@@ -20,10 +20,11 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *M
 	}
 	internal := cfg.Publish.Audience == config.Internal
 	t, res := f.Judged, f.JudgedResults
-	reg := cfg.JudgedRegistered()
+	reg, _ := f.Criteria.Registered(criteria.Lookup(criteria.C1))
+	reg, _ = reg.Registered(criteria.Lookup(criteria.C2))
 	j := &public.Judged{Criteria: judged.Criteria,
 		C1MinPresent: res.Thresholds.C1MinPresent, C2MaxUndeveloped: res.Thresholds.C2MaxUndeveloped,
-		RegisteredC1MinPresent: reg.C1MinPresent, RegisteredC2MaxUndeveloped: reg.C2MaxUndeveloped}
+		RegisteredC1MinPresent: reg.C1().MinPresent, RegisteredC2MaxUndeveloped: reg.C2().MaxUndeveloped}
 	first, last := t.Ran()
 	j.FirstRun, j.LastRun = stamp(first), stamp(last)
 	names := map[string]string{}
@@ -84,22 +85,4 @@ func stamp(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
-}
-
-// judgedRegistration states the registered threshold a judged prediction
-// on criterion is decided by; "" for C5's.
-func judgedRegistration(cfg *config.Config, criterion string) string {
-	reg := cfg.JudgedRegistered()
-	switch criterion {
-	case judged.C1:
-		if reg.C1MinPresent == 0 {
-			return "C1's N not yet calibrated (C1 unscored)"
-		}
-		return fmt.Sprintf("C1 fails with fewer than %d bullets present", reg.C1MinPresent)
-	case judged.C2:
-		return "C2 fails when more than " + config.SharePercent(reg.C2MaxUndeveloped) + " of the groups are undeveloped"
-	case judged.C4, judged.C6:
-		return criterion + " is the judge's PASS or FAIL"
-	}
-	return ""
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/evalpress/evalpress/redact/internal/seal"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/validation"
@@ -117,19 +118,21 @@ func New(in Input) (*public.View, error) {
 	cfg, f := in.Config, in.Findings
 	m := NewMatcher(PrivateTerms(in.Folder))
 	masked := cfg.Publish.Audience == config.Public
+	s := f.Criteria
 
 	if err := CheckAliases(in.Folder, f.Writers); err != nil {
 		return nil, err
 	}
 
 	p := &public.Public{
-		Title:    m.Replace(cfg.Title),
-		Audience: cfg.Publish.Audience,
-		Excerpts: cfg.Publish.Excerpts || !masked,
-		Thresholds: public.Thresholds{MaxRun: f.Criteria.C5.MaxRun, MaxOverlap: f.Criteria.C5.MaxOverlap,
-			NGram: f.Criteria.C5.NGram, MinRun: f.MinRun},
-		Registered:  registered(in.Config),
-		G1Tolerance: in.Config.G1.Tolerance, RegisteredG1Tolerance: registeredG1(in.Config),
+		Title:              m.Replace(cfg.Title),
+		Audience:           cfg.Publish.Audience,
+		Excerpts:           cfg.Publish.Excerpts || !masked,
+		CriteriaThresholds: criteriaThresholds(s),
+		Thresholds: public.Thresholds{MaxRun: s.C5().MaxRun, MaxOverlap: s.C5().MaxOverlap,
+			NGram: s.NGram(), MinRun: f.MinRun},
+		Registered:  registered(s),
+		G1Tolerance: s.G1().Tolerance, RegisteredG1Tolerance: registeredG1(s),
 		Tallies:         f.Tallies,
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
@@ -188,14 +191,12 @@ func New(in Input) (*public.View, error) {
 	})
 	judgedView(cfg, f, p, m, alias, publicName)
 	for _, h := range f.Hypotheses {
-		reg := findings.Registration(in.Config, h.Hypothesis)
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
-			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), JudgedRegistration: judgedRegistration(cfg, h.Prediction.Criterion),
+			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: h.At.Words(h.Criterion()),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
-			Registration: public.Thresholds{MaxRun: reg.MaxRun, MaxOverlap: reg.MaxOverlap, NGram: reg.NGram},
 		})
 	}
 	for _, d := range in.Documents {
@@ -609,9 +610,23 @@ func anchorChain(runs []c5.Run) []c5.Run {
 
 func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// registered returns the rubric's registered thresholds, or nil.
-func registered(cfg *config.Config) *public.Thresholds {
-	r := cfg.C5.Registered
+// criteriaThresholds states every criterion's thresholds in s, and the
+// registered ones where the config declares them.
+func criteriaThresholds(s criteria.Settings) []public.CriterionThresholds {
+	var out []public.CriterionThresholds
+	for _, c := range criteria.All() {
+		ct := public.CriterionThresholds{Criterion: c.ID, Now: s.Thresholds(c)}
+		if r, declared := s.Registered(c); declared {
+			ct.Registered = r.Thresholds(c)
+		}
+		out = append(out, ct)
+	}
+	return out
+}
+
+// registered returns C5's registered thresholds, or nil.
+func registered(s criteria.Settings) *public.Thresholds {
+	r := s.C5().Registered
 	if r == nil {
 		return nil
 	}
@@ -619,8 +634,8 @@ func registered(cfg *config.Config) *public.Thresholds {
 }
 
 // registeredG1 returns the rubric's registered G1 tolerance, or nil.
-func registeredG1(cfg *config.Config) *float64 {
-	if r := cfg.G1.Registered; r != nil {
+func registeredG1(s criteria.Settings) *float64 {
+	if r := s.G1().Registered; r != nil {
 		t := r.Tolerance
 		return &t
 	}

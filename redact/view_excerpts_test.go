@@ -25,7 +25,7 @@ func TestViewShowsTheExcerptsItIsGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := findings.Build(context.Background(), folder, cfg, nil, findings.Options{})
+	f, err := findings.Build(context.Background(), folder, findings.Settings{Criteria: cfg.Criteria, MinRun: cfg.MinRunWords(), Hypotheses: cfg.Hypotheses, ConfigFile: cfg.File}, nil, findings.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

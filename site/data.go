@@ -179,7 +179,7 @@ func resultsHead(p *public.Public, changes []Change) Results {
 		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun,
 			G1Tolerance: &p.G1Tolerance},
 		Registered: registeredThresholds(p),
-		Audience:   p.Audience,
+		Audience:   string(p.Audience),
 		Cells:      []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
 	}
 	if r.Changes == nil {

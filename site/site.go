@@ -23,6 +23,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/evalpress/evalpress/config/audience"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/redact/public"
@@ -215,7 +216,6 @@ var funcs = template.FuncMap{
 	"sharepct":        sharePct,
 	"plural":          figures.Plural,
 	"predictionwords": predictionWords,
-	"thresholdwords":  thresholdWords,
 	"sentence":        sentence,
 	"judgedcell":      func(c public.Cell) template.HTML { return template.HTML(judgedCellHTML(c)) },
 }
@@ -285,7 +285,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
 	out := &Output{Files: map[string][]byte{}}
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == public.AudienceInternal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
+	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{}, ThresholdNote: thresholdNote(p)}
 
 	// Documents first: they define the navigation.
 	docs, files := map[string]bool{}, map[string]bool{}
@@ -680,30 +680,13 @@ func checks(c public.Cell) []criteria.Check {
 }
 
 // thresholdNote says, for every page that shows verdicts, which of the
-// build's thresholds differ from the registered ones.
+// build's thresholds differ from the registered ones, in each criterion's
+// words for them.
 func thresholdNote(p *public.Public) string {
 	var now, then []string
 	for _, d := range p.Drifts() {
-		switch d.Key {
-		case "c5.max_run":
-			now = append(now, fmt.Sprintf("a longest run of %d words", int(d.Now)))
-			then = append(then, fmt.Sprintf("%d words", int(d.Registered)))
-		case "c5.max_overlap":
-			now = append(now, "an overlap of "+sharePercent(d.Now))
-			then = append(then, sharePercent(d.Registered))
-		case "c5.ngram":
-			now = append(now, fmt.Sprintf("%d-grams", int(d.Now)))
-			then = append(then, fmt.Sprintf("%d-grams", int(d.Registered)))
-		case "g1.tolerance":
-			now = append(now, "a length tolerance of "+sharePercent(d.Now))
-			then = append(then, sharePercent(d.Registered))
-		case "judged.c1_min_present":
-			now = append(now, fmt.Sprintf("at least %d present beats for C1", int(d.Now)))
-			then = append(then, fmt.Sprintf("%d beats", int(d.Registered)))
-		case "judged.c2_max_undeveloped":
-			now = append(now, "at most "+sharePercent(d.Now)+" undeveloped groups for C2")
-			then = append(then, sharePercent(d.Registered))
-		}
+		now = append(now, fmt.Sprintf(d.Now.Now, d.Now.Text()))
+		then = append(then, fmt.Sprintf(d.Registered.Then, d.Registered.Text()))
 	}
 	if len(now) == 0 {
 		return ""

@@ -252,13 +252,13 @@ func TestThresholdNote(t *testing.T) {
 			"Verdicts here use a longest run of 20 words, an overlap of 13% and 6-grams; the registered thresholds are 12 words, 10% and 8-grams."},
 	}
 	for _, tc := range tests {
-		p := &public.Public{Thresholds: *tc.now, Registered: tc.registered}
+		p := publictest.Thresholds(&public.Public{Thresholds: *tc.now, Registered: tc.registered})
 		if got := thresholdNote(p); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
 	}
 	g1 := 0.15
-	p := &public.Public{Thresholds: public.Thresholds{MaxRun: 12}, G1Tolerance: 0.2, RegisteredG1Tolerance: &g1}
+	p := publictest.Thresholds(&public.Public{Thresholds: public.Thresholds{MaxRun: 12}, G1Tolerance: 0.2, RegisteredG1Tolerance: &g1})
 	if got, want := thresholdNote(p), "Verdicts here use a length tolerance of 20%; the registered thresholds are 15%."; got != want {
 		t.Errorf("G1: got %q, want %q", got, want)
 	}

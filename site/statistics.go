@@ -48,11 +48,6 @@ func verbS(n int) string {
 	return ""
 }
 
-// thresholdWords states a set of C5 thresholds in words.
-func thresholdWords(t public.Thresholds) string {
-	return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", t.MaxRun, sharePercent(t.MaxOverlap), t.NGram)
-}
-
 // sentence makes s a sentence: a capital first and a full stop last.
 func sentence(s string) string {
 	s = capitalise(strings.TrimSpace(s))

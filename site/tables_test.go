@@ -228,12 +228,14 @@ func TestDocumentsLinkToGeneratedPages(t *testing.T) {
 // the judged tier's, not only C5's.
 func TestCompareBuildsEveryCriterion(t *testing.T) {
 	judge := func(p *public.Public, tolerance float64, targets map[string]int) {
-		s := criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
-			G1: criteria.G1Settings{Tolerance: tolerance, Targets: targets}}
+		s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.G1), criteria.G1Settings{Tolerance: tolerance, Targets: targets})
 		for i := range p.Cells {
 			c := &p.Cells[i]
-			c.Outcomes = criteria.Judge(&s, &criteria.Measurements{Section: c.Section, Written: c.Words, HasExample: c.HasExample,
-				Words: c.Words, Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct})
+			m := &criteria.Measurements{Section: c.Section, Numbers: []criteria.Named{{Name: criteria.MeasureWritten, Value: float64(c.Words)}}}
+			if c.HasExample {
+				m.Numbers = append(m.Numbers, criteria.Comparison(c.Run, c.Overlap, c.Shared, c.Distinct)...)
+			}
+			c.Outcomes = criteria.Judge(s, m)
 		}
 		p.G1Tolerance = tolerance
 	}

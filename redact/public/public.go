@@ -13,15 +13,15 @@
 package public
 
 import (
+	"github.com/evalpress/evalpress/config/audience"
 	"github.com/evalpress/evalpress/redact/internal/seal"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
-// Audiences: who a view is for, defined once here for the config, the
-// redaction and the renderer.
+// The audiences' names, as a site's marker records them (sitewrite).
 const (
-	AudiencePublic   = "public"   // numbers, verdicts, aliases, permitted excerpts
-	AudienceInternal = "internal" // full texts, for the author's own review
+	AudiencePublic   = string(audience.Public)
+	AudienceInternal = string(audience.Internal)
 )
 
 // Seal makes a view of p. Only the redact package holds the key.
@@ -41,9 +41,13 @@ func (v *View) Public() *Public {
 // Public is what a view holds. Every string in it has been through redaction
 // or is a number, an alias, or text evalpress wrote itself.
 type Public struct {
-	Title      string
-	Audience   string // AudiencePublic or AudienceInternal
-	Excerpts   bool
+	Title    string
+	Audience audience.Audience
+	Excerpts bool
+	// CriteriaThresholds are every criterion's thresholds, in the
+	// criteria's order: this build's, and the registered ones.
+	CriteriaThresholds []CriterionThresholds
+	// Thresholds are C5's, for the pages that state them.
 	Thresholds Thresholds
 	// Registered are the thresholds the rubric registered ([c5.registered]);
 	// nil when the config declares none. They never follow --set.
@@ -174,14 +178,14 @@ type Hypothesis struct {
 	ID, Registered, Statement string
 	Kind, Model               string
 	Fails                     *int
-	// Criterion and Judge name a judged prediction's criterion and judge;
-	// empty for C5. JudgedRegistration states its registered thresholds.
-	Criterion, Judge, JudgedRegistration string
-	Verdict, Reason, Digest              string
+	// Criterion and Judge name the prediction's criterion and judge;
+	// empty for C5 (the headline criterion). RegistrationWords state the
+	// criterion's thresholds at registration (criteria.Settings.Words).
+	Criterion, Judge, RegistrationWords string
+	Verdict, Reason, Digest             string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.
 	RegisteredVerdict, RegisteredReason string
-	Registration                        Thresholds // thresholds at registration
 	Drift                               []string
 }
 
@@ -258,38 +262,33 @@ type JudgedOutcome struct {
 	HasCount                  bool
 }
 
-// A Drift is one threshold of the build that differs from the rubric's
-// registered value: its config key, the value applied and the registered
-// one.
-type Drift struct {
-	Criterion criteria.ID // C5, G1, C1 or C2
-	Key       string      // "c5.max_run", "g1.tolerance", "judged.c1_min_present"...
-	// Now and Registered are the two values; a share is a fraction.
-	Now, Registered float64
+// CriterionThresholds are one criterion's settings that decide verdicts,
+// as the criterion states them: in this build, and as registered when the
+// config declares a registered block for it.
+type CriterionThresholds struct {
+	Criterion  criteria.ID
+	Now        []criteria.Threshold
+	Registered []criteria.Threshold // nil when none is declared
 }
 
+// A Drift is one threshold of the build that differs from the rubric's
+// registered value: its criterion, its config key, and both values.
+type Drift = criteria.Drift
+
 // Drifts lists the build's thresholds that differ from the registered
-// ones, C5's first, then G1's, then the judged tier's: every page's
+// ones, criterion by criterion in the criteria's order: every page's
 // threshold note and count(changed_thresholds) read this one list.
 func (p *Public) Drifts() []Drift {
 	var out []Drift
-	add := func(id criteria.ID, key string, now, registered float64) {
-		if now != registered {
-			out = append(out, Drift{Criterion: id, Key: key, Now: now, Registered: registered})
+	for _, ct := range p.CriteriaThresholds {
+		if ct.Registered == nil {
+			continue
 		}
-	}
-	if r := p.Registered; r != nil {
-		t := p.Thresholds
-		add(criteria.C5, "c5.max_run", float64(t.MaxRun), float64(r.MaxRun))
-		add(criteria.C5, "c5.max_overlap", t.MaxOverlap, r.MaxOverlap)
-		add(criteria.C5, "c5.ngram", float64(t.NGram), float64(r.NGram))
-	}
-	if g := p.RegisteredG1Tolerance; g != nil {
-		add(criteria.G1, "g1.tolerance", p.G1Tolerance, *g)
-	}
-	if j := p.Judged; j != nil {
-		add(criteria.C1, "judged.c1_min_present", float64(j.C1MinPresent), float64(j.RegisteredC1MinPresent))
-		add(criteria.C2, "judged.c2_max_undeveloped", j.C2MaxUndeveloped, j.RegisteredC2MaxUndeveloped)
+		for i, t := range ct.Now {
+			if i < len(ct.Registered) && !t.PerSection && t.Value != ct.Registered[i].Value {
+				out = append(out, Drift{Criterion: ct.Criterion, Name: t.Name, Key: t.Key, Now: t, Registered: ct.Registered[i]})
+			}
+		}
 	}
 	return out
 }

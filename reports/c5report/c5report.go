@@ -166,7 +166,10 @@ type jsonSummary struct {
 
 // judge returns C5's outcome for a measured cell.
 func judge(t criteria.C5Thresholds, c measure.Cell) criteria.Outcome {
-	return t.Outcome(&criteria.Measurements{HasExample: c.HasExample, Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct})
+	if !c.HasExample {
+		return t.Outcome(&criteria.Measurements{})
+	}
+	return t.Judge(c.Run, c.Overlap, c.Shared, c.Distinct)
 }
 
 // JSON writes the raw values of every cell and the per-script summary.

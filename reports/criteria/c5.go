@@ -19,7 +19,8 @@ const (
 	LimitMaxOverlap = "max_overlap" // C5Thresholds.MaxOverlap
 )
 
-// C5Thresholds are C5's pass lines ([c5] in config.toml).
+// C5Thresholds are C5's pass lines ([c5] in config.toml) and its
+// comparison's n-gram size.
 type C5Thresholds struct {
 	MaxRun     int     `toml:"max_run"`     // a run longer than this many words fails
 	MaxOverlap float64 `toml:"max_overlap"` // an overlap above this share fails
@@ -44,64 +45,137 @@ func (t C5Thresholds) Validate() error {
 
 // Judge returns C5's outcome for a measured section against its example.
 func (t C5Thresholds) Judge(run int, overlap float64, shared, distinct int) Outcome {
-	return Lookup(C5).judgeRules("", []Named{
-		{ValueRun, float64(run)}, {ValueOverlap, overlap}, {ValueShared, float64(shared)}, {ValueDistinct, float64(distinct)},
-	}, []Named{{LimitMaxRun, float64(t.MaxRun)}, {LimitMaxOverlap, t.MaxOverlap}, {"ngram", float64(t.NGram)}})
+	return Lookup(C5).judgeRules("", Comparison(run, overlap, shared, distinct), []Named{{LimitMaxRun, float64(t.MaxRun)}, {LimitMaxOverlap, t.MaxOverlap}, {"ngram", float64(t.NGram)}})
 }
+
+// Comparison returns C5's comparison of a section with its example as the
+// measurements the criteria read: what the measurement stage provides of a
+// section that has an example.
+func Comparison(run int, overlap float64, shared, distinct int) []Named {
+	return []Named{{ValueRun, float64(run)}, {ValueOverlap, overlap}, {ValueShared, float64(shared)}, {ValueDistinct, float64(distinct)}}
+}
+
+// ComparisonNames are the names of the measurements Comparison provides.
+var ComparisonNames = []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct}
 
 // Outcome returns C5's outcome for a cell: unscored ("no example") when
-// the section has no example.
+// the section has no example, which leaves it without C5's comparison.
 func (t C5Thresholds) Outcome(m *Measurements) Outcome {
-	if !m.HasExample {
+	run, ok := m.Value(ValueRun)
+	if !ok {
 		return Outcome{Criterion: C5, Verdict: Unscored, Reason: "no example"}
 	}
-	return t.Judge(m.Run, m.Overlap, m.Shared, m.Distinct)
+	overlap, _ := m.Value(ValueOverlap)
+	shared, _ := m.Value(ValueShared)
+	distinct, _ := m.Value(ValueDistinct)
+	return t.Judge(int(run), overlap, int(shared), int(distinct))
 }
 
-var c5 = &Criterion{
-	ID:     C5,
-	Title:  "paraphrase distance",
-	Kind:   Quality,
-	Values: []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
-	Limits: []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
-	Rules: []Rule{
-		{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost},
-		{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost},
-	},
-	judge: func(s *Settings, m *Measurements) []Outcome { return []Outcome{s.C5.Outcome(m)} },
-	validate: func(s *Settings) error {
-		if err := s.C5.Validate(); err != nil {
-			return &SettingError{Key: "c5", Msg: "[c5] " + err.Error()}
-		}
+// C5Settings are C5's settings: the thresholds in force ([c5]) and the
+// ones the rubric registered ([c5.registered]), a fact of the past that
+// documents quote with their own placeholder and no --set changes; nil
+// when the config declares none.
+type C5Settings struct {
+	C5Thresholds
+	Registered *C5Thresholds `toml:"registered"`
+}
+
+// C5 returns C5's settings in s.
+func (s Settings) C5() C5Settings { return Of[C5Settings](s, C5) }
+
+// NGram returns the n-gram size of C5's comparison in s: the measurement
+// stage's one setting.
+func (s Settings) NGram() int { return s.C5().NGram }
+
+// c5Error names the threshold of t (in table, "c5" or "c5.registered")
+// that Validate refuses, on its key.
+func c5Error(table string, t C5Thresholds) error {
+	err := t.Validate()
+	if err == nil {
 		return nil
-	},
-	verdictOnly: func(s *Settings) { s.C5.MaxRun, s.C5.MaxOverlap = 0, 0 },
-	explain: func(o Outcome) []Check {
-		if !o.Scored() {
-			return Lookup(C5).labelOnly(o)
-		}
-		run, _ := o.Value(ValueRun)
-		overlap, _ := o.Value(ValueOverlap)
-		shared, _ := o.Value(ValueShared)
-		distinct, _ := o.Value(ValueDistinct)
-		maxRun, _ := o.Limit(LimitMaxRun)
-		maxOverlap, _ := o.Limit(LimitMaxOverlap)
-		ngram, _ := o.Limit("ngram")
-		runLine := fmt.Sprintf("longest run %s <= %s: pass", number(run), number(maxRun))
-		if o.RuleFailed(RuleRun) {
-			runLine = fmt.Sprintf("longest run %s > %s: FAIL", number(run), number(maxRun))
-		}
-		cmp, verdict := "<=", "pass"
-		if o.RuleFailed(RuleOverlap) {
-			cmp, verdict = ">", "FAIL"
-		}
-		overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", percent(overlap, 1), cmp,
-			SharePercent(maxOverlap), number(shared), number(distinct), number(ngram), verdict)
-		return []Check{
-			{Rule: RuleRun, Failed: o.RuleFailed(RuleRun), Text: runLine},
-			{Rule: RuleOverlap, Failed: o.RuleFailed(RuleOverlap), Text: overlapLine},
-		}
-	},
+	}
+	key := table + ".ngram" // the keys in the order Validate checks them
+	switch {
+	case t.MaxRun < 0:
+		key = table + ".max_run"
+	case !(t.MaxOverlap >= 0 && t.MaxOverlap <= 1):
+		key = table + ".max_overlap"
+	}
+	return &SettingError{Key: key, Msg: "[" + table + "] " + err.Error()}
 }
 
-func init() { register(c5) }
+func init() {
+	Define(Def[C5Settings]{
+		ID:       C5,
+		Title:    "paraphrase distance",
+		Kind:     Quality,
+		Headline: true,
+		Block:    "c5",
+		Defaults: C5Settings{C5Thresholds: DefaultC5},
+		Needs:    []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
+		Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
+		Limits:   []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
+		Rules: []Rule{
+			{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost},
+			{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost},
+		},
+		Judge: func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.Outcome(m)} },
+		Validate: func(s C5Settings) error {
+			if err := c5Error("c5", s.C5Thresholds); err != nil {
+				return err
+			}
+			if s.Registered != nil {
+				return c5Error("c5.registered", *s.Registered)
+			}
+			return nil
+		},
+		// Without [c5.registered], the rubric's thresholds.
+		Registered: func(s C5Settings) (C5Settings, bool) {
+			if s.Registered == nil {
+				s.C5Thresholds = DefaultC5
+				return s, false
+			}
+			s.C5Thresholds = *s.Registered
+			return s, true
+		},
+		Thresholds: func(s C5Settings) []Threshold {
+			return []Threshold{
+				{Key: "c5.max_run", Name: LimitMaxRun, Label: "C5 longest run limit (words)", Value: float64(s.MaxRun),
+					Now: "a longest run of %s words", Then: "%s words"},
+				{Key: "c5.max_overlap", Name: LimitMaxOverlap, Label: "C5 overlap limit", Value: s.MaxOverlap, Share: true,
+					Now: "an overlap of %s", Then: "%s"},
+				{Key: "c5.ngram", Name: "ngram", Label: "C5 n-gram size (words)", Value: float64(s.NGram),
+					Now: "%s-grams", Then: "%s-grams"},
+			}
+		},
+		Words: func(s C5Settings) string {
+			return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", s.MaxRun, SharePercent(s.MaxOverlap), s.NGram)
+		},
+		Explain: func(o Outcome) []Check {
+			if !o.Scored() {
+				return Lookup(C5).labelOnly(o)
+			}
+			run, _ := o.Value(ValueRun)
+			overlap, _ := o.Value(ValueOverlap)
+			shared, _ := o.Value(ValueShared)
+			distinct, _ := o.Value(ValueDistinct)
+			maxRun, _ := o.Limit(LimitMaxRun)
+			maxOverlap, _ := o.Limit(LimitMaxOverlap)
+			ngram, _ := o.Limit("ngram")
+			runLine := fmt.Sprintf("longest run %s <= %s: pass", number(run), number(maxRun))
+			if o.RuleFailed(RuleRun) {
+				runLine = fmt.Sprintf("longest run %s > %s: FAIL", number(run), number(maxRun))
+			}
+			cmp, verdict := "<=", "pass"
+			if o.RuleFailed(RuleOverlap) {
+				cmp, verdict = ">", "FAIL"
+			}
+			overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", percent(overlap, 1), cmp,
+				SharePercent(maxOverlap), number(shared), number(distinct), number(ngram), verdict)
+			return []Check{
+				{Rule: RuleRun, Failed: o.RuleFailed(RuleRun), Text: runLine},
+				{Rule: RuleOverlap, Failed: o.RuleFailed(RuleOverlap), Text: overlapLine},
+			}
+		},
+	})
+}

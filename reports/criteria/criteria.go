@@ -1,11 +1,12 @@
 // Package criteria owns the evaluation's criteria: each one's ID (C5, G1,
-// later C1, C2, C4, C6), its kind (a quality criterion, or a gate that is
+// C1, C2, C4, C6), its kind (a quality criterion, or a gate that is
 // reported separately and never counted in a quality result), its settings
-// with their defaults, its rules, and the one function that turns a cell's
-// measurements into outcomes. Every later stage (findings, the public view,
-// the tables, results.json and results.csv, the changes list, the
-// hypotheses, the cache keys) iterates a cell's outcomes and names no
-// criterion's rules or limits.
+// with their defaults and the config block they are read from, the
+// measurements it needs, its rules, its thresholds as pages state them, and
+// the one function that turns a cell's measurements into outcomes. Every
+// later stage (config, findings, the public view, the tables, results.json
+// and results.csv, the changes list, the hypotheses) iterates the criteria
+// and a cell's outcomes and names no criterion's rules or limits.
 //
 // An outcome is a verdict (pass, FAIL, unscored with the reason, ambiguous),
 // the rules that failed, and the values with the limits they were judged
@@ -15,14 +16,17 @@
 //
 // # Adding a criterion
 //
-//  1. One file here, named after the criterion (g1.go is the worked
-//     example): its settings type with TOML tags and defaults, its
-//     Validate, its rules, its judge function from Measurements to
-//     outcomes, and an init that registers it. Give Settings a field for
-//     its settings and the Measurements the values it reads.
-//  2. Its config block: config.Config has a field of the settings type
-//     under the criterion's key ([g1]); config.Config.Criteria hands it on.
-//  3. The words that describe it on the pages (templates, README, content).
+// A criterion is one file here, named after it (g1.go is the worked
+// example), plus its config block and its words:
+//
+//  1. The file: its settings type (a struct with TOML tags) and defaults,
+//     and a Def registered with Define in an init: its config block, the
+//     measurements it needs (MeasureText registers a new one, a number of
+//     the section's text), its rules, its judge function, and the words
+//     that state its thresholds and outcomes.
+//  2. Its config block in config.toml ([g1]): config decodes it through
+//     the criterion, --set reaches its keys (--set g1.tolerance=0.2).
+//  3. The words that describe it in the documents (content/, README).
 //
 // A judged criterion (C1, C2, C4, C6) returns one outcome per judge, with
 // Outcome.Judge set to the judge's id: a cell's outcomes are keyed by
@@ -30,7 +34,10 @@
 package criteria
 
 import (
+	"fmt"
 	"math"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,32 +255,37 @@ func (o Outcome) Summary() string {
 	return c.summary(o)
 }
 
-// Criterion is one criterion: what it is and how it judges.
+// Criterion is one registered criterion: what it is and how it judges.
+// Define makes one from a Def.
 type Criterion struct {
 	ID    ID
 	Title string // a few words: "paraphrase distance", "length"
 	Kind  Kind
 	// Judged criteria are decided by judges, one outcome per judge.
 	Judged bool
-	Rules  []Rule
+	// Headline marks the criterion whose verdict is a cell's one verdict
+	// where a single verdict is shown: results.json's and results.csv's
+	// verdict and rules, the grid of the results page, the change list's
+	// first rows. At most one criterion is the headline.
+	Headline bool
+	// Block is the config.toml table its settings are read from ("c5");
+	// criteria may share one, each reading its own keys. "" for none.
+	Block string
+	// Needs names the measurements its judge reads (Measurements.Value).
+	Needs []string
+	Rules []Rule
+	// Values and Limits name the numbers an outcome holds, in the order a
+	// table's columns list them (results.csv).
+	Values, Limits []string
+	// File is the source file that defines it, shown on the method page
+	// when it is one of this package's (Source).
+	File string
 
-	// judge turns a cell's measurements into its outcomes: none when the
-	// criterion does not apply, one for a measured criterion, one per
-	// judge for a judged one.
-	judge func(s *Settings, m *Measurements) []Outcome
-	// validate checks the criterion's settings.
-	validate func(s *Settings) error
-	// verdictOnly zeroes the settings that decide verdicts and nothing else
-	// (a threshold-only rebuild may change them and reuse everything else).
-	verdictOnly func(s *Settings)
+	s settingsOps // its settings, of the type of its Def
 	// explain states each rule's outcome with its numbers.
 	explain func(o Outcome) []Check
 	// summary states the outcome in a few words (Summary).
 	summary func(o Outcome) string
-
-	// Values and Limits name the numbers an outcome holds, in the order a
-	// table's columns list them (results.csv).
-	Values, Limits []string
 }
 
 // judgeRules applies c's rules to values under limits. A rule whose value
@@ -294,6 +306,13 @@ func (c *Criterion) judgeRules(judge string, values, limits []Named) Outcome {
 	return o
 }
 
+// JudgeRules applies the criterion's rules to values under limits: the
+// outcome of a criterion whose values are measured and whose limits are
+// its settings. A rule whose value or limit is missing makes it unscored.
+func (c *Criterion) JudgeRules(values, limits []Named) Outcome {
+	return c.judgeRules("", values, limits)
+}
+
 // RuleNames returns the names of c's rules, in order.
 func (c *Criterion) RuleNames() []string {
 	out := make([]string, len(c.Rules))
@@ -305,23 +324,64 @@ func (c *Criterion) RuleNames() []string {
 
 var registry []*Criterion
 
-// register adds c to the criteria; quality criteria come before gates, each
-// in ID order.
-func register(c *Criterion) {
-	registry = append(registry, c)
-	slices.SortFunc(registry, func(a, b *Criterion) int {
-		if a.Kind != b.Kind {
-			if a.Kind == Quality {
-				return -1
-			}
-			return 1
+// Register adds c to the criteria and returns the function that takes it
+// out again (for a test's toy criterion). Define registers the criteria of
+// this package; Register panics on a second criterion of c's ID, a second
+// headline, or a threshold name another criterion has.
+func Register(c *Criterion) (unregister func()) {
+	if Lookup(c.ID) != nil {
+		panic(fmt.Sprintf("criteria: %s is registered twice", c.ID))
+	}
+	for _, o := range registry {
+		if c.Headline && o.Headline {
+			panic(fmt.Sprintf("criteria: %s and %s are both the headline criterion", o.ID, c.ID))
 		}
-		return strings.Compare(string(a.ID), string(b.ID))
-	})
+		for _, t := range (Settings{}).Thresholds(o) {
+			for _, u := range (Settings{}).Thresholds(c) {
+				if t.Name == u.Name {
+					panic(fmt.Sprintf("criteria: %s and %s both name a threshold %q", o.ID, c.ID, t.Name))
+				}
+			}
+		}
+	}
+	registry = append(registry, c)
+	slices.SortStableFunc(registry, compareCriteria)
+	return func() {
+		registry = slices.DeleteFunc(slices.Clone(registry), func(o *Criterion) bool { return o == c })
+	}
 }
 
-// All returns every criterion: quality criteria first, then gates, each in
-// ID order.
+// compareCriteria orders the criteria as every table lists them: the
+// measured ones before the judged, quality criteria before gates, then by
+// ID.
+func compareCriteria(a, b *Criterion) int {
+	switch {
+	case a.Judged != b.Judged:
+		if b.Judged {
+			return -1
+		}
+		return 1
+	case a.Kind != b.Kind:
+		if a.Kind == Quality {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(string(a.ID), string(b.ID))
+}
+
+// callerFile returns the base name of the file that called the function
+// depth frames up.
+func callerFile(depth int) string {
+	_, file, _, ok := runtime.Caller(depth + 1)
+	if !ok {
+		return ""
+	}
+	return filepath.Base(file)
+}
+
+// All returns every criterion: the measured ones first (quality criteria,
+// then gates), then the judged, each in ID order.
 func All() []*Criterion { return registry }
 
 // Lookup returns the criterion with id, or nil.
@@ -334,32 +394,21 @@ func Lookup(id ID) *Criterion {
 	return nil
 }
 
-// Measurements are everything the criteria judge about one cell (one
-// writer's section). Section is the heading as written: private, used only
-// to find per-section settings.
-type Measurements struct {
-	Section string
-	// Written is the number of whitespace-separated words of the section as
-	// written, mandated phrases included.
-	Written int
-	// HasExample is false when the section has no example to compare with;
-	// the rest are C5's numbers (see reports/c5).
-	HasExample bool
-	Words      int
-	Run        int
-	Overlap    float64
-	Shared     int
-	Distinct   int
-	// Judgments are the judges' verdict blocks on the cell, for the judged
-	// criteria (C1, C2, C4, C6); none outside the judged tier.
-	Judgments []Judgment
+// Headline returns the headline criterion (Criterion.Headline), or nil.
+func Headline() *Criterion {
+	for _, c := range registry {
+		if c.Headline {
+			return c
+		}
+	}
+	return nil
 }
 
 // Judge returns the outcomes of every criterion for m, in the order of All.
-func Judge(s *Settings, m *Measurements) []Outcome {
+func Judge(s Settings, m *Measurements) []Outcome {
 	var out []Outcome
 	for _, c := range registry {
-		out = append(out, c.judge(s, m)...)
+		out = append(out, c.s.judge(s.get(c), m)...)
 	}
 	return out
 }
@@ -372,87 +421,6 @@ func Find(outcomes []Outcome, k Key) (Outcome, bool) {
 		}
 	}
 	return Outcome{}, false
-}
-
-// Settings are every criterion's settings.
-type Settings struct {
-	C5     C5Thresholds
-	G1     G1Settings
-	Judged JudgedSettings
-}
-
-// Validate checks every criterion's settings.
-func (s *Settings) Validate() error {
-	for _, c := range registry {
-		if c.validate == nil {
-			continue
-		}
-		if err := c.validate(s); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ForMeasurement returns s with every setting that decides verdicts and
-// nothing else zeroed: what a cache of measurements, runs and pages keys on.
-func (s Settings) ForMeasurement() Settings {
-	for _, c := range registry {
-		if c.verdictOnly != nil {
-			c.verdictOnly(&s)
-		}
-	}
-	return s
-}
-
-// Tally counts one criterion's (and judge's) verdicts over some cells.
-type Tally struct {
-	Criterion                       ID
-	Judge                           string
-	Pass, Fail, Unscored, Ambiguous int
-}
-
-// Scored returns the number of cells passed or failed.
-func (t Tally) Scored() int { return t.Pass + t.Fail }
-
-// Tallies are tallies in the order their outcomes were first added.
-type Tallies []Tally
-
-// Add counts o.
-func (ts *Tallies) Add(o Outcome) {
-	i := slices.IndexFunc(*ts, func(t Tally) bool { return t.Criterion == o.Criterion && t.Judge == o.Judge })
-	if i < 0 {
-		*ts = append(*ts, Tally{Criterion: o.Criterion, Judge: o.Judge})
-		i = len(*ts) - 1
-	}
-	t := &(*ts)[i]
-	switch o.Verdict {
-	case Pass:
-		t.Pass++
-	case Fail:
-		t.Fail++
-	case Unscored:
-		t.Unscored++
-	case Ambiguous:
-		t.Ambiguous++
-	}
-}
-
-// AddAll counts every outcome of a cell.
-func (ts *Tallies) AddAll(outcomes []Outcome) {
-	for _, o := range outcomes {
-		ts.Add(o)
-	}
-}
-
-// Of returns the tally with key k (zero when nothing was counted).
-func (ts Tallies) Of(k Key) Tally {
-	for _, t := range ts {
-		if t.Criterion == k.Criterion && t.Judge == k.Judge {
-			return t
-		}
-	}
-	return Tally{Criterion: k.Criterion, Judge: k.Judge}
 }
 
 // percent writes a measured share as a percentage with decimals digits.
@@ -479,49 +447,6 @@ type SettingError struct {
 }
 
 func (e *SettingError) Error() string { return e.Msg }
-
-// Record is an outcome as results.json holds it. A judged criterion's
-// record holds its judges' outcomes by judge id (Judges).
-type Record struct {
-	Verdict string             `json:"verdict,omitempty"`
-	Reason  string             `json:"reason,omitempty"`
-	Rules   []string           `json:"rules"`
-	Values  map[string]float64 `json:"values"`
-	Limits  map[string]float64 `json:"limits"`
-	Judges  map[string]Record  `json:"judges,omitempty"`
-}
-
-// Records returns a cell's outcomes as results.json holds them: by
-// criterion ID, a judged criterion's by judge inside its criterion's.
-func Records(outcomes []Outcome) map[string]Record {
-	out := map[string]Record{}
-	for _, o := range outcomes {
-		r := Record{Verdict: string(o.Verdict), Reason: o.Reason, Rules: append([]string{}, o.Failed...),
-			Values: map[string]float64{}, Limits: map[string]float64{}}
-		for _, v := range o.Values {
-			r.Values[v.Name] = v.Value
-		}
-		for _, l := range o.Limits {
-			r.Limits[l.Name] = l.Value
-		}
-		if o.Judge == "" {
-			judges := out[string(o.Criterion)].Judges
-			r.Judges = judges
-			out[string(o.Criterion)] = r
-			continue
-		}
-		c := out[string(o.Criterion)]
-		if c.Judges == nil {
-			c.Judges = map[string]Record{}
-		}
-		c.Judges[o.Judge] = r
-		if c.Rules == nil {
-			c.Rules, c.Values, c.Limits = []string{}, map[string]float64{}, map[string]float64{}
-		}
-		out[string(o.Criterion)] = c
-	}
-	return out
-}
 
 // Excess is how many times its limit the outcome's worst failing rule
 // reaches (infinite for a limit of 0); 0 when no rule fails.

@@ -55,9 +55,20 @@ func TestC5Judge(t *testing.T) {
 	}
 }
 
+// measured returns the measurements of a section with an example (C5's
+// comparison) and its length as written.
+func measured(section string, written, run int, overlap float64, shared, distinct int) *Measurements {
+	return &Measurements{Section: section, Numbers: []Named{{MeasureWritten, float64(written)}, {ValueRun, float64(run)},
+		{ValueOverlap, overlap}, {ValueShared, float64(shared)}, {ValueDistinct, float64(distinct)}}}
+}
+
+// unmeasured returns the measurements of a section without an example.
+func unmeasured(section string, written int) *Measurements {
+	return &Measurements{Section: section, Numbers: []Named{{MeasureWritten, float64(written)}}}
+}
+
 func TestC5NoExampleIsUnscored(t *testing.T) {
-	s := Settings{C5: DefaultC5, G1: DefaultG1}
-	o, ok := Find(Judge(&s, &Measurements{Section: "ACT 1", Written: 10}), Key{Criterion: C5})
+	o, ok := Find(Judge(Settings{}, unmeasured("ACT 1", 10)), Key{Criterion: C5})
 	if !ok || o.Verdict != Unscored || o.Label() != "NO EXAMPLE" || o.Fail() || o.Scored() {
 		t.Errorf("no example: %+v (label %q)", o, o.Label())
 	}
@@ -83,45 +94,49 @@ func TestRegistryOrderAndKinds(t *testing.T) {
 	var ids []string
 	for _, c := range All() {
 		ids = append(ids, string(c.ID)+":"+string(c.Kind))
-		if len(c.Rules) == 0 || c.judge == nil || c.Title == "" {
+		if len(c.Rules) == 0 || c.s.judge == nil || c.Title == "" {
 			t.Errorf("%s is incomplete", c.ID)
 		}
 	}
-	// Quality criteria first, then the gates.
-	if got := strings.Join(ids, " "); got != "C1:quality C2:quality C4:quality C5:quality C6:quality G1:gate" {
+	// The measured criteria first (quality, then gates), then the judged.
+	if got := strings.Join(ids, " "); got != "C5:quality G1:gate C1:quality C2:quality C4:quality C6:quality" {
 		t.Errorf("criteria %s", got)
 	}
-	if Lookup("C9") != nil || Lookup(G1) == nil {
+	if Lookup("C9") != nil || Lookup(G1) == nil || Headline() != Lookup(C5) {
 		t.Errorf("Lookup")
 	}
-}
-
-func TestForMeasurementKeepsOnlyWhatChangesMeasurements(t *testing.T) {
-	s := Settings{C5: C5Thresholds{MaxRun: 20, MaxOverlap: 0.3, NGram: 5}, G1: G1Settings{Tolerance: 0.2, Targets: map[string]int{"A": 3}}}
-	got := s.ForMeasurement()
-	want := Settings{C5: C5Thresholds{NGram: 5}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("ForMeasurement() = %+v, want %+v", got, want)
-	}
-	if s.C5.MaxRun != 20 || s.G1.Targets == nil {
-		t.Errorf("ForMeasurement changed its receiver")
+	if got := strings.Join(SourceFiles(), " "); got != "c5.go g1.go judged.go" {
+		t.Errorf("source files %s", got)
 	}
 }
 
 func TestSettingErrorsNameTheirKey(t *testing.T) {
 	for _, tc := range []struct {
-		s        Settings
+		id       ID
+		v        any
 		key, msg string
 	}{
-		{Settings{C5: C5Thresholds{MaxRun: -3, MaxOverlap: 0.1, NGram: 8}, G1: DefaultG1}, "c5", "[c5] max run -3 is negative"},
-		{Settings{C5: DefaultC5, G1: G1Settings{Tolerance: -0.1}}, "g1.tolerance", "[g1] tolerance -0.1 is outside 0..1"},
-		{Settings{C5: DefaultC5, G1: G1Settings{Tolerance: 0.1, Targets: map[string]int{"ACT 1": -5}}}, "g1.targets.ACT 1", `[g1.targets] "ACT 1" = -5 is negative`},
+		{C5, C5Settings{C5Thresholds: C5Thresholds{MaxRun: -3, MaxOverlap: 0.1, NGram: 8}}, "c5.max_run", "[c5] max run -3 is negative"},
+		{C5, C5Settings{C5Thresholds: C5Thresholds{MaxRun: 3, MaxOverlap: 1.1, NGram: 8}}, "c5.max_overlap", "[c5] max overlap 1.1 is outside 0..1"},
+		{C5, C5Settings{C5Thresholds: DefaultC5, Registered: &C5Thresholds{MaxRun: 3, MaxOverlap: 0.1}}, "c5.registered.ngram", "[c5.registered] n-gram size 0 is less than 1"},
+		{G1, G1Settings{Tolerance: -0.1}, "g1.tolerance", "[g1] tolerance -0.1 is outside 0..1"},
+		{G1, G1Settings{Tolerance: 0.1, Targets: map[string]int{"ACT 1": -5}}, "g1.targets.ACT 1", `[g1.targets] "ACT 1" = -5 is negative`},
+		{C1, C1Settings{MinPresent: -1}, "judged.c1_min_present", "[judged] c1_min_present -1 is negative"},
+		{C1, C1Settings{Registered: &C1Registered{MinPresent: -2}}, "judged.registered.c1_min_present", "[judged.registered] c1_min_present -2"},
+		{C2, C2Settings{MaxUndeveloped: 2}, "judged.c2_max_undeveloped", "[judged] c2_max_undeveloped 2 is outside 0..1"},
 	} {
-		err := tc.s.Validate()
+		s, err := Settings{}.With(Lookup(tc.id), tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Validate()
 		var se *SettingError
 		if !errors.As(err, &se) || se.Key != tc.key || !strings.HasPrefix(se.Msg, tc.msg) {
 			t.Errorf("Validate() = %v, want key %q and %q", err, tc.key, tc.msg)
 		}
+	}
+	if err := (Settings{}).Validate(); err != nil {
+		t.Errorf("the defaults do not validate: %v", err)
 	}
 }
 
@@ -171,8 +186,8 @@ func TestG1Judge(t *testing.T) {
 		t.Errorf("no target: %+v", o)
 	}
 	// G1 never changes C5: both are judged, each on its own numbers.
-	s := Settings{C5: DefaultC5, G1: g}
-	out := Judge(&s, &Measurements{Section: "CTA", Written: 60, HasExample: true, Words: 50, Run: 3, Overlap: 0.01, Distinct: 40})
+	s, _ := Settings{}.With(Lookup(G1), g)
+	out := Judge(s, measured("CTA", 60, 3, 0.01, 0, 40))
 	if len(out) != 2 || out[0].Criterion != C5 || out[0].Verdict != Pass || out[1].Criterion != G1 || out[1].Verdict != Fail {
 		t.Errorf("outcomes %+v", out)
 	}
@@ -264,14 +279,11 @@ func TestRecords(t *testing.T) {
 }
 
 func TestFailsWithLimitIsWithLimitFail(t *testing.T) {
-	s := &Settings{C5: DefaultC5, G1: DefaultG1, Judged: JudgedSettings{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}}
+	s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: 10})
+	judged := measured("ACT 1", 100, 4, 0.25, 5, 20)
+	judged.Judgments = []Judgment{{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true}}
 	var outcomes []Outcome
-	for _, m := range []*Measurements{
-		{Section: "ACT 1", Written: 10},
-		{Section: "ACT 1", HasExample: true, Words: 100, Written: 100, Run: 18, Overlap: 0.05, Shared: 1, Distinct: 20},
-		{Section: "ACT 1", HasExample: true, Words: 100, Written: 100, Run: 4, Overlap: 0.25, Shared: 5, Distinct: 20, Judgments: []Judgment{
-			{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true}}},
-	} {
+	for _, m := range []*Measurements{unmeasured("ACT 1", 10), measured("ACT 1", 100, 18, 0.05, 1, 20), judged} {
 		outcomes = append(outcomes, Judge(s, m)...)
 	}
 	outcomes = append(outcomes, Outcome{Criterion: "C9", Verdict: Fail}) // no such criterion

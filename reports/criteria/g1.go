@@ -12,8 +12,8 @@ import (
 // a quality result, and a G1 FAIL changes no other criterion's verdict.
 //
 // G1 is the worked example of a criterion (see the package doc): this file,
-// the [g1] block of config.toml (config.Config.G1) and the words on the
-// pages are all there is to it.
+// the [g1] block of config.toml and the words in the documents are all
+// there is to it.
 const G1 ID = "G1"
 
 // G1's rules, values and limits.
@@ -24,6 +24,10 @@ const (
 	LimitTarget = "target"
 	LimitMin    = "min"
 	LimitMax    = "max"
+	// MeasureWritten is the measurement G1 needs: the section's
+	// whitespace-separated words as written, mandated phrases included
+	// (CountWords).
+	MeasureWritten = "written"
 )
 
 // DefaultG1Tolerance is the rubric's tolerance: 15% either side.
@@ -102,26 +106,56 @@ func (g G1Settings) UnknownTargets(sections []string) []string {
 	return out
 }
 
-var g1 = &Criterion{
-	ID:     G1,
-	Title:  "length",
-	Kind:   Gate,
-	Values: []string{ValueWords},
-	Limits: []string{LimitTarget, LimitMin, LimitMax},
-	Rules: []Rule{
-		{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
-		{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
-	},
-	judge: func(s *Settings, m *Measurements) []Outcome {
-		return []Outcome{s.G1.Judge(m.Section, m.Written)}
-	},
-	validate:    func(s *Settings) error { return s.G1.Validate() },
-	verdictOnly: func(s *Settings) { s.G1 = G1Settings{} },
-	explain: func(o Outcome) []Check {
-		return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Unscored: o.Verdict == Unscored,
-			Text: "length (G1) " + g1Summary(o) + ": " + o.Label()}}
-	},
-	summary: g1Summary,
+// G1 returns G1's settings in s.
+func (s Settings) G1() G1Settings { return Of[G1Settings](s, G1) }
+
+func init() {
+	MeasureText(MeasureWritten, func(text string) float64 { return float64(CountWords(text)) })
+	Define(Def[G1Settings]{
+		ID:       G1,
+		Title:    "length",
+		Kind:     Gate,
+		Block:    "g1",
+		Defaults: DefaultG1,
+		Needs:    []string{MeasureWritten},
+		Values:   []string{ValueWords},
+		Limits:   []string{LimitTarget, LimitMin, LimitMax},
+		Rules: []Rule{
+			{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
+			{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
+		},
+		Judge: func(s G1Settings, m *Measurements) []Outcome {
+			words, ok := m.Value(MeasureWritten)
+			if !ok {
+				return []Outcome{{Criterion: G1, Verdict: Unscored, Reason: "not measured"}}
+			}
+			return []Outcome{s.Judge(m.Section, int(words))}
+		},
+		Validate: G1Settings.Validate,
+		// Without [g1.registered], the tolerance in force.
+		Registered: func(s G1Settings) (G1Settings, bool) {
+			if s.Registered == nil {
+				return s, false
+			}
+			s.Tolerance = s.Registered.Tolerance
+			return s, true
+		},
+		Thresholds: func(s G1Settings) []Threshold {
+			return []Threshold{
+				{Key: "g1.tolerance", Name: "g1.tolerance", Label: "G1 length tolerance", Value: s.Tolerance, Share: true,
+					Now: "a length tolerance of %s", Then: "%s"},
+				{Key: "g1.targets", Name: LimitTarget, Label: "G1 targets", PerSection: true, Noun: "a target"},
+			}
+		},
+		Words: func(s G1Settings) string {
+			return "a section more than " + SharePercent(s.Tolerance) + " shorter or longer than its target fails"
+		},
+		Explain: func(o Outcome) []Check {
+			return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Unscored: o.Verdict == Unscored,
+				Text: "length (G1) " + g1Summary(o) + ": " + o.Label()}}
+		},
+		Summary: g1Summary,
+	})
 }
 
 // g1Summary states a length and its target: "286 words, target 300
@@ -140,5 +174,3 @@ func g1Summary(o Outcome) string {
 	hi, _ := o.Limit(LimitMax)
 	return fmt.Sprintf("%s, target %s (%s to %s)", count, number(target), number(lo), number(hi))
 }
-
-func init() { register(g1) }

@@ -38,17 +38,6 @@ const (
 	LimitNone            = "none" // C4, C6: the judge's FAIL is a FAIL
 )
 
-// JudgedSettings are the judged criteria's pass lines ([judged] in
-// config.toml).
-type JudgedSettings struct {
-	// C1MinPresent is the rubric's N: C1 fails with fewer bullets present.
-	// 0 means N is not yet calibrated: C1 is unscored, its counts kept.
-	C1MinPresent int
-	// C2MaxUndeveloped fails C2 when the undeveloped share of the groups,
-	// taken to four decimals, is above it: 0.3333 passes 1 of 3 groups.
-	C2MaxUndeveloped float64
-}
-
 // Judgment is one judge's verdict block on one cell.
 type Judgment struct {
 	Judge               string
@@ -68,40 +57,36 @@ func UndevelopedShare(undeveloped, groups int) float64 {
 }
 
 // JudgeJudgment returns the outcomes of one judgment on the judged
-// criteria, in the order of JudgedIDs.
-func JudgeJudgment(s JudgedSettings, j Judgment) []Outcome {
+// criteria under s, in the order of JudgedIDs.
+func JudgeJudgment(s Settings, j Judgment) []Outcome {
+	m := &Measurements{Judgments: []Judgment{j}}
 	out := make([]Outcome, 0, len(JudgedIDs))
 	for _, id := range JudgedIDs {
-		out = append(out, judgeOne(id, s, j))
+		if c := Lookup(id); c != nil {
+			out = append(out, c.s.judge(s.get(c), m)...)
+		}
 	}
 	return out
 }
 
-func judgeOne(id ID, s JudgedSettings, j Judgment) Outcome {
+// judgeEach returns criterion id's outcome for each judgment of m: values
+// and limits are what judgment j gives it; unscored, when not "", the
+// reason it cannot be scored (values kept, limits not).
+func judgeEach(id ID, m *Measurements, of func(j Judgment) (values, limits []Named, unscored string)) []Outcome {
 	c := Lookup(id)
-	var values, limits []Named
-	switch id {
-	case C1:
-		values = []Named{{ValuePresent, float64(j.Present)}, {ValueAssigned, float64(j.Assigned)}}
-		if s.C1MinPresent > 0 {
-			limits = []Named{{LimitMinPresent, float64(s.C1MinPresent)}}
+	var out []Outcome
+	for _, j := range m.Judgments {
+		values, limits, unscored := of(j)
+		switch {
+		case slices.Contains(j.Ambiguous, id):
+			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Ambiguous, Reason: "ambiguous", Values: values, Limits: limits})
+		case unscored != "":
+			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Unscored, Reason: unscored, Values: values})
+		default:
+			out = append(out, c.judgeRules(j.Judge, values, limits))
 		}
-	case C2:
-		values = []Named{{ValueUndevelopedRate, UndevelopedShare(j.Undeveloped, j.Groups)},
-			{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}
-		limits = []Named{{LimitMaxUndeveloped, s.C2MaxUndeveloped}}
-	case C4:
-		values, limits = []Named{{ValueScopeCreep, failed(j.Additions)}}, []Named{{LimitNone, 0}}
-	case C6:
-		values, limits = []Named{{ValueOffBrief, failed(j.OnBrief)}}, []Named{{LimitNone, 0}}
 	}
-	switch {
-	case slices.Contains(j.Ambiguous, id):
-		return Outcome{Criterion: id, Judge: j.Judge, Verdict: Ambiguous, Reason: "ambiguous", Values: values, Limits: limits}
-	case id == C1 && s.C1MinPresent == 0:
-		return Outcome{Criterion: id, Judge: j.Judge, Verdict: Unscored, Reason: "N not yet calibrated", Values: values}
-	}
-	return c.judgeRules(j.Judge, values, limits)
+	return out
 }
 
 func failed(pass bool) float64 {
@@ -111,45 +96,169 @@ func failed(pass bool) float64 {
 	return 1
 }
 
-// judgedCriterion registers one judged criterion.
-func judgedCriterion(id ID, title string, rule Rule, explain func(o Outcome) string) *Criterion {
-	return &Criterion{
-		ID: id, Title: title, Kind: Quality, Judged: true, Rules: []Rule{rule},
-		judge: func(s *Settings, m *Measurements) []Outcome {
-			var out []Outcome
-			for _, j := range m.Judgments {
-				out = append(out, judgeOne(id, s.Judged, j))
-			}
-			return out
-		},
-		verdictOnly: func(s *Settings) { s.Judged = JudgedSettings{} },
-		explain: func(o Outcome) []Check {
-			return []Check{{Rule: rule.Name, Failed: o.Fail(), Text: explain(o) + ": " + o.Label()}}
-		},
+// explainJudged states a judged outcome's one rule: what explain says of
+// it, then its label.
+func explainJudged(rule string, explain func(o Outcome) string) func(o Outcome) []Check {
+	return func(o Outcome) []Check {
+		return []Check{{Rule: rule, Failed: o.Fail(), Text: explain(o) + ": " + o.Label()}}
 	}
 }
 
+// C1Settings are C1's pass line, N ([judged] c1_min_present): C1 fails
+// with fewer bullets present. 0 means N is not yet calibrated: C1 is
+// unscored, its counts kept. Registered is [judged.registered]'s.
+type C1Settings struct {
+	MinPresent int           `toml:"c1_min_present"`
+	Registered *C1Registered `toml:"registered"`
+}
+
+// C1Registered is C1's registered N.
+type C1Registered struct {
+	MinPresent int `toml:"c1_min_present"`
+}
+
+// C2Settings are C2's pass line ([judged] c2_max_undeveloped): C2 fails
+// when the undeveloped share of the groups, taken to four decimals, is
+// above it (0.3333 passes 1 of 3 groups). Registered is
+// [judged.registered]'s.
+type C2Settings struct {
+	MaxUndeveloped float64       `toml:"c2_max_undeveloped"`
+	Registered     *C2Registered `toml:"registered"`
+}
+
+// C2Registered is C2's registered pass line.
+type C2Registered struct {
+	MaxUndeveloped float64 `toml:"c2_max_undeveloped"`
+}
+
+// DefaultC2MaxUndeveloped is the rubric's C2 line: at most a third of the
+// groups undeveloped.
+const DefaultC2MaxUndeveloped = 0.3333
+
+// C1 returns C1's settings in s.
+func (s Settings) C1() C1Settings { return Of[C1Settings](s, C1) }
+
+// C2 returns C2's settings in s.
+func (s Settings) C2() C2Settings { return Of[C2Settings](s, C2) }
+
+// noSettings are the settings of C4 and C6: the judge's PASS or FAIL is
+// the verdict.
+type noSettings struct{}
+
 func init() {
-	register(judgedCriterion(C1, "outline coverage",
-		Rule{Name: RuleCoverage, Value: ValuePresent, Limit: LimitMinPresent, Op: AtLeast},
-		func(o Outcome) string {
+	Define(Def[C1Settings]{
+		ID: C1, Title: "outline coverage", Kind: Quality, Judged: true, Block: "judged",
+		Rules: []Rule{{Name: RuleCoverage, Value: ValuePresent, Limit: LimitMinPresent, Op: AtLeast}},
+		Judge: func(s C1Settings, m *Measurements) []Outcome {
+			return judgeEach(C1, m, func(j Judgment) ([]Named, []Named, string) {
+				values := []Named{{ValuePresent, float64(j.Present)}, {ValueAssigned, float64(j.Assigned)}}
+				if s.MinPresent == 0 {
+					return values, nil, "N not yet calibrated"
+				}
+				return values, []Named{{LimitMinPresent, float64(s.MinPresent)}}, ""
+			})
+		},
+		Validate: func(s C1Settings) error {
+			check := func(table string, n int) error {
+				if n < 0 {
+					return &SettingError{Key: table + ".c1_min_present", Msg: fmt.Sprintf("[%s] c1_min_present %d is negative; it is a number of bullets, 0 for not yet calibrated", table, n)}
+				}
+				return nil
+			}
+			if err := check("judged", s.MinPresent); err != nil || s.Registered == nil {
+				return err
+			}
+			return check("judged.registered", s.Registered.MinPresent)
+		},
+		// Without [judged.registered], the rubric's: N not yet calibrated.
+		Registered: func(s C1Settings) (C1Settings, bool) {
+			if s.Registered == nil {
+				s.MinPresent = 0
+				return s, false
+			}
+			s.MinPresent = s.Registered.MinPresent
+			return s, true
+		},
+		Thresholds: func(s C1Settings) []Threshold {
+			return []Threshold{{Key: "judged.c1_min_present", Name: "c1_min_present", Label: "C1 present beats needed", Value: float64(s.MinPresent),
+				Unset: "not set", Now: "at least %s present beats for C1", Then: "%s beats"}}
+		},
+		Words: func(s C1Settings) string {
+			if s.MinPresent == 0 {
+				return "C1's N not yet calibrated (C1 unscored)"
+			}
+			return fmt.Sprintf("C1 fails with fewer than %d bullets present", s.MinPresent)
+		},
+		Explain: explainJudged(RuleCoverage, func(o Outcome) string {
 			present, _ := o.Value(ValuePresent)
 			assigned, _ := o.Value(ValueAssigned)
 			n, _ := o.Limit(LimitMinPresent)
 			return fmt.Sprintf("%s of %s bullets present, at least %s wanted", number(present), number(assigned), number(n))
-		}))
-	register(judgedCriterion(C2, "development",
-		Rule{Name: RuleDevelopment, Value: ValueUndevelopedRate, Limit: LimitMaxUndeveloped, Op: AtMost},
-		func(o Outcome) string {
+		}),
+	})
+	Define(Def[C2Settings]{
+		ID: C2, Title: "development", Kind: Quality, Judged: true, Block: "judged",
+		Defaults: C2Settings{MaxUndeveloped: DefaultC2MaxUndeveloped},
+		Rules:    []Rule{{Name: RuleDevelopment, Value: ValueUndevelopedRate, Limit: LimitMaxUndeveloped, Op: AtMost}},
+		Judge: func(s C2Settings, m *Measurements) []Outcome {
+			return judgeEach(C2, m, func(j Judgment) ([]Named, []Named, string) {
+				return []Named{{ValueUndevelopedRate, UndevelopedShare(j.Undeveloped, j.Groups)},
+					{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}, []Named{{LimitMaxUndeveloped, s.MaxUndeveloped}}, ""
+			})
+		},
+		Validate: func(s C2Settings) error {
+			check := func(table string, x float64) error {
+				if !(x >= 0 && x <= 1) {
+					return &SettingError{Key: table + ".c2_max_undeveloped", Msg: fmt.Sprintf("[%s] c2_max_undeveloped %v is outside 0..1; it is a share of the groups", table, x)}
+				}
+				return nil
+			}
+			if err := check("judged", s.MaxUndeveloped); err != nil || s.Registered == nil {
+				return err
+			}
+			return check("judged.registered", s.Registered.MaxUndeveloped)
+		},
+		// Without [judged.registered], the rubric's: at most a third.
+		Registered: func(s C2Settings) (C2Settings, bool) {
+			if s.Registered == nil {
+				s.MaxUndeveloped = DefaultC2MaxUndeveloped
+				return s, false
+			}
+			s.MaxUndeveloped = s.Registered.MaxUndeveloped
+			return s, true
+		},
+		Thresholds: func(s C2Settings) []Threshold {
+			return []Threshold{{Key: "judged.c2_max_undeveloped", Name: "c2_max_undeveloped", Label: "C2 undeveloped share allowed", Value: s.MaxUndeveloped,
+				Share: true, Now: "at most %s undeveloped groups for C2", Then: "%s"}}
+		},
+		Words: func(s C2Settings) string {
+			return "C2 fails when more than " + SharePercent(s.MaxUndeveloped) + " of the groups are undeveloped"
+		},
+		Explain: explainJudged(RuleDevelopment, func(o Outcome) string {
 			u, _ := o.Value(ValueUndeveloped)
 			g, _ := o.Value(ValueGroups)
 			limit, _ := o.Limit(LimitMaxUndeveloped)
 			return fmt.Sprintf("%s of %s groups undeveloped, at most %s allowed", number(u), number(g), SharePercent(limit))
-		}))
-	register(judgedCriterion(C4, "additions",
-		Rule{Name: RuleAdditions, Value: ValueScopeCreep, Limit: LimitNone, Op: AtMost},
-		func(Outcome) string { return "material beyond the outline" }))
-	register(judgedCriterion(C6, "on brief",
-		Rule{Name: RuleOnBrief, Value: ValueOffBrief, Limit: LimitNone, Op: AtMost},
-		func(Outcome) string { return "framing predictable from the outline" }))
+		}),
+	})
+	for _, c := range []struct {
+		id                       ID
+		title, value, rule, says string
+		judge                    func(j Judgment) bool
+	}{
+		{C4, "additions", ValueScopeCreep, RuleAdditions, "material beyond the outline", func(j Judgment) bool { return j.Additions }},
+		{C6, "on brief", ValueOffBrief, RuleOnBrief, "framing predictable from the outline", func(j Judgment) bool { return j.OnBrief }},
+	} {
+		Define(Def[noSettings]{
+			ID: c.id, Title: c.title, Kind: Quality, Judged: true,
+			Rules: []Rule{{Name: c.rule, Value: c.value, Limit: LimitNone, Op: AtMost}},
+			Judge: func(_ noSettings, m *Measurements) []Outcome {
+				return judgeEach(c.id, m, func(j Judgment) ([]Named, []Named, string) {
+					return []Named{{c.value, failed(c.judge(j))}}, []Named{{LimitNone, 0}}, ""
+				})
+			},
+			Words:   func(noSettings) string { return string(c.id) + " is the judge's PASS or FAIL" },
+			Explain: explainJudged(c.rule, func(Outcome) string { return c.says }),
+		})
+	}
 }

@@ -9,19 +9,24 @@ func TestJudgeJudgment(t *testing.T) {
 	j := func(present, undeveloped, groups int, c4, c6 bool, amb ...ID) Judgment {
 		return Judgment{Judge: "primary", Present: present, Assigned: 12, Undeveloped: undeveloped, Groups: groups, Additions: c4, OnBrief: c6, Ambiguous: amb}
 	}
+	at := func(n int, max float64) Settings {
+		s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: n})
+		s, _ = s.With(Lookup(C2), C2Settings{MaxUndeveloped: max})
+		return s
+	}
 	tests := []struct {
 		name string
-		s    JudgedSettings
+		s    Settings
 		j    Judgment
 		want string // C1 C2 C4 C6 labels
 	}{
-		{"N unset", JudgedSettings{0, 0.3333}, j(9, 1, 4, true, true), "N NOT YET CALIBRATED pass pass pass"},
-		{"under N", JudgedSettings{10, 0.3333}, j(9, 1, 4, true, false), "FAIL pass pass FAIL"},
-		{"at N", JudgedSettings{9, 0.3333}, j(9, 2, 4, false, true), "pass FAIL FAIL pass"},
-		{"a third is not more than 0.3333", JudgedSettings{9, 0.3333}, j(9, 1, 3, true, true), "pass pass pass pass"},
-		{"a third is more than 0.3", JudgedSettings{9, 0.3}, j(9, 1, 3, true, true), "pass FAIL pass pass"},
-		{"34 of 100 is more than 0.3333", JudgedSettings{9, 0.3333}, j(9, 34, 100, true, true), "pass FAIL pass pass"},
-		{"ambiguous whatever the line says", JudgedSettings{9, 0.3333}, j(1, 4, 4, false, false, C1, C4), "ambiguous FAIL ambiguous FAIL"},
+		{"N unset", at(0, 0.3333), j(9, 1, 4, true, true), "N NOT YET CALIBRATED pass pass pass"},
+		{"under N", at(10, 0.3333), j(9, 1, 4, true, false), "FAIL pass pass FAIL"},
+		{"at N", at(9, 0.3333), j(9, 2, 4, false, true), "pass FAIL FAIL pass"},
+		{"a third is not more than 0.3333", at(9, 0.3333), j(9, 1, 3, true, true), "pass pass pass pass"},
+		{"a third is more than 0.3", at(9, 0.3), j(9, 1, 3, true, true), "pass FAIL pass pass"},
+		{"34 of 100 is more than 0.3333", at(9, 0.3333), j(9, 34, 100, true, true), "pass FAIL pass pass"},
+		{"ambiguous whatever the line says", at(9, 0.3333), j(1, 4, 4, false, false, C1, C4), "ambiguous FAIL ambiguous FAIL"},
 	}
 	for _, tc := range tests {
 		var got []string
@@ -38,8 +43,8 @@ func TestJudgeJudgment(t *testing.T) {
 }
 
 func TestJudgedOutcomesPerJudge(t *testing.T) {
-	s := &Settings{C5: DefaultC5, Judged: JudgedSettings{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}}
-	m := &Measurements{Section: "ACT 1", HasExample: true, Words: 100, Judgments: []Judgment{
+	s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: 10})
+	m := &Measurements{Section: "ACT 1", Judgments: []Judgment{
 		{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true},
 		{Judge: "family-2", Present: 11, Assigned: 12, Undeveloped: 0, Groups: 4, Additions: true, OnBrief: true},
 	}}
@@ -64,8 +69,5 @@ func TestJudgedOutcomesPerJudge(t *testing.T) {
 	ts.AddAll(outcomes)
 	if got := ts.Of(Key{C1, "primary"}); got.Fail != 1 || got.Pass != 0 {
 		t.Errorf("tally %+v", got)
-	}
-	if z := s.ForMeasurement(); z.Judged != (JudgedSettings{}) {
-		t.Errorf("the judged thresholds decide verdicts only, yet ForMeasurement keeps %+v", z.Judged)
 	}
 }

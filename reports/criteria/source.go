@@ -1,16 +1,28 @@
 package criteria
 
-import "embed"
+import (
+	"embed"
+	"slices"
+)
 
-// source is the criteria's own code, embedded so that a published site can
+// source is the package's own code, embedded so that a published site can
 // show exactly what decided its verdicts: each criterion's file (the
-// machinery they share, in criteria.go, is left off the page).
+// machinery they share is left off the page).
 //
-//go:embed c5.go g1.go judged.go
+//go:embed *.go
 var source embed.FS
 
-// SourceFiles lists the embedded source files of the criteria.
-var SourceFiles = []string{"c5.go", "g1.go", "judged.go"}
+// SourceFiles lists the files that define the registered criteria, in the
+// criteria's order: those of this package, whose source is embedded.
+func SourceFiles() []string {
+	var out []string
+	for _, c := range registry {
+		if _, err := source.Open(c.File); err == nil && c.File != "" && !slices.Contains(out, c.File) {
+			out = append(out, c.File)
+		}
+	}
+	return out
+}
 
 // Source returns the embedded source of the named file.
 func Source(name string) string {

@@ -34,6 +34,9 @@ type Text struct {
 // and, when it has an example, the two texts compared.
 type Cell struct {
 	measure.Cell
+	// Judgments are the judges' verdict blocks on the cell (the judged
+	// tier's), which the judged criteria judged.
+	Judgments   []criteria.Judgment
 	Outcomes    []criteria.Outcome
 	Runs        []c5.Run
 	SectionText *Text
@@ -82,6 +85,22 @@ type Findings struct {
 // fit the texts it claims to measure: one of other inputs.
 var ErrStaleMeasurement = errors.New("the measurement does not match the inputs")
 
+// Settings are what findings are made under: plain values, which the
+// build takes from the config.
+type Settings struct {
+	// Criteria are every criterion's settings.
+	Criteria criteria.Settings
+	// MinRun is the shortest shared run highlighted.
+	MinRun int
+	// JudgedSections are the sections the judged tier covers, as written;
+	// empty for every section a judge graded.
+	JudgedSections []string
+	// Hypotheses are the pre-registered hypotheses, in registration order.
+	Hypotheses []config.Hypothesis
+	// ConfigFile names the file the hypotheses come from, in errors.
+	ConfigFile string
+}
+
 // Options control Build.
 type Options struct {
 	// DropWords keeps no text's normalised words (Tokens.Words then
@@ -96,22 +115,25 @@ type Options struct {
 	Judged *judged.Tier
 }
 
-// Build measures folder under cfg and assembles the findings. The
-// measurement of folder at cfg's n-gram size can be passed in, with its
+// Build measures folder under s and assembles the findings. The
+// measurement of folder at s's n-gram size can be passed in, with its
 // tokens (Options.Tokens), to skip measuring.
-func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *measure.Result, opt Options) (*Findings, error) {
-	settings := cfg.Criteria()
+func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Result, opt Options) (*Findings, error) {
+	if err := criteria.CheckNeeds(criteria.ComparisonNames); err != nil {
+		return nil, err
+	}
+	settings, ngram := s.Criteria, s.Criteria.NGram()
 	tokens := opt.Tokens
-	if m == nil || m.NGram != settings.C5.NGram {
+	if m == nil || m.NGram != ngram {
 		var err error
-		if m, tokens, err = measure.RunWithTexts(ctx, folder, settings.C5.NGram); err != nil {
+		if m, tokens, err = measure.RunWithTexts(ctx, folder, ngram); err != nil {
 			return nil, err
 		}
 	}
 	if tokens != nil && (len(tokens.Section) != len(m.Cells) || len(tokens.Example) != len(m.Cells)) {
 		tokens = nil
 	}
-	f := &Findings{Criteria: settings, MinRun: cfg.MinRunWords(), Phrases: folder.Phrases, Digests: folder.Digests}
+	f := &Findings{Criteria: settings, MinRun: s.MinRun, Phrases: folder.Phrases, Digests: folder.Digests}
 	f.measureAt = func(ngram int) (*measure.Result, error) { return measure.Run(ctx, folder, ngram) }
 	f.Writers = AssignAliases(folder)
 	index := map[string]int{}
@@ -120,17 +142,17 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	}
 	if opt.Judged != nil {
 		f.Judged = opt.Judged
-		f.JudgedResults = judged.Evaluate(opt.Judged, JudgedThresholds(cfg), cfg.Judged.Sections, folder.Cells())
+		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, folder.Cells())
 	}
 	seenSection := map[string]bool{}
 	f.Cells = make([]Cell, len(m.Cells))
 	var prev []criteria.Outcome
 	for i, mc := range m.Cells {
-		ms := Measurements(&mc)
+		c := Cell{Cell: mc}
 		if f.JudgedResults != nil {
-			ms.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name)
+			c.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name)
 		}
-		c := Cell{Cell: mc, Outcomes: criteria.Judge(&settings, ms)}
+		c.Outcomes = criteria.Judge(settings, c.Measurements())
 		shareLimits(c.Outcomes, prev)
 		prev = c.Outcomes
 		if !seenSection[mc.Name] {
@@ -144,7 +166,7 @@ func Build(ctx context.Context, folder *inputs.Folder, cfg *config.Config, m *me
 	if err := f.loadTexts(ctx, folder, tokens, opt.DropWords); err != nil {
 		return nil, err
 	}
-	res, err := EvaluateHypotheses(cfg, f)
+	res, err := EvaluateHypotheses(s, f)
 	if err != nil {
 		return nil, err
 	}
@@ -165,10 +187,16 @@ func shareLimits(outcomes, prev []criteria.Outcome) {
 	}
 }
 
-// Measurements returns what the criteria judge of a measured cell.
-func Measurements(c *measure.Cell) *criteria.Measurements {
-	return &criteria.Measurements{Section: c.Name, Written: c.Written, HasExample: c.HasExample, Words: c.Words,
-		Run: c.Run, Overlap: c.Overlap, Shared: c.Shared, Distinct: c.Distinct}
+// Measurements returns what the criteria judge of the cell: the
+// measurement's numbers by name (C5's comparison where the section has an
+// example, the text measures) and the judges' verdict blocks.
+func (c *Cell) Measurements() *criteria.Measurements {
+	m := &criteria.Measurements{Section: c.Name, Judgments: c.Judgments}
+	if c.HasExample {
+		m.Numbers = criteria.Comparison(c.Run, c.Overlap, c.Shared, c.Distinct)
+	}
+	m.Numbers = append(m.Numbers, c.Measures...)
+	return m
 }
 
 // dicts recycles the word dictionaries of loadTexts: a cell's tokens keep
@@ -311,9 +339,4 @@ func (f *Findings) SortedDigests() [][2]string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
-}
-
-// JudgedThresholds returns the judged tier's thresholds in force under cfg.
-func JudgedThresholds(cfg *config.Config) judged.Thresholds {
-	return judged.Thresholds{C1MinPresent: cfg.Judged.C1MinPresent, C2MaxUndeveloped: cfg.Judged.C2MaxUndeveloped}
 }

@@ -9,8 +9,6 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/criteria"
-	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/judged"
 )
 
 // Hypothesis verdicts.
@@ -36,61 +34,50 @@ type HypothesisResult struct {
 	RegisteredVerdict, RegisteredReason string
 }
 
-// Registration returns the thresholds a hypothesis was registered at: its
-// own, else the config's [c5.registered], else the rubric's defaults.
-func Registration(cfg *config.Config, h config.Hypothesis) config.C5 {
-	switch {
-	case h.Thresholds != nil:
-		return *h.Thresholds
-	case cfg.C5.Registered != nil:
-		return *cfg.C5.Registered
-	}
-	return config.DefaultC5
-}
-
-// EvaluateHypotheses judges every hypothesis of cfg against f. A prediction
-// naming a writer alias that does not exist is an error with the config line.
-func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, error) {
+// EvaluateHypotheses judges every hypothesis of s against f, by the FAIL
+// counts of the criterion (and judge) it names, at the build's settings
+// and, when those differ, at its registered ones. A prediction naming a
+// writer alias or a judge that does not exist is an error with the config
+// line.
+func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 	var out []HypothesisResult
-	for _, h := range cfg.Hypotheses {
+	for _, h := range s.Hypotheses {
 		r := HypothesisResult{Hypothesis: h, Digest: h.Digest()}
-		p := h.Prediction
+		p, crit, k := h.Prediction, h.Criterion(), h.Prediction.Key()
 		if p.Model != "" && f.writerByAlias(p.Model) == nil {
 			var aliases []string
 			for _, w := range f.Writers {
 				aliases = append(aliases, strconv.Quote(w.Alias))
 			}
-			return nil, diag.Errorf(cfg.File, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
+			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
 				h.ID, p.Model, strings.Join(aliases, ", "))
 		}
-		if slices.Contains(config.JudgedCriteria, p.Criterion) {
-			if err := judgedPrediction(cfg, h, f, &r); err != nil {
-				return nil, err
+		if crit == nil {
+			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts on %q, which is no criterion", h.ID, p.Criterion)
+		}
+		if crit.Judged {
+			if f.Judged == nil {
+				r.Verdict, r.Reason = Inconclusive, "the judged tier has not been run"
+				out = append(out, r)
+				continue
 			}
-			out = append(out, r)
-			continue
+			if f.Judged.Judge(p.Judge) == nil {
+				var ids []string
+				for _, j := range f.Judged.Judges {
+					ids = append(ids, strconv.Quote(j.ID))
+				}
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
+					h.ID, p.Judge, strings.Join(ids, ", "))
+			}
 		}
-		// A measured criterion: C5, or the gate it names (G1).
-		k := p.Key()
-		what := "FAIL counts"
-		if k.Criterion != criteria.C5 {
-			what = string(k.Criterion) + " FAIL counts"
-		}
+		what := countsWords(crit, k)
 		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
-		// The same prediction at the registered thresholds of its criterion.
-		s := f.Criteria
-		if k.Criterion == criteria.G1 {
-			if reg := cfg.G1.Registered; reg != nil && reg.Tolerance != s.G1.Tolerance {
-				r.Drift = []string{fmt.Sprintf("g1.tolerance %s -> %s", config.SharePercent(reg.Tolerance), config.SharePercent(s.G1.Tolerance))}
-				s.G1.Tolerance = reg.Tolerance
-			}
-		} else {
-			now := f.Criteria.C5
-			r.Drift = drift(Registration(cfg, h), config.C5{MaxRun: now.MaxRun, MaxOverlap: now.MaxOverlap, NGram: now.NGram})
-			s.C5 = Registration(cfg, h).Thresholds()
+		// The same prediction at its registered settings.
+		for _, d := range criteria.DriftOf(crit, h.At, f.Criteria) {
+			r.Drift = append(r.Drift, fmt.Sprintf("%s %s -> %s", d.Name, d.Registered.Text(), d.Now.Text()))
 		}
-		if len(r.Drift) > 0 && (s.C5.NGram == f.Criteria.C5.NGram || f.measureAt != nil) {
-			then, err := f.at(s)
+		if len(r.Drift) > 0 && (h.At.NGram() == f.Criteria.NGram() || f.measureAt != nil) {
+			then, err := f.at(h.At)
 			if err != nil {
 				return nil, err
 			}
@@ -101,19 +88,35 @@ func EvaluateHypotheses(cfg *config.Config, f *Findings) ([]HypothesisResult, er
 	return out, nil
 }
 
+// countsWords names the FAIL counts a prediction on k counts: "FAIL
+// counts" of the headline criterion, "G1 FAIL counts" of another, "C2 FAIL
+// counts by judge primary" of a judged one.
+func countsWords(c *criteria.Criterion, k criteria.Key) string {
+	switch {
+	case c.Judged:
+		return fmt.Sprintf("%s FAIL counts by judge %s", c.ID, k.Judge)
+	case c.Headline:
+		return "FAIL counts"
+	}
+	return string(c.ID) + " FAIL counts"
+}
+
 // at returns f's verdicts and counts under other settings: the cells
 // judged anew (measured anew when the n-gram size differs), the outcomes
 // counted again. The texts and runs are not carried over.
 func (f *Findings) at(s criteria.Settings) (*Findings, error) {
 	cells := f.Cells
-	if s.C5.NGram != f.Criteria.C5.NGram {
-		m, err := f.measureAt(s.C5.NGram)
+	if s.NGram() != f.Criteria.NGram() {
+		m, err := f.measureAt(s.NGram())
 		if err != nil {
 			return nil, err
 		}
+		if len(m.Cells) != len(f.Cells) {
+			return nil, fmt.Errorf("%w: %d cells measured again, %d before", ErrStaleMeasurement, len(m.Cells), len(f.Cells))
+		}
 		cells = make([]Cell, len(m.Cells))
 		for i, mc := range m.Cells {
-			cells[i] = Cell{Cell: mc}
+			cells[i] = Cell{Cell: mc, Judgments: f.Cells[i].Judgments}
 		}
 	}
 	g := &Findings{Criteria: s, Writers: slices.Clone(f.Writers), Cells: make([]Cell, len(cells))}
@@ -123,7 +126,8 @@ func (f *Findings) at(s criteria.Settings) (*Findings, error) {
 		index[g.Writers[i].Script] = i
 	}
 	for i, c := range cells {
-		g.Cells[i] = Cell{Cell: c.Cell, Outcomes: criteria.Judge(&s, Measurements(&c.Cell))}
+		g.Cells[i] = Cell{Cell: c.Cell, Judgments: c.Judgments}
+		g.Cells[i].Outcomes = criteria.Judge(s, g.Cells[i].Measurements())
 		g.Writers[index[c.Script]].Tallies.AddAll(g.Cells[i].Outcomes)
 		g.Tallies.AddAll(g.Cells[i].Outcomes)
 	}
@@ -137,52 +141,6 @@ func (f *Findings) writerByAlias(alias string) *Writer {
 		}
 	}
 	return nil
-}
-
-// judgedPrediction judges a hypothesis on a judged criterion, by one
-// judge's FAIL counts per writer: its scored calls (pass or FAIL) on the
-// judged sections, ambiguous, unscored and missing calls left out.
-func judgedPrediction(cfg *config.Config, h config.Hypothesis, f *Findings, r *HypothesisResult) error {
-	p := h.Prediction
-	if f.Judged == nil {
-		r.Verdict, r.Reason = Inconclusive, "the judged tier has not been run"
-		return nil
-	}
-	if f.Judged.Judge(p.Judge) == nil {
-		var ids []string
-		for _, j := range f.Judged.Judges {
-			ids = append(ids, strconv.Quote(j.ID))
-		}
-		return diag.Errorf(cfg.File, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
-			h.ID, p.Judge, strings.Join(ids, ", "))
-	}
-	what := fmt.Sprintf("%s FAIL counts by judge %s", p.Criterion, p.Judge)
-	r.Verdict, r.Reason = judge(p, f.judgedWriters(f.JudgedResults, p), what)
-	registered := cfg.JudgedRegistered()
-	r.Drift = cfg.Judged.JudgedThresholds.Drift(registered)
-	if len(r.Drift) > 0 {
-		// Judged again at the registered thresholds: the replies are
-		// already read, so this costs no input.
-		var sections []inputs.Section
-		for _, c := range f.Cells {
-			sections = append(sections, c.Section)
-		}
-		th := judged.Thresholds{C1MinPresent: registered.C1MinPresent, C2MaxUndeveloped: registered.C2MaxUndeveloped}
-		then := judged.Evaluate(f.Judged, th, cfg.Judged.Sections, sections)
-		r.RegisteredVerdict, r.RegisteredReason = judge(p, f.judgedWriters(then, p), what)
-	}
-	return nil
-}
-
-// judgedWriters returns the writers with the FAIL counts of p's judge on
-// p's criterion in res: scored calls only.
-func (f *Findings) judgedWriters(res *judged.Results, p config.Prediction) []tally {
-	writers := make([]tally, len(f.Writers))
-	for i, w := range f.Writers {
-		rate := res.Rate(p.Judge, w.Script, p.Criterion)
-		writers[i] = tally{Alias: w.Alias, Fails: rate.Fail, Sections: rate.Scored()}
-	}
-	return writers
 }
 
 // tally is what a hypothesis counts of one writer: the FAILs and the scored
@@ -283,12 +241,4 @@ func judge(p config.Prediction, writers []tally, what string) (verdict, reason s
 		return Refuted, msg
 	}
 	return Inconclusive, "unknown prediction kind " + p.Kind
-}
-
-func drift(registered, now config.C5) []string {
-	var out []string
-	for _, c := range config.Changes(registered, now) {
-		out = append(out, fmt.Sprintf("%s %s -> %s", c.Name, c.Registered, c.Now))
-	}
-	return out
 }

@@ -12,7 +12,7 @@ import (
 // each section also judged by G1: passing where C5 fails, failing where it
 // passes, so that a hypothesis counting the wrong criterion is caught.
 func writers(counts ...[2]int) *Findings {
-	f := &Findings{Criteria: criteria.Settings{C5: criteria.DefaultC5}}
+	f := &Findings{}
 	for i, c := range counts {
 		w := Writer{Script: "s" + string(rune('A'+i)), Alias: "Model " + string(rune('1'+i))}
 		for k := range c[1] {
@@ -30,6 +30,37 @@ func writers(counts ...[2]int) *Findings {
 }
 
 func intp(n int) *int { return &n }
+
+// with returns s with v as criterion id's settings.
+func with(t *testing.T, s criteria.Settings, id criteria.ID, v any) criteria.Settings {
+	t.Helper()
+	s, err := s.With(criteria.Lookup(id), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// registered gives each hypothesis the settings it is registered at under
+// s, as config.Load does, and returns the findings' settings.
+func registered(s criteria.Settings, hs ...config.Hypothesis) Settings {
+	for i := range hs {
+		hs[i].At, _ = s.Registered(hs[i].Criterion())
+	}
+	return Settings{Criteria: s, Hypotheses: hs}
+}
+
+// add adds a measured cell of script to f, judged under f's settings.
+func add(f *Findings, c Cell) {
+	c.Outcomes = criteria.Judge(f.Criteria, c.Measurements())
+	f.Cells = append(f.Cells, c)
+	for i := range f.Writers {
+		if f.Writers[i].Script == c.Script {
+			f.Writers[i].Tallies.AddAll(c.Outcomes)
+		}
+	}
+	f.Tallies.AddAll(c.Outcomes)
+}
 
 func TestJudge(t *testing.T) {
 	tests := []struct {
@@ -86,74 +117,68 @@ func TestJudgeCountsTheNamedCriterionOnly(t *testing.T) {
 // A hypothesis is judged at its registered thresholds too, from the same
 // measurement, when they differ from the build's.
 func TestVerdictAtRegisteredThresholds(t *testing.T) {
-	f := &Findings{Criteria: criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 20, MaxOverlap: 0.5, NGram: 8}}}
+	reg := criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}
+	s := with(t, criteria.Settings{}, criteria.C5, criteria.C5Settings{C5Thresholds: criteria.C5Thresholds{MaxRun: 20, MaxOverlap: 0.5, NGram: 8}, Registered: &reg})
+	f := &Findings{Criteria: s}
 	f.Writers = []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}}
-	add := func(script string, run int, overlap float64) {
-		c := Cell{}
-		c.Script, c.HasExample = script, true
-		c.Comparison.Run, c.Comparison.Overlap = run, overlap
-		c.Outcomes = criteria.Judge(&f.Criteria, Measurements(&c.Cell))
-		f.Cells = append(f.Cells, c)
-		f.Writers[map[string]int{"A": 0, "B": 1}[script]].Tallies.AddAll(c.Outcomes)
-		f.Tallies.AddAll(c.Outcomes)
+	for _, c := range []struct {
+		script  string
+		run     int
+		overlap float64
+	}{
+		{"A", 15, 0.05}, // fails at 12 words, passes at 20
+		{"A", 30, 0.05}, // fails at both
+		{"B", 25, 0.2},  // fails at both
+		{"B", 5, 0.0},
+	} {
+		cell := Cell{}
+		cell.Script, cell.HasExample = c.script, true
+		cell.Comparison.Run, cell.Comparison.Overlap = c.run, c.overlap
+		add(f, cell)
 	}
-	add("A", 15, 0.05) // fails at 12 words, passes at 20
-	add("A", 30, 0.05) // fails at both
-	add("B", 25, 0.2)  // fails at both
-	add("B", 5, 0.0)
-	cfg := &config.Config{C5: config.C5{MaxRun: 20, MaxOverlap: 0.5, NGram: 8, Registered: &config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}}
-	cfg.Hypotheses = []config.Hypothesis{{ID: "H1", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 2"}}}
-	res, err := EvaluateHypotheses(cfg, f)
+	h := config.Hypothesis{ID: "H1", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 2"}}
+	res, err := EvaluateHypotheses(registered(s, h), f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := res[0]
-	if h.Verdict != Refuted || !strings.Contains(h.Reason, "Model 1 1 of 2, Model 2 1 of 2") {
-		t.Errorf("current: %s (%s)", h.Verdict, h.Reason)
+	r := res[0]
+	if r.Verdict != Refuted || !strings.Contains(r.Reason, "Model 1 1 of 2, Model 2 1 of 2") {
+		t.Errorf("current: %s (%s)", r.Verdict, r.Reason)
 	}
-	if h.RegisteredVerdict != Supported || !strings.Contains(h.RegisteredReason, "Model 1 2 of 2, Model 2 1 of 2") {
-		t.Errorf("registered: %s (%s)", h.RegisteredVerdict, h.RegisteredReason)
+	if r.RegisteredVerdict != Supported || !strings.Contains(r.RegisteredReason, "Model 1 2 of 2, Model 2 1 of 2") {
+		t.Errorf("registered: %s (%s)", r.RegisteredVerdict, r.RegisteredReason)
 	}
-	cfg.C5 = *cfg.C5.Registered
-	f.Criteria.C5 = cfg.C5.Thresholds()
-	if res, _ := EvaluateHypotheses(cfg, f); res[0].RegisteredVerdict != "" {
+	if strings.Join(r.Drift, "; ") != "max_run 12 -> 20; max_overlap 10% -> 50%" {
+		t.Errorf("drift %q", r.Drift)
+	}
+	f.Criteria = with(t, s, criteria.C5, criteria.C5Settings{C5Thresholds: reg, Registered: &reg})
+	if res, _ := EvaluateHypotheses(registered(f.Criteria, h), f); res[0].RegisteredVerdict != "" || len(res[0].Drift) != 0 {
 		t.Errorf("a verdict at registered thresholds equal to the build's: %+v", res[0])
-	}
-}
-func TestDrift(t *testing.T) {
-	got := drift(config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, config.C5{MaxRun: 20, MaxOverlap: 0.07, NGram: 8})
-	if strings.Join(got, "; ") != "max_run 12 -> 20; max_overlap 10% -> 7%" {
-		t.Errorf("drift %q", got)
-	}
-	if got := drift(config.DefaultC5, config.DefaultC5); len(got) != 0 {
-		t.Errorf("no change reported as %q", got)
 	}
 }
 
 // A G1 prediction is judged again at the registered length tolerance.
 func TestG1VerdictAtRegisteredTolerance(t *testing.T) {
-	f := &Findings{Criteria: criteria.Settings{C5: criteria.C5Thresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8},
-		G1: criteria.G1Settings{Tolerance: 0.3, Targets: map[string]int{"S": 100}}}}
+	s := with(t, criteria.Settings{}, criteria.G1, criteria.G1Settings{Tolerance: 0.3, Targets: map[string]int{"S": 100},
+		Registered: &criteria.G1Registered{Tolerance: 0.1}})
+	f := &Findings{Criteria: s}
 	f.Writers = []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}}
 	for _, c := range []struct {
 		script  string
 		written int
 	}{{"A", 80}, {"A", 100}, {"B", 60}, {"B", 100}} { // 80 passes at 30%, fails at 10%; 60 fails at both
 		cell := Cell{}
-		cell.Script, cell.Name, cell.Written, cell.HasExample = c.script, "S", c.written, true
-		cell.Outcomes = criteria.Judge(&f.Criteria, Measurements(&cell.Cell))
-		f.Cells = append(f.Cells, cell)
-		f.Writers[map[string]int{"A": 0, "B": 1}[c.script]].Tallies.AddAll(cell.Outcomes)
+		cell.Script, cell.Name, cell.HasExample = c.script, "S", true
+		cell.Measures = []criteria.Named{{Name: criteria.MeasureWritten, Value: float64(c.written)}}
+		add(f, cell)
 	}
-	cfg := &config.Config{C5: config.C5{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}, G1: f.Criteria.G1}
-	cfg.G1.Registered = &criteria.G1Registered{Tolerance: 0.1}
-	cfg.Hypotheses = []config.Hypothesis{{ID: "H", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}}}
-	res, err := EvaluateHypotheses(cfg, f)
+	h := config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}}
+	res, err := EvaluateHypotheses(registered(s, h), f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := res[0]
-	if h.Verdict != Supported || h.RegisteredVerdict != Refuted || strings.Join(h.Drift, ";") != "g1.tolerance 10% -> 30%" {
-		t.Errorf("G1 at 30%%: %s (%s); at the registered 10%%: %s (%s); drift %q", h.Verdict, h.Reason, h.RegisteredVerdict, h.RegisteredReason, h.Drift)
+	r := res[0]
+	if r.Verdict != Supported || r.RegisteredVerdict != Refuted || strings.Join(r.Drift, ";") != "g1.tolerance 10% -> 30%" {
+		t.Errorf("G1 at 30%%: %s (%s); at the registered 10%%: %s (%s); drift %q", r.Verdict, r.Reason, r.RegisteredVerdict, r.RegisteredReason, r.Drift)
 	}
 }

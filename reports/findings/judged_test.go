@@ -29,15 +29,16 @@ func TestJudgedHypotheses(t *testing.T) {
 	hyp := func(kind, model, criterion, judge string) config.Hypothesis {
 		return config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: kind, Model: model, Criterion: criterion, Judge: judge}}
 	}
-	cfg := &config.Config{File: "config.toml", Judged: config.Judged{JudgedThresholds: config.DefaultJudged}}
-	c5 := func(verdicts ...criteria.Verdict) (t criteria.Tallies) {
-		for _, v := range verdicts {
-			t.Add(criteria.Outcome{Criterion: criteria.C5, Verdict: v})
+	// C5 passes Model 1's sections and fails Model 2's, the opposite of C2.
+	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}},
+		Judged: tier, JudgedResults: judged.Evaluate(tier, judged.ThresholdsOf(criteria.Settings{}), nil, sections)}
+	for _, sec := range sections {
+		c := Cell{Cell: measure.Cell{Section: sec, HasExample: true}, Judgments: f.JudgedResults.Judgments(tier, sec.Script, sec.Name)}
+		if sec.Script == "B" {
+			c.Comparison.Run = 40
 		}
-		return t
+		add(f, c)
 	}
-	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1", Tallies: c5(criteria.Pass, criteria.Pass)}, {Script: "B", Alias: "Model 2", Tallies: c5(criteria.Fail, criteria.Fail)}},
-		Judged: tier, JudgedResults: judged.Evaluate(tier, JudgedThresholds(cfg), nil, sections)}
 	tests := []struct {
 		h       config.Hypothesis
 		verdict string
@@ -54,8 +55,7 @@ func TestJudgedHypotheses(t *testing.T) {
 			n := 1
 			tc.h.Prediction.Fails = &n
 		}
-		cfg.Hypotheses = []config.Hypothesis{tc.h}
-		res, err := EvaluateHypotheses(cfg, f)
+		res, err := EvaluateHypotheses(registered(criteria.Settings{}, tc.h), f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,18 +63,16 @@ func TestJudgedHypotheses(t *testing.T) {
 			t.Errorf("%+v: %s (%s), want %s containing %q", tc.h.Prediction, res[0].Verdict, res[0].Reason, tc.verdict, tc.reason)
 		}
 	}
-	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "family-9")}
-	if _, err := EvaluateHypotheses(cfg, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which judges.toml does not describe (judges: "primary")`) {
+	s := registered(criteria.Settings{}, hyp(config.FewestFails, "Model 2", "C2", "family-9"))
+	s.ConfigFile = "config.toml"
+	if _, err := EvaluateHypotheses(s, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which judges.toml does not describe (judges: "primary")`) {
 		t.Errorf("unknown judge: %v", err)
 	}
 	// At the registered thresholds, under which 2 of 4 groups pass C2,
 	// the hypothesis is judged again.
-	for _, sec := range sections {
-		f.Cells = append(f.Cells, Cell{Cell: measure.Cell{Section: sec}})
-	}
-	cfg.Judged.Registered = &config.JudgedThresholds{C2MaxUndeveloped: 0.5}
-	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "primary")}
-	res, err := EvaluateHypotheses(cfg, f)
+	reg := with(t, criteria.Settings{}, criteria.C2, criteria.C2Settings{MaxUndeveloped: criteria.DefaultC2MaxUndeveloped,
+		Registered: &criteria.C2Registered{MaxUndeveloped: 0.5}})
+	res, err := EvaluateHypotheses(registered(reg, hyp(config.FewestFails, "Model 2", "C2", "primary")), f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,8 +81,7 @@ func TestJudgedHypotheses(t *testing.T) {
 		t.Errorf("at registered thresholds: %+v", h)
 	}
 	f.Judged, f.JudgedResults = nil, nil
-	cfg.Hypotheses = []config.Hypothesis{hyp(config.FewestFails, "Model 2", "C2", "primary")}
-	if res, err := EvaluateHypotheses(cfg, f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
+	if res, err := EvaluateHypotheses(registered(criteria.Settings{}, hyp(config.FewestFails, "Model 2", "C2", "primary")), f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
 		t.Errorf("without the tier: %+v, %v", res, err)
 	}
 }

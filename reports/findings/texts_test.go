@@ -6,7 +6,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/measure"
 )
@@ -23,22 +22,21 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := config.Default()
-	cfg.Runs.MinWords = 2
+	s := Settings{MinRun: 2}
 	ctx := context.Background()
-	m, err := measure.Run(ctx, folder, cfg.C5.NGram)
+	m, err := measure.Run(ctx, folder, s.Criteria.NGram())
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Build(ctx, folder, &cfg, m, Options{})
+	again, err := Build(ctx, folder, s, m, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mt, tokens, err := measure.RunWithTexts(ctx, folder, cfg.C5.NGram)
+	mt, tokens, err := measure.RunWithTexts(ctx, folder, s.Criteria.NGram())
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, err := Build(ctx, folder, &cfg, mt, Options{Tokens: tokens})
+	kept, err := Build(ctx, folder, s, mt, Options{Tokens: tokens})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,12 +61,12 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 
 	// Without the words (a public build): the same runs and offsets, and no
 	// text's words, with the measurement's tokens and tokenised again.
-	mt, tokens, err = measure.RunWithTexts(ctx, folder, cfg.C5.NGram)
+	mt, tokens, err = measure.RunWithTexts(ctx, folder, s.Criteria.NGram())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, opt := range map[string]Options{"kept": {Tokens: tokens, DropWords: true}, "again": {DropWords: true}} {
-		dropped, err := Build(ctx, folder, &cfg, mt, opt)
+		dropped, err := Build(ctx, folder, s, mt, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

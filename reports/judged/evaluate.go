@@ -29,6 +29,19 @@ type Thresholds struct {
 	C2MaxUndeveloped float64
 }
 
+// ThresholdsOf returns the judged criteria's pass lines in s.
+func ThresholdsOf(s criteria.Settings) Thresholds {
+	return Thresholds{C1MinPresent: s.C1().MinPresent, C2MaxUndeveloped: s.C2().MaxUndeveloped}
+}
+
+// Settings returns the criteria's settings with th as C1's and C2's pass
+// lines, the others' defaults.
+func (th Thresholds) Settings() criteria.Settings {
+	s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.C1), criteria.C1Settings{MinPresent: th.C1MinPresent})
+	s, _ = s.With(criteria.Lookup(criteria.C2), criteria.C2Settings{MaxUndeveloped: th.C2MaxUndeveloped})
+	return s
+}
+
 // Outcome is one criterion's verdict on one cell by one judge or labeller.
 type Outcome struct {
 	Criterion string
@@ -205,9 +218,8 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 // Apply turns a verdict block into outcomes, in the order of Criteria: the
 // judged criteria of the criteria seam (reports/criteria) decide them.
 func (th Thresholds) Apply(v Verdicts) []Outcome {
-	settings := criteria.JudgedSettings{C1MinPresent: th.C1MinPresent, C2MaxUndeveloped: th.C2MaxUndeveloped}
 	var out []Outcome
-	for _, o := range criteria.JudgeJudgment(settings, v.Judgment("")) {
+	for _, o := range criteria.JudgeJudgment(th.Settings(), v.Judgment("")) {
 		jo := Outcome{Criterion: string(o.Criterion), Verdict: string(o.Verdict), Reason: o.Reason}
 		switch o.Criterion {
 		case criteria.C1:

@@ -1,6 +1,8 @@
-// Package measure runs the C5 measurement over a whole private inputs folder:
-// every section of every script against every variant of its example, the
-// worst variant kept, on all cores. Cells come back in the order the
+// Package measure runs the measurement over a whole private inputs folder:
+// C5's comparison of every section of every script against every variant of
+// its example, the worst variant kept, and the text measures the criteria
+// need of each section as written (criteria.TextMeasures: G1's word count,
+// a criterion's own), on all cores. Cells come back in the order the
 // reference reports them.
 package measure
 
@@ -27,9 +29,9 @@ type Cell struct {
 	c5.Comparison
 	// RunText is the longest run's words, normalised and joined by spaces.
 	RunText string
-	// Written is the number of whitespace-separated words of the section as
-	// written, mandated phrases included (G1's length).
-	Written int
+	// Measures are the text measures the criteria need of the section as
+	// written (criteria.TextMeasures): G1's word count, and any other.
+	Measures []criteria.Named
 }
 
 // Result is the measurement of a folder.
@@ -131,10 +133,12 @@ type worker struct {
 	texts *Texts
 	// variants are the current group's example variants' tokens, kept.
 	variants []*c5.Tokens
+	// measures are the text measures the criteria need.
+	measures []criteria.TextMeasure
 }
 
 func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int) *worker {
-	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict()}
+	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict(), measures: criteria.TextMeasures()}
 }
 
 func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
@@ -200,19 +204,24 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 	return nil
 }
 
-// tokenise tokenises text with the worker's dictionary: into the worker's
-// own tokens, or, when it keeps the texts, into new tokens with offsets.
-// section reads cell's section, sets its written words (G1's count) and
-// returns its tokens.
+// section reads cell's section, measures its text measures (G1's count)
+// and returns its tokens.
 func (w *worker) section(cell *Cell) (*c5.Tokens, error) {
 	text, err := w.folder.SectionText(cell.Section)
 	if err != nil {
 		return nil, err
 	}
-	cell.Written = criteria.CountWords(text)
+	if len(w.measures) > 0 {
+		cell.Measures = make([]criteria.Named, len(w.measures))
+		for i, m := range w.measures {
+			cell.Measures[i] = criteria.Named{Name: m.Name, Value: m.Of(text)}
+		}
+	}
 	return w.tokenise(text), nil
 }
 
+// tokenise tokenises text with the worker's dictionary: into the worker's
+// own tokens, or, when it keeps the texts, into new tokens with offsets.
 func (w *worker) tokenise(text string) *c5.Tokens {
 	if w.texts == nil {
 		w.norm.Tokenise(text, w.dict, &w.tokens)

@@ -241,6 +241,7 @@ func TestJudgedFilters(t *testing.T) {
 	p := fixture()
 	p.Judged = &public.Judged{Criteria: []string{"C1", "C2"}, Judges: []public.JudgedJudge{{ID: "primary"}}, Labellers: []string{"author"},
 		C1MinPresent: 10, RegisteredC1MinPresent: 9, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333}
+	publictest.Thresholds(p)
 	grade := func(by string, missing bool, verdicts ...string) public.JudgedGrade {
 		g := public.JudgedGrade{By: by, Missing: missing}
 		for i, v := range verdicts {
