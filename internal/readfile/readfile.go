@@ -146,11 +146,20 @@ func kindOf(m fs.FileMode) string {
 	return "an irregular file"
 }
 
-// ReadFS reads the file name of fsys whole, at most limit bytes. With a
-// folder of DirFS, the file must be regular and the read stops between
-// chunks once the folder's context is done.
+// ReadFS reads the file name of fsys whole, at most limit bytes (and at
+// most a DirFS's own limit). With a DirFS, the file must be regular and the
+// read stops between chunks once the folder's context is done.
 func ReadFS(fsys fs.FS, name string, limit Limit) ([]byte, error) {
-	f, err := fsys.Open(name)
+	var f fs.File
+	var err error
+	path, onDisk := name, false
+	if d, ok := fsys.(dirFS); ok {
+		path, onDisk = d.path(name), true
+		limit = min(limit, d.limit)
+		f, err = d.open(name, limit)
+	} else {
+		f, err = fsys.Open(name)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -158,10 +167,6 @@ func ReadFS(fsys fs.FS, name string, limit Limit) ([]byte, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err
-	}
-	path, onDisk := name, false
-	if d, ok := fsys.(dirFS); ok {
-		path, onDisk = d.path(name), true
 	}
 	if err := checkAs(path, info, false, onDisk); err != nil {
 		return nil, err
@@ -216,7 +221,7 @@ func readError(path string, err error) error {
 // grew past the limit while it was read.
 func tooLarge(path string, n int64, limit Limit) error {
 	holds := "more than " + limit.String()
-	if n >= 0 {
+	if n >= 0 && size(n) != limit.String() {
 		holds = size(n)
 	}
 	return diag.Errorf(path, 0, "too large: %s, and a file of its kind may hold %s", holds, limit)
@@ -266,7 +271,10 @@ type dirFS struct {
 func (d dirFS) path(name string) string { return filepath.Join(d.dir, filepath.FromSlash(name)) }
 
 // Open implements fs.FS.
-func (d dirFS) Open(name string) (fs.File, error) {
+func (d dirFS) Open(name string) (fs.File, error) { return d.open(name, d.limit) }
+
+// open opens name, a folder or a regular file of at most limit bytes.
+func (d dirFS) open(name string, limit Limit) (fs.File, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
@@ -278,11 +286,11 @@ func (d dirFS) Open(name string) (fs.File, error) {
 	if info.IsDir() {
 		return f, nil
 	}
-	if info.Size() > int64(d.limit) {
+	if info.Size() > int64(limit) {
 		f.Close()
-		return nil, tooLarge(path, info.Size(), d.limit)
+		return nil, tooLarge(path, info.Size(), limit)
 	}
-	return &file{File: f, ctx: d.ctx, path: path, limit: d.limit}, nil
+	return &file{File: f, ctx: d.ctx, path: path, limit: limit}, nil
 }
 
 // Stat implements fs.StatFS without opening the file.
