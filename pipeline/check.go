@@ -37,12 +37,12 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	if info, err := os.Stat(o.Dir); err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder to scan", o.Dir)
 	}
-	folder, err := inputs.Open(o.Inputs)
+	folder, err := inputs.Open(o.Inputs, inputs.WithContext(ctx))
 	if err != nil {
 		return nil, err
 	}
 	defer folder.Close()
-	if _, err := judged.Attach(folder, o.Inputs); err != nil { // a family judge's model is private too
+	if _, err := judged.Attach(ctx, folder, o.Inputs); err != nil { // a family judge's model is private too
 		return nil, err
 	}
 	var allowed []string

@@ -209,13 +209,13 @@ func (b *build) readInputs() error {
 	}
 	b.key = key
 	b.baseline = async(func() (baseline, error) { return loadBaseline(b.o.Baseline, b.outDir) })
-	if b.folder, err = inputs.Open(b.inputsDir, inputs.InMemory()); err != nil {
+	if b.folder, err = inputs.Open(b.inputsDir, inputs.WithContext(b.ctx)); err != nil {
 		return err
 	}
 	b.warn(b.folder.Diagnostics.Warnings())
 	// The judged tier, when the inputs have one, adds private terms (a
 	// family judge's model): read before the redaction and the scan start.
-	if b.tier, err = judged.Attach(b.folder, b.inputsDir); err != nil {
+	if b.tier, err = judged.Attach(b.ctx, b.folder, b.inputsDir); err != nil {
 		return err
 	}
 	if b.tier != nil {

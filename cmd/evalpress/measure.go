@@ -47,7 +47,7 @@ func (c *measureCommand) Run(ctx context.Context, args []string) error {
 		return usagef("measure: unknown --format %q (one of %s)", *format, strings.Join(slices.Clip(names), ", "))
 	}
 
-	folder, err := inputs.Open(*dir, inputs.WithoutDigests(), inputs.InMemory())
+	folder, err := inputs.Open(*dir, inputs.WithoutDigests(), inputs.WithContext(ctx))
 	if err != nil {
 		return err
 	}

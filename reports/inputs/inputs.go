@@ -8,21 +8,19 @@
 // and line what the reference silently gets wrong: text it drops, headings it
 // overwrites, names it cannot store, bytes it cannot decode.
 //
-// The files are streamed: the folder keeps byte ranges, not texts, and reads a
-// section or example back when it is measured, so memory stays proportional
-// to the largest section rather than to the corpus.
+// Each file is read whole, once, and only if it is a regular file within the
+// limit of its kind (internal/readfile); the folder keeps the bytes and the
+// byte ranges of its texts.
 package inputs
 
 import (
-	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +30,7 @@ import (
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // File names inside the private inputs folder.
@@ -76,8 +75,8 @@ type Term struct {
 	Line int
 }
 
-// Folder is a parsed private inputs folder. Its texts are read back on demand
-// with SectionText and VariantText; Close releases the open files.
+// Folder is a parsed private inputs folder. Its texts are served by
+// SectionText and VariantText from the bytes read.
 type Folder struct {
 	Dir string // the folder as the user named it, for messages
 
@@ -107,34 +106,36 @@ type Folder struct {
 	// returned by Open instead.
 	Diagnostics diag.List
 
-	sections, examples io.ReaderAt
-	closers            []io.Closer
+	sections, examples []byte // the files' bytes, which the spans index
 }
 
 // Option changes how a folder is opened.
 type Option func(*options)
 
-type options struct{ skipDigests, inMemory bool }
+type options struct {
+	skipDigests bool
+	ctx         context.Context
+}
 
 // WithoutDigests skips computing the files' SHA-256, for callers that only
 // measure (evalpress measure): Digests stays empty.
 func WithoutDigests() Option { return func(o *options) { o.skipDigests = true } }
 
-// InMemory keeps sections.md and examples.md in memory, as read to compute
-// their digests (or read whole first WithoutDigests), and serves every text
-// from there: for a build, which reads each text several times (measuring,
-// the run views, the leak scan's passages), and for evalpress measure,
-// whose thousands of reads of a text each took a system call and a buffer.
-// The texts are then exactly the bytes the digests were computed from.
-func InMemory() Option { return func(o *options) { o.inMemory = true } }
+// WithContext makes Open stop reading once ctx is done (an interrupt).
+func WithContext(ctx context.Context) Option { return func(o *options) { o.ctx = ctx } }
 
-// castagnoli is the table of the checksums that tell whether a file's parse
-// and digest read the same bytes (crc32 with the processor's instruction:
-// a fraction of a millisecond for the bench's 7 MB sections.md).
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+func gather(opts []Option) options {
+	o := options{ctx: context.Background()}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
 
 // Open reads the inputs folder at dir. It returns the first error found, as a
-// *diag.Diagnostic naming the file and line where there is one.
+// *diag.Diagnostic naming the file and line where there is one. Its files are
+// read only if they are regular files, each within the limit of its kind
+// (internal/readfile).
 func Open(dir string, opts ...Option) (*Folder, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -143,120 +144,61 @@ func Open(dir string, opts ...Option) (*Folder, error) {
 	if !info.IsDir() {
 		return nil, diag.Errorf(dir, 0, "inputs folder is a file, not a folder")
 	}
-	return OpenFS(os.DirFS(dir), dir, opts...)
+	return OpenFS(readfile.DirFS(gather(opts).ctx, dir, readfile.Corpus), dir, opts...)
 }
 
 // OpenFS reads an inputs folder from fsys; label is how messages name the
 // folder.
 func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
-	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
+	o := gather(opts)
 	f := &Folder{Dir: label, Examples: map[string]*Example{}, Digests: map[string]string{}}
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-		}
-	}()
 	steps := []struct {
 		name     string
 		optional bool
+		limit    readfile.Limit
 		parse    func(io.Reader, string, *diag.List) error
 	}{
-		{SectionsFile, false, f.parseSections},
-		{ExamplesFile, false, f.parseExamples},
-		{PhrasesFile, true, f.parsePhrases},
-		{ModelsFile, true, f.parseModels},
-		{RedactFile, true, f.parseRedact},
+		{SectionsFile, false, readfile.Corpus, f.parseSections},
+		{ExamplesFile, false, readfile.Corpus, f.parseExamples},
+		{PhrasesFile, true, readfile.Settings, f.parsePhrases},
+		{ModelsFile, true, readfile.Settings, f.parseModels},
+		{RedactFile, true, readfile.Settings, f.parseRedact},
 	}
-	// Open every file first, then parse them concurrently: each parser
-	// fills its own fields and its own diagnostics, merged in file order.
+	// Read every file whole first, then parse and hash them concurrently:
+	// each parser fills its own fields and its own diagnostics, merged in
+	// file order. The texts are then exactly the bytes the digests are of.
 	type outcome struct {
 		warnings diag.List
 		digest   string
-		data     []byte // the file's bytes, when kept in memory
 		err      error
-		// parsed and hashed are checksums of the bytes the parse and the
-		// digest read, which differ when the file was rewritten in place
-		// between the two reads: the digest would then name inputs other
-		// than those parsed, and the caches keyed by it take the parse's
-		// work for theirs.
-		parsed, hashed uint32
 	}
 	outcomes := make([]outcome, len(steps))
-	digestErrs := make([]error, len(steps))
 	var wg sync.WaitGroup
 	for i, step := range steps {
-		file, at, err := f.open(fsys, step.name, step.optional)
+		if err := o.ctx.Err(); err != nil {
+			return nil, err
+		}
+		data, err := f.read(fsys, step.name, step.optional, step.limit)
 		if err != nil {
 			return nil, err
 		}
-		if file == nil {
+		if data == nil {
 			continue
 		}
 		switch step.name {
 		case SectionsFile:
-			f.sections = at
+			f.sections = data
 		case ExamplesFile:
-			f.examples = at
+			f.examples = data
 		}
-		// Parsing and hashing read the file independently, so the digest of
-		// the large sections file costs no time on the parse's critical path.
-		wholeFirst := o.inMemory && o.skipDigests && (step.name == SectionsFile || step.name == ExamplesFile)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out := &outcomes[i]
-			if wholeFirst {
-				// No digest to read it for: read whole, then parsed from memory.
-				data, err := readWhole(file, at)
-				if err != nil {
-					out.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
-					return
-				}
-				out.data, file = data, newWholeFile(data)
-			}
-			if o.skipDigests {
-				out.err = step.parse(file, f.path(step.name), &out.warnings)
-				return
-			}
-			sum := crc32.New(castagnoli)
-			r := io.TeeReader(file, sum)
-			if out.err = step.parse(r, f.path(step.name), &out.warnings); out.err == nil {
-				// What the parse left unread is checked too.
-				if _, err := io.Copy(io.Discard, r); err != nil {
-					out.err = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
-				}
-			}
-			out.parsed = sum.Sum32()
-		}()
-		if o.skipDigests {
-			continue
+		out := &outcomes[i]
+		wg.Go(func() { out.err = step.parse(newWholeFile(data), f.path(step.name), &out.warnings) })
+		if !o.skipDigests {
+			wg.Go(func() {
+				sum := sha256.Sum256(data)
+				out.digest = hex.EncodeToString(sum[:])
+			})
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			h := sha256.New()
-			r := io.Reader(io.NewSectionReader(at, 0, 1<<62))
-			var kept *bytes.Buffer
-			keep := o.inMemory && (step.name == SectionsFile || step.name == ExamplesFile)
-			if keep {
-				kept = bufferFor(file)
-				r = io.TeeReader(r, kept)
-			}
-			sum := crc32.New(castagnoli)
-			if _, err := io.Copy(io.MultiWriter(h, sum), r); err != nil {
-				digestErrs[i] = diag.Errorf(f.path(step.name), 0, "cannot read: %v", err)
-				return
-			}
-			outcomes[i].digest = hex.EncodeToString(h.Sum(nil))
-			outcomes[i].hashed = sum.Sum32()
-			if keep {
-				outcomes[i].data = kept.Bytes()
-			}
-		}()
 	}
 	wg.Wait()
 	for i, o := range outcomes {
@@ -266,33 +208,21 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 			}
 			return nil, o.err
 		}
-		if digestErrs[i] != nil {
-			return nil, digestErrs[i]
-		}
-		if o.digest != "" && o.parsed != o.hashed {
-			return nil, diag.Errorf(f.path(steps[i].name), 0, "changed while the build read it; build again")
-		}
 		f.Diagnostics = append(f.Diagnostics, o.warnings...)
 		if o.digest != "" {
 			f.Digests[steps[i].name] = o.digest
-		}
-		switch {
-		case o.data == nil:
-		case steps[i].name == SectionsFile:
-			f.sections = memoryFile(o.data)
-		case steps[i].name == ExamplesFile:
-			f.examples = memoryFile(o.data)
 		}
 	}
 	if err := f.Diagnostics.Err(); err != nil {
 		return nil, err
 	}
-	if key, err := fs.ReadFile(fsys, KeyFile); err == nil {
-		if text := strings.TrimSpace(string(key)); text != "" {
-			f.Private = append(f.Private, Term{Text: text, File: f.path(KeyFile), Line: 1})
-		}
+	key, err := f.read(fsys, KeyFile, true, readfile.Settings)
+	if err != nil {
+		return nil, err // a key that cannot be read must not be left out of the private terms
 	}
-	ok = true
+	if text := strings.TrimSpace(string(key)); text != "" {
+		f.Private = append(f.Private, Term{Text: text, File: f.path(KeyFile), Line: 1})
+	}
 	return f, nil
 }
 
@@ -308,60 +238,26 @@ func (f *Folder) path(name string) string {
 	return filepath.Join(f.Dir, name)
 }
 
-// open opens name for reading. It returns a nil file, without error, for a
-// missing optional file.
-func (f *Folder) open(fsys fs.FS, name string, optional bool) (io.Reader, io.ReaderAt, error) {
-	file, err := fsys.Open(name)
-	if err != nil {
-		if optional && errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, nil
-		}
-		d := diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file"))
-		if errors.Is(err, fs.ErrNotExist) {
-			d.WithHint("an inputs folder holds %s and %s; see the README", SectionsFile, ExamplesFile)
-		}
-		return nil, nil, d
+// read reads the file name whole, at most limit bytes. It returns nil,
+// without error, for a missing optional file.
+func (f *Folder) read(fsys fs.FS, name string, optional bool, limit readfile.Limit) ([]byte, error) {
+	data, err := readfile.ReadFS(fsys, name, limit)
+	var d *diag.Diagnostic
+	switch {
+	case err == nil:
+		return data, nil
+	case optional && errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case errors.As(err, &d):
+		d.File = f.path(name) // as the folder's label names it
+		return nil, err
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return nil, err // it names the file
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file")).
+			WithHint("an inputs folder holds %s and %s; see the README", SectionsFile, ExamplesFile)
 	}
-	f.closers = append(f.closers, file)
-	info, err := file.Stat()
-	if err != nil {
-		return nil, nil, diag.Errorf(f.path(name), 0, "cannot read: %v", err)
-	}
-	if info.IsDir() {
-		return nil, nil, diag.Errorf(f.path(name), 0, "is a folder; expected a file")
-	}
-	at, ok := file.(io.ReaderAt)
-	if !ok {
-		data, err := io.ReadAll(file)
-		if err != nil {
-			return nil, nil, diag.Errorf(f.path(name), 0, "cannot read: %v", err)
-		}
-		return bytes.NewReader(data), bytes.NewReader(data), nil
-	}
-	return file, at, nil
-}
-
-// readWhole reads the whole of a file opened by Folder.open.
-func readWhole(file io.Reader, at io.ReaderAt) ([]byte, error) {
-	buf := bufferFor(file)
-	_, err := buf.ReadFrom(io.NewSectionReader(at, 0, 1<<62))
-	return buf.Bytes(), err
-}
-
-// bufferFor returns an empty buffer with room for the whole of file, when
-// file tells its size, so that a large file is read into one buffer: read
-// into a growing one, as io.ReadAll does, the 7 MB sections file of the
-// bench was copied a dozen times and its garbage took two collections.
-// The room is made, not grown to: bytes.Buffer.Grow clears what it makes,
-// and on fresh memory that clearing is where every page faults in, a
-// second pass over the file's size before the read.
-func bufferFor(file io.Reader) *bytes.Buffer {
-	if st, ok := file.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if info, err := st.Stat(); err == nil && info.Size() >= 0 && info.Size() < math.MaxInt32 {
-			return bytes.NewBuffer(make([]byte, 0, int(info.Size())+bytes.MinRead)) // the spare read sees the end
-		}
-	}
-	return new(bytes.Buffer)
+	return nil, diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file"))
 }
 
 func describeOpenError(err error, what string) string {
@@ -378,17 +274,9 @@ func describeOpenError(err error, what string) string {
 	return fmt.Sprintf("cannot open %s: %v", what, err)
 }
 
-// Close releases the open input files.
-func (f *Folder) Close() error {
-	var first error
-	for _, c := range f.closers {
-		if err := c.Close(); err != nil && first == nil {
-			first = err
-		}
-	}
-	f.closers = nil
-	return first
-}
+// Close is kept for the callers of a folder that held open files; a
+// Folder now holds its files' bytes, so there is nothing to release.
+func (f *Folder) Close() error { return nil }
 
 // SectionText returns the text of s as stored in sections.md.
 func (f *Folder) SectionText(s Section) (string, error) {
@@ -400,33 +288,16 @@ func (f *Folder) VariantText(v Variant) (string, error) {
 	return readSpan(f.examples, v.Body, f.path(ExamplesFile))
 }
 
-// memoryFile is a file's bytes kept in memory: its texts are served
-// without copying.
-type memoryFile []byte
-
-// ReadAt reads as from the file.
-func (m memoryFile) ReadAt(p []byte, off int64) (int, error) {
-	return bytes.NewReader(m).ReadAt(p, off)
-}
-
-func readSpan(r io.ReaderAt, s Span, file string) (string, error) {
+// readSpan returns the bytes of span s of data, a file's, as a string that
+// shares their memory: data is never written.
+func readSpan(data []byte, s Span, file string) (string, error) {
 	if s.End <= s.Start {
 		return "", nil
 	}
-	if m, ok := r.(memoryFile); ok && s.End <= int64(len(m)) {
-		// m is never written: its strings can share its memory.
-		return unsafe.String(&m[s.Start], int(s.End-s.Start)), nil
+	if s.Start < 0 || s.End > int64(len(data)) {
+		return "", fmt.Errorf("%s: no bytes %d to %d: the span is not of this file", file, s.Start, s.End)
 	}
-	buf := make([]byte, s.End-s.Start)
-	n, err := r.ReadAt(buf, s.Start)
-	if n < len(buf) {
-		if err == nil || errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF // the file shrank since it was parsed
-		}
-		return "", fmt.Errorf("failed to read %s at byte %d: %w", file, s.Start, err)
-	}
-	// buf is never written again, so the string can share its memory.
-	return unsafe.String(&buf[0], len(buf)), nil
+	return unsafe.String(&data[s.Start], int(s.End-s.Start)), nil
 }
 
 // ScriptOrder returns the script headings in the order the reference lists

@@ -1,9 +1,14 @@
 package inputs
 
 import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"syscall"
+	"time"
+
 	"fmt"
-	"io"
-	"io/fs"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,18 +27,6 @@ func folder(sections, examples string, extra ...string) fstest.MapFS {
 		fsys[extra[i]] = &fstest.MapFile{Data: []byte(extra[i+1])}
 	}
 	return fsys
-}
-
-// openModes are the ways a folder is opened: streamed, as a build reads it
-// while hashing it, and read whole first, as evalpress measure reads it,
-// whose lines are cut from the file's bytes. Both must find the same
-// sections and report the same diagnostics.
-var openModes = []struct {
-	name string
-	opts []Option
-}{
-	{"streamed", nil},
-	{"read whole", []Option{InMemory(), WithoutDigests()}},
 }
 
 func TestOpenErrors(t *testing.T) {
@@ -65,7 +58,7 @@ func TestOpenErrors(t *testing.T) {
 		{"missing sections", fstest.MapFS{ExamplesFile: {Data: []byte(goodExamples)}}, "in/sections.md: file does not exist"},
 		{"missing examples", fstest.MapFS{SectionsFile: {Data: []byte("# A\n## B\nx\n")}}, "in/examples.md: file does not exist"},
 		{"folder instead of file", fstest.MapFS{SectionsFile: {Mode: os.ModeDir}, ExamplesFile: {Data: []byte(goodExamples)}},
-			"in/sections.md: is a folder; expected a file"},
+			"in/sections.md: not a regular file (a folder)"},
 		{"phrases not UTF-8", folder("# A\n## HOOK\nx\n", goodExamples, PhrasesFile, "ok\n\xfe\n"), "in/mandated_phrases.txt:2:1: bytes that are not UTF-8"},
 		{"duplicate alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\n\"A\" = \"Model 1\"\n\"B\" = \"model 1\"\n"),
 			`in/models.toml:3: alias "model 1" is given to both "A" and "B"`},
@@ -76,10 +69,10 @@ func TestOpenErrors(t *testing.T) {
 		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
 			`in/redact.txt:3: private term "---" has no letter or digit`},
 	}
-	for _, mode := range openModes {
-		for _, tc := range tests {
-			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
-				f, err := OpenFS(tc.fsys, "in", mode.opts...)
+	for _, tc := range tests {
+		{
+			t.Run(tc.name, func(t *testing.T) {
+				f, err := OpenFS(tc.fsys, "in")
 				if err == nil {
 					f.Close()
 					t.Fatalf("no error, want %q", tc.want)
@@ -112,10 +105,10 @@ func TestOpenWarnings(t *testing.T) {
 		{"example without text", folder("# A\n## HOOK\nx\n", "## HOOK\n### VARIANT 1\n\n"), []string{`in/examples.md:1: warning: section "HOOK" has no example text`}},
 		{"clean", folder("# A\n## HOOK\nx\n", goodExamples), nil},
 	}
-	for _, mode := range openModes {
-		for _, tc := range tests {
-			t.Run(mode.name+"/"+tc.name, func(t *testing.T) {
-				f, err := OpenFS(tc.fsys, "in", mode.opts...)
+	for _, tc := range tests {
+		{
+			t.Run(tc.name, func(t *testing.T) {
+				f, err := OpenFS(tc.fsys, "in")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -138,21 +131,14 @@ func TestOpenWarnings(t *testing.T) {
 }
 
 func TestParseFollowsReference(t *testing.T) {
-	for _, mode := range openModes {
-		t.Run(mode.name, func(t *testing.T) { testParseFollowsReference(t, mode.opts, mode.opts == nil) })
-	}
-}
-
-func testParseFollowsReference(t *testing.T, opts []Option, digests bool) {
 	// A BOM, CRLF line ends, a line of non-ASCII text and a last line
 	// without "\n".
 	sections := "\ufeff# B\r\n## 2\r\ntwo\r\n## HOOK\nhook text, caf\u00e9 \u2014 \U0001F600\n# 1\n## x\nbody\n### sub is text\n#no-space is text"
 	examples := "## HOOK\nfirst variant before any ###\n### VARIANT 2\n\n### VARIANT 3\nthird\n#### deep is text\n"
-	f, err := OpenFS(folder(sections, examples), "in", opts...)
+	f, err := OpenFS(folder(sections, examples), "in")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var lines []int
 	for _, s := range f.Sections {
 		lines = append(lines, s.Line)
@@ -180,7 +166,7 @@ func testParseFollowsReference(t *testing.T, opts []Option, digests bool) {
 	if strings.TrimSpace(v) != "third\n#### deep is text" {
 		t.Errorf("variant 3 text %q", v)
 	}
-	if digests && (len(f.Digests) != 2 || len(f.Digests[SectionsFile]) != 64) {
+	if len(f.Digests) != 2 || len(f.Digests[SectionsFile]) != 64 {
 		t.Errorf("digests %v", f.Digests)
 	}
 	if len(f.Diagnostics) != 1 || !strings.Contains(f.Diagnostics[0].Error(), "byte-order mark") {
@@ -220,123 +206,99 @@ func TestWithoutDigests(t *testing.T) {
 	}
 }
 
-// TestInMemoryServesTheDigestedBytes opens a folder in memory, with and
-// without digests, and then changes its files: the texts stay those read
-// (and digested) when it was opened, and equal what a folder read from the
-// files gives.
-func TestInMemoryServesTheDigestedBytes(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		opts    []Option
-		digests bool
-	}{
-		{"with digests", []Option{InMemory()}, true},
-		{"without digests", []Option{InMemory(), WithoutDigests()}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			sections := "# A\n## HOOK\nthe hook as written\n## ACT 1\nan act\n"
-			examples := "## HOOK\nfirst variant\n### VARIANT 2\nsecond variant\n"
-			os.WriteFile(filepath.Join(dir, SectionsFile), []byte(sections), 0o644)
-			os.WriteFile(filepath.Join(dir, ExamplesFile), []byte(examples), 0o644)
-			fromFiles, err := Open(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer fromFiles.Close()
-			inMemory, err := Open(dir, tc.opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer inMemory.Close()
-			for _, name := range []string{SectionsFile, ExamplesFile} {
-				os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", 200)), 0o644)
-			}
-			for _, s := range inMemory.Sections {
-				got, err := inMemory.SectionText(s)
-				if err != nil || !strings.Contains(sections, got) || got == "" {
-					t.Errorf("section %s: %q, %v", s.Name, got, err)
-				}
-				if changed, _ := fromFiles.SectionText(s); changed == got {
-					t.Errorf("section %s: the file was rewritten, yet the folder read from it gives the old text", s.Name)
-				}
-			}
-			v, err := inMemory.VariantText(inMemory.Examples["HOOK"].Variants[1])
-			if err != nil || strings.TrimSpace(v) != "second variant" {
-				t.Errorf("variant 2: %q, %v", v, err)
-			}
-			if got := inMemory.Digests[SectionsFile]; tc.digests && got != fromFiles.Digests[SectionsFile] || !tc.digests && len(inMemory.Digests) != 0 {
-				t.Errorf("digests %v, from the files %v", inMemory.Digests, fromFiles.Digests)
-			}
-		})
-	}
-}
-
-// TestRewrittenWhileRead: a file rewritten in place while it is opened
-// (echo "term" >> redact.txt during a build) may be parsed as one version
-// and digested as another. The caches take a build's work for that of the
-// inputs its digests name: a term parsed from the old redact.txt under the
-// new one's digest lets the next build take a leak scan verdict made
-// without the term. Such a read is an error, never a folder.
-func TestRewrittenWhileRead(t *testing.T) {
-	const sections = "# A\n## HOOK\nthe hook\n"
-	for _, tc := range []struct {
-		name, file     string
-		parsed, hashed string
-		wantErr        bool
-	}{
-		{"redact.txt unchanged", RedactFile, "Alpha Term\n", "Alpha Term\n", false},
-		{"redact.txt with a term added", RedactFile, "Alpha Term\n", "Alpha Term\nPelican Ledger\n", true},
-		{"mandated phrases with one added", PhrasesFile, "a phrase\n", "a phrase\nanother phrase\n", true},
-		{"sections.md with a script renamed", SectionsFile, sections, "# Z\n## HOOK\nthe hook\n", true},
-		{"examples.md rewritten", ExamplesFile, goodExamples, "## HOOK\nan example hook!\n", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, opts := range [][]Option{nil, {InMemory()}} {
-				fsys := splitFS{folder(sections, goodExamples), tc.file, tc.parsed, tc.hashed}
-				f, err := OpenFS(fsys, "in", opts...)
-				if (err != nil) != tc.wantErr {
-					t.Fatalf("options %d: error %v, want one: %v", len(opts), err, tc.wantErr)
-				}
-				if err == nil {
-					f.Close()
-				} else if !strings.Contains(err.Error(), tc.file) || !strings.Contains(err.Error(), "changed while") {
-					t.Fatalf("error %q names neither the file nor the change", err)
-				}
-			}
-		})
-	}
-}
-
-// splitFS is an inputs folder whose file name reads as parsed from start
-// to end and as hashed at any offset: a file rewritten between the two
-// reads.
-type splitFS struct {
-	fstest.MapFS
-	name, parsed, hashed string
-}
-
-func (s splitFS) Open(name string) (fs.File, error) {
-	if name != s.name {
-		return s.MapFS.Open(name)
-	}
-	s.MapFS[name] = &fstest.MapFile{Data: []byte(s.hashed)}
-	file, err := s.MapFS.Open(name)
+// TestTextsAreTheDigestedBytes opens a folder, then changes its files:
+// the texts stay those read when it was opened, and the digests are those
+// bytes' SHA-256.
+func TestTextsAreTheDigestedBytes(t *testing.T) {
+	dir := t.TempDir()
+	sections := "# A\n## HOOK\nthe hook as written\n## ACT 1\nan act\n"
+	examples := "## HOOK\nfirst variant\n### VARIANT 2\nsecond variant\n"
+	os.WriteFile(filepath.Join(dir, SectionsFile), []byte(sections), 0o644)
+	os.WriteFile(filepath.Join(dir, ExamplesFile), []byte(examples), 0o644)
+	f, err := Open(dir)
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	return &splitFile{file.(fsFileReaderAt), strings.NewReader(s.parsed)}, nil
+	for _, name := range []string{SectionsFile, ExamplesFile} {
+		os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("x", 200)), 0o644)
+	}
+	for _, s := range f.Sections {
+		got, err := f.SectionText(s)
+		if err != nil || !strings.Contains(sections, got) || got == "" {
+			t.Errorf("section %s: %q, %v", s.Name, got, err)
+		}
+	}
+	v, err := f.VariantText(f.Examples["HOOK"].Variants[1])
+	if err != nil || strings.TrimSpace(v) != "second variant" {
+		t.Errorf("variant 2: %q, %v", v, err)
+	}
+	if got, want := f.Digests[SectionsFile], fmt.Sprintf("%x", sha256.Sum256([]byte(sections))); got != want {
+		t.Errorf("digest of %s %s, want %s", SectionsFile, got, want)
+	}
 }
 
-type fsFileReaderAt interface {
-	fs.File
-	io.ReaderAt
+// TestOnlyRegularFiles puts a named pipe, a link to /dev/zero and a file
+// over the limit in the place of each input: each is one line naming the
+// file, at once, never a hang.
+func TestOnlyRegularFiles(t *testing.T) {
+	fifo := func(path string) error { return syscall.Mkfifo(path, 0o644) }
+	zero := func(path string) error { return os.Symlink("/dev/zero", path) }
+	huge := func(path string) error { // sparse: no disk is used
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return f.Truncate(int64(readfile.Corpus) + 1)
+	}
+	tests := []struct {
+		file string
+		make func(string) error
+		want string
+	}{
+		{SectionsFile, fifo, "not a regular file (a named pipe)"},
+		{ExamplesFile, zero, "not a regular file (a link to /dev/zero, a character device)"},
+		{ModelsFile, fifo, "not a regular file (a named pipe)"},
+		{RedactFile, zero, "not a regular file (a link to /dev/zero, a character device)"},
+		{PhrasesFile, fifo, "not a regular file (a named pipe)"},
+		{KeyFile, fifo, "not a regular file (a named pipe)"},
+		{SectionsFile, huge, "too large: more than 256 MiB, and a file of its kind may hold 256 MiB"},
+		{ModelsFile, huge, "too large: 256 MiB, and a file of its kind may hold 4 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+"/"+tt.want, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, SectionsFile), []byte("# A\n## HOOK\nx\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, ExamplesFile), []byte(goodExamples), 0o644)
+			path := filepath.Join(dir, tt.file)
+			os.Remove(path)
+			if err := tt.make(path); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				_, err := Open(dir)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if want := path + ": " + tt.want; err == nil || err.Error() != want {
+					t.Fatalf("got %v; want the one line %q", err, want)
+				}
+			case <-ctx.Done():
+				t.Fatal("Open did not return within a second")
+			}
+		})
+	}
 }
 
-// splitFile reads as parsed and reads at an offset as hashed.
-type splitFile struct {
-	fsFileReaderAt
-	parsed *strings.Reader
+func TestOpenStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Open(filepath.Join("..", "..", "demo", "private"), WithContext(ctx))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v; want the read stopped", err)
+	}
 }
-
-func (f *splitFile) Read(p []byte) (int, error) { return f.parsed.Read(p) }

@@ -12,11 +12,11 @@
 package judged
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -152,11 +153,24 @@ func (l *loader) path(rel string) string {
 	return filepath.Join(l.label, filepath.FromSlash(rel))
 }
 
-// read returns a file's bytes and records its digest.
+// read returns a file's bytes and records its digest. A .toml file is
+// bounded as a settings file, a reply or labels file as a corpus
+// (internal/readfile).
 func (l *loader) read(rel string) ([]byte, error) {
-	data, err := fs.ReadFile(l.fsys, rel)
+	limit := readfile.Corpus
+	if strings.HasSuffix(rel, ".toml") {
+		limit = readfile.Settings
+	}
+	data, err := readfile.ReadFS(l.fsys, rel, limit)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		var d *diag.Diagnostic
+		switch {
+		case errors.As(err, &d): // not a regular file, too large
+			d.File = l.path(rel)
+			return nil, err
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return nil, err
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, diag.Errorf(l.path(rel), 0, "file does not exist")
 		}
 		return nil, diag.Errorf(l.path(rel), 0, "cannot read: %v", err)
@@ -500,9 +514,10 @@ func (t *Tier) Ran() (first, last time.Time) {
 // Attach reads the judged tier of the inputs folder at dir (Load) and adds
 // its file digests and private terms to folder, so that the redaction and
 // the leak scan know a family judge's model. It returns nil when the tier
-// is absent.
-func Attach(folder *inputs.Folder, dir string) (*Tier, error) {
-	t, err := Load(os.DirFS(dir), dir, folder.Sections)
+// is absent. Its files are read only if regular, within their limits, and
+// until ctx is done (internal/readfile).
+func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, error) {
+	t, err := Load(readfile.DirFS(ctx, dir, readfile.Corpus), dir, folder.Sections)
 	if err != nil || t == nil {
 		return nil, err
 	}

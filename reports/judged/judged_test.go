@@ -1,9 +1,12 @@
 package judged
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -348,4 +351,65 @@ func TestLoadDemo(t *testing.T) {
 			t.Errorf("judge %s graded %d sections, want the 15 Act cells", r.Judge.ID, len(r.Replies))
 		}
 	}
+}
+
+// TestOnlyRegularFiles copies the demo's inputs and puts a named pipe or a
+// link to /dev/zero in the place of a judged-tier file: Attach says so in
+// one line naming the file, at once, never a hang; a stopped read stops.
+func TestOnlyRegularFiles(t *testing.T) {
+	tests := []struct {
+		file string // below judged/
+		make func(string) error
+		want string
+	}{
+		{"primary.md", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file (a named pipe)"},
+		{"judges.toml", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file (a named pipe)"},
+		{"labels/author.md", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file (a link to /dev/zero, a character device)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "demo", "private"))); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, Dir, filepath.FromSlash(tt.file))
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.make(path); err != nil {
+				t.Fatal(err)
+			}
+			folder, err := inputs.Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				_, err := Attach(ctx, folder, dir)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if want := path + ": " + tt.want; err == nil || err.Error() != want {
+					t.Fatalf("got %v; want the one line %q", err, want)
+				}
+			case <-ctx.Done():
+				t.Fatal("Attach did not return within a second")
+			}
+		})
+	}
+	t.Run("stopped", func(t *testing.T) {
+		dir := filepath.Join("..", "..", "demo", "private")
+		folder, err := inputs.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := Attach(ctx, folder, dir); !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v; want the read stopped", err)
+		}
+	})
 }
