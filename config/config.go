@@ -9,6 +9,7 @@
 package config
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/evalpress/evalpress/config/audience"
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/internal/tomlfile"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
@@ -239,13 +241,19 @@ func Default() Config {
 // Load reads the config file at path, applies the --set overrides in order
 // and validates the result. Each criterion reads its settings from its
 // block; a key that neither the config nor a criterion reads is an error.
+// The file is read only if it is a regular file of at most
+// readfile.Settings (4 MiB, one chunk of readfile's: a read no interrupt
+// would cut shorter, so Load takes no context).
 func Load(path string, sets []string) (*Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, diag.Errorf(path, 0, "config file does not exist").
-				WithHint("run evalpress in the folder that holds config.toml, or pass --config FILE")
-		}
+	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
+	var d *diag.Diagnostic
+	switch {
+	case errors.As(err, &d): // not a regular file, too large
+		return nil, err
+	case os.IsNotExist(err):
+		return nil, diag.Errorf(path, 0, "config file does not exist").
+			WithHint("run evalpress in the folder that holds config.toml, or pass --config FILE")
+	case err != nil:
 		return nil, diag.Errorf(path, 0, "cannot read config file: %v", err)
 	}
 	cfg := Default()
