@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
@@ -186,7 +187,7 @@ func valuesLine(run int, overlap float64, maxRun int, maxOverlap float64) string
 	if overlap > maxOverlap {
 		cmpOverlap = ">"
 	}
-	return fmt.Sprintf("run %d %s %d, overlap %s %s %s", run, cmpRun, maxRun, percent(overlap, 1), cmpOverlap, sharePercent(maxOverlap))
+	return fmt.Sprintf("run %d %s %d, overlap %s %s %s", run, cmpRun, maxRun, numfmt.PercentAgainst(overlap, maxOverlap), cmpOverlap, sharePercent(maxOverlap))
 }
 
 // joinWords joins rule names for a reader: "run", "run and overlap".

@@ -119,7 +119,7 @@ func runsHeatmap(p *public.Public) (chart, error) {
 		}
 		g := grade(p, c)
 		v := [3]int{col[c.Writer], row[c.Section], g}
-		items = append(items, item{Value: v, Label: label{Show: true, Formatter: strconv.Itoa(c.Run) + " / " + percent(c.Overlap, 0), Color: verdictGrades[g].Text}})
+		items = append(items, item{Value: v, Label: label{Show: true, Formatter: strconv.Itoa(c.Run) + " / " + percent(c.Overlap), Color: verdictGrades[g].Text}})
 	}
 	var pieces []map[string]any
 	for i, g := range verdictGrades {
@@ -152,7 +152,7 @@ func runsHeatmap(p *public.Public) (chart, error) {
 		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
 	}
 	return chart{ID: "chart-runs", Title: "Verdict per section and writer", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
-		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, percent(c.Overlap, 1), verdictGrades[grade(p, c)].Label)
+		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, overlapText(c), verdictGrades[grade(p, c)].Label)
 	}), Height: 150 + 34*len(p.Sections)}, nil
 }
 
@@ -191,7 +191,7 @@ func cellsSummary(p *public.Public, value func(public.Cell) string) string {
 // overlapBars shows each cell's n-gram overlap with the threshold line.
 func overlapBars(p *public.Public) (chart, error) {
 	bar := charts.NewBar()
-	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, percent(p.Thresholds.MaxOverlap, 0))
+	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, sharePercent(p.Thresholds.MaxOverlap))
 	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "overlap %", Max: 100}),
@@ -224,7 +224,7 @@ func overlapBars(p *public.Public) (chart, error) {
 	}
 	option, err := optionJSON(bar)
 	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: option, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
-		return percent(c.Overlap, 1)
+		return overlapText(c)
 	}), Height: 380}, err
 }
 

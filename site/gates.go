@@ -27,6 +27,7 @@ func gates() []*criteria.Criterion {
 
 // gateCell is a gate's outcome in a results table row.
 type gateCell struct {
+	ID      string // the gate's criterion
 	Label   string // "pass", "FAIL", "NO TARGET"
 	Summary string // "286 words, target 300 (255 to 345)"
 	Value   string // the first value, for sorting
@@ -37,7 +38,7 @@ func gateCells(c public.Cell) []gateCell {
 	var out []gateCell
 	for _, g := range gates() {
 		o := c.Outcome(g.ID)
-		gc := gateCell{Label: o.Label(), Summary: o.Summary(), Value: "-1"}
+		gc := gateCell{ID: string(g.ID), Label: o.Label(), Summary: o.Summary(), Value: "-1"}
 		if len(g.Values) > 0 {
 			if v, ok := o.Value(g.Values[0]); ok {
 				gc.Value = strconv.FormatFloat(v, 'f', -1, 64)
@@ -55,11 +56,15 @@ type gateSummary struct {
 	Tolerance string // G1's tolerance as a percentage, "15%"
 }
 
-// gateColumns are the results table's headings of the gate columns.
-func gateColumns() []string {
-	var out []string
+// gateColumn is a gate's column in the results table: its criterion's ID
+// (for the table's filters) and its heading.
+type gateColumn struct{ ID, Title string }
+
+// gateColumns are the results table's gate columns.
+func gateColumns() []gateColumn {
+	var out []gateColumn
 	for _, g := range gates() {
-		out = append(out, capitalise(g.Title)+" ("+string(g.ID)+")")
+		out = append(out, gateColumn{ID: string(g.ID), Title: capitalise(g.Title) + " (" + string(g.ID) + ")"})
 	}
 	return out
 }

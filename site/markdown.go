@@ -17,6 +17,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
@@ -288,6 +289,79 @@ type codeBlocks struct{}
 
 func (codeBlocks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+	reg.Register(east.KindTable, renderTable)
+	reg.Register(ast.KindCodeSpan, renderCodeSpan)
+}
+
+// renderTable writes a document's table as the site's tables are: in a
+// region of its own, named by its header, that scrolls sideways when the
+// table is wider than the page, and sortable.
+func renderTable(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		_, _ = w.WriteString("</table>\n</div>\n")
+		return ast.WalkContinue, nil
+	}
+	var names []string
+	if head := n.FirstChild(); head != nil && head.Kind() == east.KindTableHeader {
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			if t := strings.TrimSpace(nodeText(c, source)); t != "" {
+				names = append(names, t)
+			}
+		}
+	}
+	label := "Table"
+	if len(names) > 0 {
+		label = "Table: " + strings.Join(names, ", ")
+	}
+	_, _ = w.WriteString(`<div class="table-wrap" role="region" tabindex="0" aria-label="`)
+	_, _ = w.WriteString(template.HTMLEscapeString(label))
+	_, _ = w.WriteString("\">\n<table class=\"doc-table sortable\">\n")
+	return ast.WalkContinue, nil
+}
+
+// renderCodeSpan writes inline code with a line break allowed after its
+// punctuation (a slash, a dot, an underscore, an equals sign...), so that a
+// long path or key wraps at its own punctuation, never inside a word.
+func renderCodeSpan(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		_, _ = w.WriteString("</code>")
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString("<code>")
+	var code strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch t := c.(type) {
+		case *ast.Text:
+			code.Write(t.Segment.Value(source))
+		case *ast.String:
+			code.Write(t.Value)
+		}
+	}
+	_, _ = w.WriteString(breakablePunctuation(code.String()))
+	return ast.WalkSkipChildren, nil
+}
+
+// breakablePunctuation escapes s for HTML and, in a token longer than a
+// short word, allows a line break (<wbr>) after each of its punctuation
+// marks that a letter or digit follows.
+func breakablePunctuation(s string) string {
+	var b strings.Builder
+	run := 0 // characters since the last space
+	for i, r := range s {
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if unicode.IsSpace(r) {
+			run = 0
+			continue
+		}
+		run++
+		if run < 12 || !strings.ContainsRune("/._=:-,&?#", r) {
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); unicode.IsLetter(next) || unicode.IsDigit(next) {
+			b.WriteString("<wbr>")
+		}
+	}
+	return b.String()
 }
 
 var chromaFormatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"))

@@ -2,11 +2,12 @@ package site
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/site/prose"
 )
 
@@ -24,15 +25,21 @@ var blockNames = map[string]bool{
 	"grid": true, "sections": true, "rules": true, "spread": true,
 }
 
-func percent(x float64, decimals int) string {
-	return strconv.FormatFloat(x*100, 'f', decimals, 64) + "%"
+// percent writes a measured share as every page does (numfmt.Percent).
+func percent(x float64) string { return numfmt.Percent(x) }
+
+// overlapText writes a cell's overlap as a percentage that is on the same
+// side of its C5 limit as the overlap is.
+func overlapText(c public.Cell) string {
+	if limit, ok := c.Outcome(tableCriterion).Limit(criteria.LimitMaxOverlap); ok {
+		return numfmt.PercentAgainst(c.Overlap, limit)
+	}
+	return numfmt.Percent(c.Overlap)
 }
 
-// sharePercent writes a configured share as a percentage with no more
-// decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
-func sharePercent(x float64) string {
-	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
-}
+// sharePercent writes a configured share, a threshold, as its author wrote
+// it: 0.1 is "10%", 0.125 is "12.5%" (numfmt.Setting).
+func sharePercent(x float64) string { return numfmt.Setting(x) }
 
 // verdictWord is a cell's C5 verdict as the pages write it.
 func verdictWord(c public.Cell) string { return prose.VerdictWord(c) }
@@ -52,7 +59,7 @@ func blockMarkdown(name string, p *public.Public) string {
 		for _, c := range p.Cells {
 			run, overlap := "n/a", "n/a"
 			if c.HasExample {
-				run, overlap = strconv.Itoa(c.Run), percent(c.Overlap, 1)
+				run, overlap = strconv.Itoa(c.Run), numfmt.PercentAgainst(c.Overlap, p.Thresholds.MaxOverlap)
 			}
 			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", c.Writer, c.Section, c.Words, run, overlap, verdictWord(c))
 		}

@@ -2,10 +2,10 @@ package site
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
@@ -48,7 +48,7 @@ func rateText(r public.Rate) string {
 	return fmt.Sprintf("%s (%d of %d)", wholePercent(v), r.Num, r.Den)
 }
 
-func wholePercent(v float64) string { return strconv.FormatFloat(v*100, 'f', 0, 64) + "%" }
+func wholePercent(v float64) string { return numfmt.Percent(v) }
 
 // kappaText writes kappa with its interval, or why it is undefined.
 func kappaText(a public.Agreement) string {
@@ -63,12 +63,7 @@ func kappaText(a public.Agreement) string {
 	return fmt.Sprintf("κ = %s, 95%% CI %s to %s", signed(a.Kappa), signed(a.Low), signed(a.High))
 }
 
-func signed(x float64) string {
-	if x == 0 {
-		x = 0 // no "-0.00"
-	}
-	return strconv.FormatFloat(x, 'f', 2, 64)
-}
+func signed(x float64) string { return numfmt.Stat(x) }
 
 // agreementText writes percent agreement, never without kappa beside it.
 func agreementText(a public.Agreement) string {
@@ -419,16 +414,7 @@ func flipsText(fs []public.Flip) string {
 	return strings.Join(parts, ", ")
 }
 
-func points(x float64) string {
-	s := strconv.FormatFloat(x*100, 'f', 0, 64)
-	if s == "-0" {
-		s = "0"
-	}
-	if !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s + " points"
-}
+func points(x float64) string { return numfmt.Points(x) }
 
 func rankingSlots(v *public.Validation) []reportSlot {
 	prim := reportSlot{Label: "ranking under primary judge", Holds: "writers by share of passes over the judged criteria; ties shown as ties"}

@@ -121,14 +121,14 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"family-1: NOT BLIND: 3 validation label(s)",
 		"measured on the tuning set",
 		// Percent agreement always with kappa, and the human ceiling beside each judge figure.
-		"C4, primary vs author: 100% (11 of 11) agreement, κ = 1.00, 95% CI 1.00 to 1.00; 1 without a verdict [humans second vs author: 82% (9 of 11), κ = 0.52",
+		"C4, primary vs author: 100% (11 of 11) agreement, κ = 1.00, 95% CI 1.00 to 1.00; 1 without a verdict [humans second vs author: 81.8% (9 of 11), κ = 0.52",
 		"κ undefined (chance agreement is 1",
 		"family-1: C1 pass, expected FAIL: MISSED",
 		"family-1: unusable (missed T2)",
 		"FLIPS against the primary: Model 2 and Model 1 swap",
 		"Model 1 (8/10) = Model 2 (8/10)",
 		"effect +30 points",
-		"C4: 4% (2 of 48)",
+		"C4: 4.2% (2 of 48)",
 		"Model 2: 1 FAIL of 2 sections with a target",
 	} {
 		if !strings.Contains(text, must) {

@@ -315,10 +315,10 @@ func resultRowsHTML(rows []cellRow, root string) template.HTML {
 		} else {
 			b.WriteString("\n<td data-value=\"-1\">–</td><td data-value=\"-1\">–</td>")
 		}
-		b.WriteString("\n<td><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
+		b.WriteString("\n<td data-verdict=\"" + verdict + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
 		b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n")
 		for _, g := range r.Gates {
-			b.WriteString("<td data-value=\"" + escapeHTML(g.Value) + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(g.Label)) + "\">" +
+			b.WriteString("<td data-value=\"" + escapeHTML(g.Value) + "\" data-verdict=\"" + escapeHTML(g.Label) + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(g.Label)) + "\">" +
 				escapeHTML(g.Label) + "</span> " + escapeHTML(g.Summary) + "</td>\n")
 		}
 		b.WriteString("<td>")

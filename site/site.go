@@ -87,6 +87,7 @@ type pageData struct {
 	Verdicts bool          // the page shows verdicts: it carries the threshold note
 	Cell     *cellPage
 	Cells    []cellRow
+	TOC      []tocEntry // "On this page", from the body's headings (pageTOC)
 }
 
 type siteData struct {
@@ -105,7 +106,7 @@ type siteData struct {
 	// Gates are the gates' summary lines; GateColumns the results
 	// table's headings of their columns.
 	Gates       []gateSummary
-	GateColumns []string
+	GateColumns []gateColumn
 	Spreads     figures.Spreads
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
@@ -185,7 +186,7 @@ type cellPage struct {
 }
 
 func newRow(c public.Cell, root string) cellRow {
-	r := cellRow{Cell: c, OverlapPct: percent(c.Overlap, 1), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug,
+	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug,
 		Gates: gateCells(c)}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p
@@ -194,7 +195,8 @@ func newRow(c public.Cell, root string) cellRow {
 }
 
 var funcs = template.FuncMap{
-	"pct":       func(x float64, d int) string { return percent(x, d) },
+	"pct":       percent,
+	"setting":   sharePercent,
 	"lower":     strings.ToLower,
 	"add":       func(a, b int) int { return a + b },
 	"highlight": highlightGo,
@@ -218,6 +220,8 @@ var funcs = template.FuncMap{
 	"predictionwords": predictionWords,
 	"sentence":        sentence,
 	"judgedcell":      func(c public.Cell) template.HTML { return template.HTML(judgedCellHTML(c)) },
+	"digest":          digestHTML,
+	"withDigests":     withDigests,
 }
 
 // htmlCache holds HTML that is the same on many pages, rendered once per
@@ -426,17 +430,6 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			for i, html := range blocks {
 				body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
 			}
-			if len(pg.TOC) >= 4 { // a table of contents only on long pages, after the title
-				var toc bytes.Buffer
-				if err := tmpl.ExecuteTemplate(&toc, "toc", pg.TOC); err != nil {
-					return fmt.Errorf("template error: %w", err)
-				}
-				if i := strings.Index(body, "</h1>"); i >= 0 {
-					body = body[:i+5] + toc.String() + body[i+5:]
-				} else {
-					body = toc.String() + body
-				}
-			}
 			download := "docs/" + pg.Source
 			if err := addPage(pg.HTMLPath, "doc.html", &pageData{Title: pg.Title, Body: template.HTML(body), Download: download, Verdicts: pg.Data}); err != nil {
 				return err
@@ -577,6 +570,9 @@ func newRenderer(ctx context.Context, tmpl *template.Template, label string) fun
 		// The body is read only while the layout runs, before the
 		// buffer goes back to the pool: no copy needed.
 		data.Body = template.HTML(unsafe.String(unsafe.SliceData(body.Bytes()), body.Len()))
+		if data.Cell == nil && data.TOC == nil {
+			data.TOC = pageTOC(string(data.Body))
+		}
 		nav, err := navHTML(navs, tmpl, data)
 		if err != nil {
 			return nil, templateError(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/redact/public/publictest"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -236,6 +237,24 @@ func TestParseBaselineKeepsWhatTheChangesCompare(t *testing.T) {
 	}
 	if !reflect.DeepEqual(parsed, want) {
 		t.Fatalf("parsed = %+v\nwant   = %+v", parsed, want)
+	}
+}
+
+func TestDriftWords(t *testing.T) {
+	p := fixture()
+	p.CriteriaThresholds = []public.CriterionThresholds{{Criterion: criteria.C5, Now: []criteria.Threshold{
+		{Name: "max_run", Now: "a longest run of %s words", Then: "%s words"},
+		{Name: "max_overlap", Now: "an overlap of %s", Then: "%s"},
+	}}}
+	sd := &siteData{Public: p}
+	for in, want := range map[string]string{
+		"max_run 12 -> 20":       "a longest run of 20 words (registered: 12 words)",
+		"max_overlap 10% -> 20%": "an overlap of 20% (registered: 10%)",
+		"something else -> 3":    "something else → 3",
+	} {
+		if got := sd.DriftWords(in); got != want {
+			t.Errorf("DriftWords(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

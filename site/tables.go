@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html/template"
-	"math"
 	"strconv"
 	"strings"
 
@@ -86,7 +85,7 @@ func gridRowsOf(p *public.Public, at []int32, from, to int) []gridRow {
 			c := &p.Cells[k-1]
 			o := c.Outcome(tableCriterion)
 			r.Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
-				Overlap: percent(c.Overlap, 1), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c)}
+				Overlap: overlapText(*c), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c)}
 		}
 		rows = append(rows, r)
 	}
@@ -181,7 +180,7 @@ func buildSectionRows(p *public.Public) []sectionRow {
 		}
 	}
 	for i := range rows {
-		rows[i].MaxOverlap = percent(overlap[i], 1)
+		rows[i].MaxOverlap = percent(overlap[i])
 	}
 	return rows
 }
@@ -243,12 +242,12 @@ func buildRuleTable(p *public.Public) ruleTable {
 	return t
 }
 
-// sharePct is a writer's FAIL share as a whole percentage.
+// sharePct is a writer's FAIL share as a percentage.
 func sharePct(fails, sections int) string {
 	if sections == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%d%%", int(math.Round(float64(fails)*100/float64(sections))))
+	return percent(float64(fails) / float64(sections))
 }
 
 // tableMarkdown is a table block as markdown, for downloaded documents.

@@ -25,7 +25,7 @@ func TestGrid(t *testing.T) {
 		t.Errorf("rows made a piece at a time %+v, whole %+v", pieces, rows)
 	}
 	c := rows[1].Cells[0]
-	want := gridCell{Present: true, HasExample: true, Writer: "Model 1", Section: "ACT 1", Run: 40, Overlap: "50.0%",
+	want := gridCell{Present: true, HasExample: true, Writer: "Model 1", Section: "ACT 1", Run: 40, Overlap: "50%",
 		RunFails: true, OverlapFail: true, Fail: true, Page: "cells/model-1-act-1.html"}
 	if c != want {
 		t.Errorf("ACT 1 / Model 1 = %+v, want %+v", c, want)
@@ -39,7 +39,7 @@ func TestSectionRows(t *testing.T) {
 	rows := buildSectionRows(fixture())
 	want := []sectionRow{
 		{Section: "HOOK", Fails: 1, Measured: 2, ShortRun: 4, LongRun: 11, MaxOverlap: "12.5%", Present: true, ShortestBy: "Model 1", LongBy: "Model 2"},
-		{Section: "ACT 1", Fails: 2, Measured: 2, ShortRun: 40, LongRun: 82, MaxOverlap: "100.0%", Present: true, ShortestBy: "Model 1", LongBy: "Model 2"},
+		{Section: "ACT 1", Fails: 2, Measured: 2, ShortRun: 40, LongRun: 82, MaxOverlap: "100%", Present: true, ShortestBy: "Model 1", LongBy: "Model 2"},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("section rows\n got %+v\nwant %+v", rows, want)
@@ -69,7 +69,7 @@ func TestSharePercent(t *testing.T) {
 	for _, tc := range []struct {
 		fails, sections int
 		want            string
-	}{{7, 9, "78%"}, {8, 9, "89%"}, {0, 9, "0%"}, {2, 3, "67%"}, {1, 0, "–"}} {
+	}{{7, 9, "77.8%"}, {8, 9, "88.9%"}, {0, 9, "0%"}, {2, 3, "66.7%"}, {1, 2, "50%"}, {1, 0, "–"}} {
 		if got := sharePct(tc.fails, tc.sections); got != tc.want {
 			t.Errorf("sharePct(%d, %d) = %q, want %q", tc.fails, tc.sections, got, tc.want)
 		}
@@ -102,7 +102,7 @@ func TestPredictionWords(t *testing.T) {
 func TestTableMarkdown(t *testing.T) {
 	p := fixture()
 	grid := tableMarkdown("grid", p)
-	for _, want := range []string{"| Section | Model 1 | Model 2 |", "| HOOK | 4 / 0.0% pass | 11 / **12.5%** ✗ FAIL |", "| ACT 1 | **40** / **50.0%** ✗ FAIL |"} {
+	for _, want := range []string{"| Section | Model 1 | Model 2 |", "| HOOK | 4 / 0% pass | 11 / **12.5%** ✗ FAIL |", "| ACT 1 | **40** / **50%** ✗ FAIL |"} {
 		if !strings.Contains(grid, want) {
 			t.Errorf("grid markdown lacks %q:\n%s", want, grid)
 		}
@@ -110,7 +110,7 @@ func TestTableMarkdown(t *testing.T) {
 	if rules := tableMarkdown("rules", p); !strings.Contains(rules, "| FAIL on the overlap over 10% alone | 1 |") {
 		t.Errorf("rules markdown:\n%s", rules)
 	}
-	if s := tableMarkdown("sections", p); !strings.Contains(s, "| ACT 1 | 2 of 2 | 40 | 82 | 100.0% |") {
+	if s := tableMarkdown("sections", p); !strings.Contains(s, "| ACT 1 | 2 of 2 | 40 | 82 | 100% |") {
 		t.Errorf("sections markdown:\n%s", s)
 	}
 }

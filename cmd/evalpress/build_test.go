@@ -86,7 +86,7 @@ func TestBuildBasicSite(t *testing.T) {
 		}
 	}
 	findings := files["findings.html"]
-	for _, want := range []string{`id="hypothesis-h1"`, `badge-refuted`, `class="chart"`, `data-option="{`, "Model 3", "<td>67%</td>"} {
+	for _, want := range []string{`id="hypothesis-h1"`, `badge-refuted`, `class="chart"`, `data-option="{`, "Model 3", "<td>66.7%</td>"} {
 		if !strings.Contains(findings, want) {
 			t.Errorf("findings.html lacks %q", want)
 		}

@@ -98,8 +98,8 @@ func TestBuildLengthGate(t *testing.T) {
 	for _, s := range []string{
 		"<strong>G1 FAILs per writer:</strong> Model 3 1 FAIL of 2, Model 2 2 FAIL of 2. 2 cells are not scored (no target).",
 		`data-sort="number">Length (G1)</button>`,
-		`<td data-value="24"><span class="badge badge-fail">FAIL</span> 24 words, target 20 (17 to 23)</td>`,
-		`<td data-value="18"><span class="badge badge-no target">NO TARGET</span> 18 words</td>`,
+		`<td data-value="24" data-verdict="FAIL"><span class="badge badge-fail">FAIL</span> 24 words, target 20 (17 to 23)</td>`,
+		`<td data-value="18" data-verdict="NO TARGET"><span class="badge badge-no target">NO TARGET</span> 18 words</td>`,
 	} {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("results page lacks %s", s)
