@@ -24,6 +24,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/pipeline"
 )
 
@@ -60,22 +61,24 @@ func (s *Server) Run(ctx context.Context) error {
 		}
 		return fmt.Errorf("%s: cannot listen: %w", s.Addr, err)
 	}
-	tmp, err := os.MkdirTemp("", "evalpress-serve-")
-	if err != nil {
-		ln.Close()
-		return fmt.Errorf("failed to create the serve folder: %w", err)
+	for _, dir := range removeLeftovers(os.TempDir()) {
+		fmt.Fprintf(s.Stderr, "evalpress: removed %s, the build of a serve that was killed\n", dir)
 	}
-	defer os.RemoveAll(tmp)
-	s.siteDir = filepath.Join(tmp, "site")
-	s.Build.Out = s.siteDir
-	// serve holds its folder as a build does, for as long as it runs.
-	lock, err := pipeline.LockOutput(ctx, s.siteDir, false, s.Stderr)
+	// serve holds its folder's lock, as a build does, for as long as it runs.
+	tmp, siteDir, lock, err := makeFolder(ctx, os.TempDir(), s.Stderr)
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	defer lock.Release()
-	s.Build.OutLocked = true
+	defer func() {
+		os.RemoveAll(tmp) // under the lock: no other serve takes it for a dead one's meanwhile
+		lock.Release()
+	}()
+	s.siteDir = siteDir
+	s.Build.Out, s.Build.OutLocked = s.siteDir, true
+	// A build writing a folder a serve's build needs is waited for, never
+	// a failed rebuild.
+	s.Build.Wait = true
 	s.clients = map[chan event]bool{}
 
 	s.hosts = newHostCheck(ln.Addr().String(), s.Addr)
@@ -307,7 +310,7 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 		name = filepath.Join(name, "index.html")
 	}
 	path := filepath.Join(s.siteDir, filepath.FromSlash(name))
-	data, err := os.ReadFile(path)
+	data, err := readfile.ReadFile(r.Context(), path, readfile.Corpus)
 	if err != nil {
 		// Before the first good build, or a missing page: the client script
 		// shows the last build error, if any.
