@@ -16,7 +16,7 @@ import (
 // copyDemo copies the demo artifact (config, content, private inputs) of
 // the repository into a temporary folder, so that builds write nothing
 // into the repository.
-func copyDemo(t *testing.T) string {
+func copyDemo(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	root := filepath.Join("..", "..")
