@@ -73,7 +73,10 @@ func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]str
 	th := criteria.DefaultC5
 	if data, err := os.ReadFile(filepath.Join(dir, "data", "results.json")); err == nil {
 		if r, err := site.ParseBaseline(data); err == nil {
-			th = criteria.C5Thresholds{MaxRun: r.Thresholds.MaxRun, MaxOverlap: r.Thresholds.MaxOverlap, NGram: r.Thresholds.NGram}
+			maxRun, _ := r.Thresholds.Get(criteria.LimitMaxRun)
+			maxOverlap, _ := r.Thresholds.Get(criteria.LimitMaxOverlap)
+			ngram, _ := r.Thresholds.Get("ngram")
+			th = criteria.C5Thresholds{MaxRun: int(maxRun), MaxOverlap: maxOverlap, NGram: int(ngram)}
 		}
 	}
 	res, err := measure.Run(ctx, folder, th.NGram)

@@ -38,6 +38,7 @@ type changedCell struct {
 // judged tier's flips, shown after C5's with their criterion and judge.
 func compareBuilds(p *public.Public, base *Results, judged []Change) comparison {
 	c := comparison{SHA256: base.SHA256}
+	headline := criteria.Headline()
 	for _, th := range thresholdRows(p, base) {
 		th.Changed = th.Before != th.Now
 		if th.Changed {
@@ -58,12 +59,14 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 		cell := changedCell{Change: ch, Rules: joinWords(ch.Rules)}
 		// Each side states its outcome's checks with their numbers; a
 		// baseline from before results.json held outcomes has its values.
-		if rec, ok := before[key].Criteria[string(tableCriterion)]; ok {
-			cell.BeforeLine = checksLine(recordOutcome(tableCriterion, rec))
+		if rec, ok := before[key].Criteria[string(headline.ID)]; ok {
+			cell.BeforeLine = checksLine(recordOutcome(headline.ID, rec))
 		} else {
-			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, base.Thresholds.MaxRun, base.Thresholds.MaxOverlap)
+			maxRun, _ := base.Thresholds.Get(criteria.LimitMaxRun)
+			maxOverlap, _ := base.Thresholds.Get(criteria.LimitMaxOverlap)
+			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, int(maxRun), maxOverlap)
 		}
-		cell.AfterLine = checksLine(now[key].Outcome(tableCriterion))
+		cell.AfterLine = checksLine(now[key].Headline())
 		c.Cells = append(c.Cells, cell)
 	}
 	pages := map[[2]string]string{}
@@ -78,51 +81,51 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 }
 
 // thresholdRows are the thresholds of the two builds, criterion by
-// criterion: C5's, G1's tolerance and targets, and the judged tier's when
+// criterion, each in its criterion's words: the headline's (then the
+// shortest run highlighted), the other measured criteria's, with a limit
+// set per section compared section by section, and the judged tier's when
 // both builds ran it. A row a baseline does not record is left out.
 func thresholdRows(p *public.Public, base *Results) []thresholdChange {
-	b, t := base.Thresholds, p.Thresholds
-	rows := []thresholdChange{
-		{Name: "C5 longest run limit (words)", Before: strconv.Itoa(b.MaxRun), Now: strconv.Itoa(t.MaxRun)},
-		{Name: "C5 overlap limit", Before: sharePercent(b.MaxOverlap), Now: sharePercent(t.MaxOverlap)},
-		{Name: "C5 n-gram size (words)", Before: strconv.Itoa(b.NGram), Now: strconv.Itoa(t.NGram)},
-	}
-	if b.MinRun != 0 { // an older results.json does not record it
-		rows = append(rows, thresholdChange{Name: "Shortest run highlighted (words)", Before: strconv.Itoa(b.MinRun), Now: strconv.Itoa(t.MinRun)})
-	}
-	if b.G1Tolerance != nil {
-		rows = append(rows, thresholdChange{Name: "G1 length tolerance", Before: sharePercent(*b.G1Tolerance), Now: sharePercent(p.G1Tolerance)})
-	}
-	if row, ok := targetRow(p, base); ok {
-		rows = append(rows, row)
-	}
-	if j := p.Judged; j != nil && base.Judged != nil {
-		bj := base.Judged.Thresholds
-		rows = append(rows,
-			thresholdChange{Name: "C1 present beats needed", Before: beats(bj.C1MinPresent), Now: beats(j.C1MinPresent)},
-			thresholdChange{Name: "C2 undeveloped share allowed", Before: sharePercent(bj.C2MaxUndeveloped), Now: sharePercent(j.C2MaxUndeveloped)})
+	var rows []thresholdChange
+	for _, ct := range p.CriteriaThresholds {
+		c := criteria.Lookup(ct.Criterion)
+		if c == nil || c.Judged && (p.Judged == nil || base.judgedThresholds == nil) {
+			continue
+		}
+		for _, t := range ct.Now {
+			if t.PerSection {
+				if row, ok := sectionLimitRow(p, base, t); ok {
+					rows = append(rows, row)
+				}
+				continue
+			}
+			before, ok := base.threshold(jsonName(t))
+			if !ok {
+				continue
+			}
+			then := t
+			then.Value = before
+			rows = append(rows, thresholdChange{Name: t.Label, Before: then.Stated(), Now: t.Stated()})
+		}
+		// An older results.json does not record the shortest run.
+		if b, ok := base.Thresholds.Get("min_run"); c.Headline && ok && b != 0 {
+			rows = append(rows, thresholdChange{Name: "Shortest run highlighted (words)", Before: strconv.Itoa(int(b)), Now: strconv.Itoa(p.Thresholds.MinRun)})
+		}
 	}
 	return rows
 }
 
-// beats writes C1's N, 0 while it is not calibrated.
-func beats(n int) string {
-	if n == 0 {
-		return "not set"
-	}
-	return strconv.Itoa(n)
-}
-
-// targetRow compares G1's targets, section by section, as each build's
-// cells record them: the row says how many sections have one, and how many
-// targets differ. ok is false when the baseline records no G1 outcome.
-func targetRow(p *public.Public, base *Results) (thresholdChange, bool) {
+// sectionLimitRow compares a limit set per section (G1's targets), section
+// by section, as each build's cells record it: the row says how many
+// sections have one, and how many differ. ok is false when the baseline
+// records no outcome of the criterion.
+func sectionLimitRow(p *public.Public, base *Results, t criteria.Threshold) (thresholdChange, bool) {
 	before, recorded := map[string]float64{}, false
 	for _, c := range base.Cells {
-		rec, ok := c.Criteria[string(criteria.G1)]
+		rec, ok := c.Criteria[string(t.Criterion)]
 		recorded = recorded || ok
-		if target, has := rec.Limits["target"]; ok && has {
-			before[c.Section] = target
+		if v, has := rec.Limits[t.Name]; ok && has {
+			before[c.Section] = v
 		}
 	}
 	if !recorded {
@@ -130,10 +133,8 @@ func targetRow(p *public.Public, base *Results) (thresholdChange, bool) {
 	}
 	now := map[string]float64{}
 	for _, c := range p.Cells {
-		for _, l := range c.Outcome(criteria.G1).Limits {
-			if l.Name == "target" {
-				now[c.Section] = l.Value
-			}
+		if v, ok := c.Outcome(t.Criterion).Limit(t.Name); ok {
+			now[c.Section] = v
 		}
 	}
 	differ := 0
@@ -144,15 +145,17 @@ func targetRow(p *public.Public, base *Results) (thresholdChange, bool) {
 			differ++
 		}
 	}
-	row := thresholdChange{Name: "G1 targets", Before: sectionsWithTargets(len(before)), Now: sectionsWithTargets(len(now))}
+	row := thresholdChange{Name: t.Label, Before: sectionsWith(len(before), t.Noun), Now: sectionsWith(len(now), t.Noun)}
 	if differ > 0 {
 		row.Now += fmt.Sprintf(", %d differ%s", differ, map[bool]string{true: "s"}[differ == 1])
 	}
 	return row, true
 }
 
-func sectionsWithTargets(n int) string {
-	return fmt.Sprintf("%d section%s with a target", n, pluralS(n))
+// sectionsWith says how many sections have what noun names: "8 sections
+// with a target".
+func sectionsWith(n int, noun string) string {
+	return fmt.Sprintf("%d section%s with %s", n, pluralS(n), noun)
 }
 
 // recordOutcome turns an outcome as results.json records it back into an

@@ -69,12 +69,12 @@ var verdictGrades = []struct {
 // pastLimit is how many times its limit a failing cell's worst failing
 // rule reaches (infinite for a limit of 0); 0 for a passing cell.
 func pastLimit(p *public.Public, c public.Cell) float64 {
-	return c.Outcome(tableCriterion).Excess()
+	return c.Headline().Excess()
 }
 
 // grade returns the index in verdictGrades of a cell.
 func grade(p *public.Public, c public.Cell) int {
-	if !c.Outcome(tableCriterion).Fail() {
+	if !c.Headline().Fail() {
 		return 0
 	}
 	r := pastLimit(p, c)

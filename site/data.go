@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
@@ -16,15 +17,19 @@ import (
 // Results is the shape of data/results.json.
 type Results struct {
 	Thresholds ResultsThresholds `json:"thresholds"`
-	// Registered are the rubric's registered thresholds ([c5.registered]),
-	// absent when the config declares none.
-	Registered *ResultsRegistered  `json:"registered_thresholds,omitempty"`
-	Audience   string              `json:"audience"`
-	Cells      []ResultsCell       `json:"cells"`
-	Summary    []ResultsSummary    `json:"summary"`
-	Hypotheses []ResultsHypothesis `json:"hypotheses"`
-	Changes    []Change            `json:"changes"`
-	Inputs     []ResultsInput      `json:"inputs"`
+	// Registered are the measured criteria's registered thresholds, of
+	// those whose registered block ([c5.registered]) the config declares;
+	// absent when it declares none.
+	Registered ResultsThresholds `json:"registered_thresholds,omitempty"`
+	Audience   string            `json:"audience"`
+	Cells      []ResultsCell     `json:"cells"`
+	Summary    []ResultsSummary  `json:"summary"`
+	// Totals count every measured criterion's verdicts over all cells, by
+	// criterion ID; Summary counts them per writer.
+	Totals     map[string]ResultsTally `json:"totals"`
+	Hypotheses []ResultsHypothesis     `json:"hypotheses"`
+	Changes    []Change                `json:"changes"`
+	Inputs     []ResultsInput          `json:"inputs"`
 	// SHA256 is, for a baseline read back, the digest of its results.json.
 	// results.json does not record its own baseline's digest: a rebuild
 	// of the same inputs must write the same file, not a chain of digests.
@@ -38,17 +43,133 @@ type Results struct {
 	Agreement *ResultsAgreement `json:"agreement,omitempty"`
 	Fixtures  *ResultsFixtures  `json:"fixtures"`
 	Ranking   *ResultsRanking   `json:"ranking,omitempty"`
+
+	// judgedThresholds are, for a baseline read back that ran the judged
+	// tier, its thresholds (judged.thresholds); nil when it did not.
+	judgedThresholds ResultsThresholds
 }
 
-// ResultsThresholds are the thresholds of a build.
-type ResultsThresholds struct {
-	MaxRun     int     `json:"max_run"`
-	MaxOverlap float64 `json:"max_overlap"`
-	NGram      int     `json:"ngram"`
-	MinRun     int     `json:"min_run"`
-	// G1Tolerance is the length gate's tolerance; nil in a results.json
-	// from before it was recorded.
-	G1Tolerance *float64 `json:"g1_tolerance,omitempty"`
+// threshold returns the baseline's threshold named name (results.json's
+// name): of the measured criteria's, or of the judged tier's.
+func (r *Results) threshold(name string) (float64, bool) {
+	if v, ok := r.Thresholds.Get(name); ok {
+		return v, true
+	}
+	return r.judgedThresholds.Get(name)
+}
+
+// ResultsThresholds are a build's thresholds, by name: every measured
+// criterion's (criteria.Threshold.Name, a dot written "_": "max_run",
+// "g1_tolerance"), the headline criterion's first, then the shortest run
+// highlighted ("min_run"), then the other criteria's. The judged tier's are
+// in ResultsJudged. Written as one JSON object, in this order.
+type ResultsThresholds []ResultsValue
+
+// ResultsValue is a named number of results.json.
+type ResultsValue struct {
+	Name  string
+	Value float64
+}
+
+// Get returns the value named name.
+func (t ResultsThresholds) Get(name string) (float64, bool) {
+	for _, v := range t {
+		if v.Name == name {
+			return v.Value, true
+		}
+	}
+	return 0, false
+}
+
+// MarshalJSON writes t as one object, in its order.
+func (t ResultsThresholds) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, v := range t {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, err := json.Marshal(v.Name)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(v.Value)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, name...), ':'), value...)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads an object of numbers, in its order; a member that
+// is not a number is left out.
+func (t *ResultsThresholds) UnmarshalJSON(data []byte) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return fmt.Errorf("thresholds: want an object")
+	}
+	*t = ResultsThresholds{}
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		var v any
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		if x, ok := v.(float64); ok {
+			*t = append(*t, ResultsValue{Name: tok.(string), Value: x})
+		}
+	}
+	return nil
+}
+
+// jsonName is a threshold's name in results.json.
+func jsonName(t criteria.Threshold) string { return strings.ReplaceAll(t.Name, ".", "_") }
+
+// resultsThresholds are the thresholds results.json records of the view's
+// measured criteria; registered picks the registered ones (and leaves out
+// the shortest run highlighted, which is not registered).
+func resultsThresholds(p *public.Public, registered bool) ResultsThresholds {
+	var out ResultsThresholds
+	for _, ct := range p.CriteriaThresholds {
+		c := criteria.Lookup(ct.Criterion)
+		if c == nil || c.Judged {
+			continue
+		}
+		ts := ct.Now
+		if registered {
+			ts = ct.Registered
+		}
+		for _, t := range ts {
+			if !t.PerSection {
+				out = append(out, ResultsValue{Name: jsonName(t), Value: t.Value})
+			}
+		}
+		if c.Headline && !registered {
+			out = append(out, ResultsValue{Name: "min_run", Value: float64(p.Thresholds.MinRun)})
+		}
+	}
+	return out
+}
+
+// ResultsTally counts one criterion's verdicts.
+type ResultsTally struct {
+	Pass      int `json:"pass"`
+	Fail      int `json:"fail"`
+	Unscored  int `json:"unscored"`
+	Ambiguous int `json:"ambiguous"`
+}
+
+// resultsTallies are ts's tallies of the measured criteria, by ID.
+func resultsTallies(ts criteria.Tallies) map[string]ResultsTally {
+	out := map[string]ResultsTally{}
+	for _, c := range measured() {
+		t := ts.Of(criteria.Key{Criterion: c.ID})
+		out[string(c.ID)] = ResultsTally{Pass: t.Pass, Fail: t.Fail, Unscored: t.Unscored, Ambiguous: t.Ambiguous}
+	}
+	return out
 }
 
 // ResultsCell is one writer's section.
@@ -82,11 +203,13 @@ type ResultsRun struct {
 	ExampleAt int    `json:"example_at"`
 }
 
-// ResultsSummary is one writer's FAIL count.
+// ResultsSummary is one writer's FAIL count of the headline criterion,
+// and its tallies of every measured criterion, by ID.
 type ResultsSummary struct {
-	Model    string `json:"model"`
-	Fails    int    `json:"fails"`
-	Sections int    `json:"sections"`
+	Model    string                  `json:"model"`
+	Fails    int                     `json:"fails"`
+	Sections int                     `json:"sections"`
+	Criteria map[string]ResultsTally `json:"criteria"`
 }
 
 // ResultsHypothesis is a hypothesis's verdict.
@@ -136,14 +259,10 @@ type Change struct {
 	Page          string  `json:"page,omitempty"` // the cell's run view
 }
 
-// tableCriterion is the criterion of the results table's verdict and
-// rules columns and of the change list: the quality criterion measured.
-const tableCriterion = criteria.C5
-
-// rules returns the names of the rules the cell fails under the table's
+// rules returns the names of the rules the cell fails under the headline
 // criterion, never nil.
 func rules(c public.Cell) []string {
-	return append([]string{}, c.Outcome(tableCriterion).Failed...)
+	return append([]string{}, c.Headline().Failed...)
 }
 
 func cellPath(c public.Cell) string {
@@ -164,7 +283,7 @@ func buildResults(p *public.Public, changes []Change) Results {
 // resultsCell is a cell as results.json holds it.
 func resultsCell(c public.Cell) ResultsCell {
 	rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
-		Shared: c.Shared, Distinct: c.Distinct, Fail: c.Outcome(tableCriterion).Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
+		Shared: c.Shared, Distinct: c.Distinct, Fail: c.Headline().Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
 		Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c),
 		Criteria: criteria.Records(c.Outcomes)}
 	for _, run := range c.Runs {
@@ -176,11 +295,9 @@ func resultsCell(c public.Cell) ResultsCell {
 // resultsHead is what data/results.json holds but its cells (Cells empty).
 func resultsHead(p *public.Public, changes []Change) Results {
 	r := Results{
-		Thresholds: ResultsThresholds{MaxRun: p.Thresholds.MaxRun, MaxOverlap: p.Thresholds.MaxOverlap, NGram: p.Thresholds.NGram, MinRun: p.Thresholds.MinRun,
-			G1Tolerance: &p.G1Tolerance},
-		Registered: registeredThresholds(p),
-		Audience:   string(p.Audience),
-		Cells:      []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
+		Thresholds: resultsThresholds(p, false), Registered: resultsThresholds(p, true), Totals: resultsTallies(p.Tallies),
+		Audience: string(p.Audience),
+		Cells:    []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
 	}
 	if r.Changes == nil {
 		r.Changes = []Change{}
@@ -188,7 +305,7 @@ func resultsHead(p *public.Public, changes []Change) Results {
 	r.Judged = judgedResults(p.Judged)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
-		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections()})
+		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections(), Criteria: resultsTallies(w.Tallies)})
 	}
 	for _, h := range p.Hypotheses {
 		drift := h.Drift
@@ -297,14 +414,14 @@ func resultsCSV(p *public.Public) ([]byte, error) {
 
 // writeResultsCSV writes results.csv into w, and flushes it.
 func writeResultsCSV(w *csv.Writer, p *public.Public) error {
-	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, gateCSVHeader()...))
+	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, criteriaCSVHeader()...))
 	for _, c := range p.Cells {
 		if !c.HasExample {
-			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, gateCSVRow(c)...))
+			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, criteriaCSVRow(c)...))
 			continue
 		}
 		w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strconv.FormatFloat(c.Overlap*100, 'f', 1, 64),
-			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, gateCSVRow(c)...))
+			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, criteriaCSVRow(c)...))
 	}
 	w.Flush()
 	return w.Error()
@@ -327,7 +444,10 @@ func joinRules(r []string) string {
 func ParseBaseline(data []byte) (*Results, error) {
 	var baseline struct {
 		Thresholds ResultsThresholds `json:"thresholds"`
-		Cells      []struct {
+		Judged     *struct {
+			Thresholds ResultsThresholds `json:"thresholds"`
+		} `json:"judged"`
+		Cells []struct {
 			Model, Section, Verdict string
 			Rules                   []string
 			Judged                  []ResultsGrade `json:"judged"`
@@ -335,12 +455,18 @@ func ParseBaseline(data []byte) (*Results, error) {
 			Overlap                 float64
 			Criteria                map[string]criteria.Record `json:"criteria"`
 		} `json:"cells"`
-		Judged *ResultsJudged `json:"judged"`
 	}
 	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&baseline); err != nil {
 		return nil, fmt.Errorf("not a results.json: %v", err)
 	}
-	r := Results{Thresholds: baseline.Thresholds, Judged: judgedThresholdsOnly(baseline.Judged)}
+	r := Results{Thresholds: baseline.Thresholds}
+	if baseline.Judged != nil {
+		// The judged tier's thresholds, compared with the others'.
+		r.judgedThresholds = baseline.Judged.Thresholds
+		if r.judgedThresholds == nil {
+			r.judgedThresholds = ResultsThresholds{}
+		}
+	}
 	if baseline.Cells != nil {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
@@ -352,21 +478,10 @@ func ParseBaseline(data []byte) (*Results, error) {
 	return r.checkBaseline()
 }
 
-// judgedThresholdsOnly keeps, of a baseline's judged tier, the thresholds
-// the changes page compares; nil when it had none.
-func judgedThresholdsOnly(j *ResultsJudged) *ResultsJudged {
-	if j == nil {
-		return nil
-	}
-	out := &ResultsJudged{}
-	out.Thresholds = j.Thresholds
-	return out
-}
-
 // checkBaseline returns r when it is a baseline a build can compare with:
 // it has thresholds and cells with names and verdicts.
 func (r *Results) checkBaseline() (*Results, error) {
-	if r.Cells == nil || r.Thresholds.NGram == 0 {
+	if r.Cells == nil || len(r.Thresholds) == 0 {
 		return nil, fmt.Errorf("not a results.json: no cells or thresholds")
 	}
 	for i, c := range r.Cells {
@@ -402,7 +517,7 @@ func computeChanges(p *public.Public, base *Results) []Change {
 		for _, r := range rules(c) {
 			now[r] = true
 		}
-		for _, r := range criteria.Lookup(tableCriterion).RuleNames() {
+		for _, r := range criteria.Headline().RuleNames() {
 			if had[r] != now[r] {
 				flipped = append(flipped, r)
 			}
@@ -411,19 +526,4 @@ func computeChanges(p *public.Public, base *Results) []Change {
 			BeforeRun: b.Run, BeforeOverlap: b.Overlap, AfterRun: c.Run, AfterOverlap: c.Overlap, Page: cellPath(c)})
 	}
 	return changes
-}
-
-// ResultsRegistered are the thresholds the rubric registered.
-type ResultsRegistered struct {
-	MaxRun     int     `json:"max_run"`
-	MaxOverlap float64 `json:"max_overlap"`
-	NGram      int     `json:"ngram"`
-}
-
-func registeredThresholds(p *public.Public) *ResultsRegistered {
-	if p.Registered == nil {
-		return nil
-	}
-	r := p.Registered
-	return &ResultsRegistered{MaxRun: r.MaxRun, MaxOverlap: r.MaxOverlap, NGram: r.NGram}
 }

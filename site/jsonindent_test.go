@@ -67,7 +67,7 @@ func TestEncodeJSONIsTheIndentingEncoders(t *testing.T) {
 
 // buildResultsForTest is a results value with cells, runs and criteria.
 func buildResultsForTest() Results {
-	r := Results{Audience: "public", Thresholds: ResultsThresholds{MaxRun: 12, MaxOverlap: 0.1, NGram: 8}}
+	r := Results{Audience: "public", Thresholds: ResultsThresholds{{"max_run", 12}, {"max_overlap", 0.1}, {"ngram", 8}}}
 	for i := range 5 {
 		c := ResultsCell{Model: "Model <" + strconv.Itoa(i) + ">", Section: `ACT "1" & \ 2`, HasExample: i%2 == 0, Run: i, Overlap: float64(i) / 7,
 			Rules: []string{"run"}}

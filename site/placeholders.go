@@ -31,7 +31,7 @@ func percent(x float64) string { return numfmt.Percent(x) }
 // overlapText writes a cell's overlap as a percentage that is on the same
 // side of its C5 limit as the overlap is.
 func overlapText(c public.Cell) string {
-	if limit, ok := c.Outcome(tableCriterion).Limit(criteria.LimitMaxOverlap); ok {
+	if limit, ok := c.Headline().Limit(criteria.LimitMaxOverlap); ok {
 		return numfmt.PercentAgainst(c.Overlap, limit)
 	}
 	return numfmt.Percent(c.Overlap)
@@ -50,9 +50,18 @@ func blockMarkdown(name string, p *public.Public) string {
 	var b strings.Builder
 	switch name {
 	case "summary":
-		b.WriteString("| Writer | FAIL | Sections |\n| --- | --- | --- |\n")
-		for _, w := range p.Writers {
-			fmt.Fprintf(&b, "| %s | %d | %d |\n", w.Alias, w.Fails(), w.Sections())
+		all := totals(p)
+		for i, ct := range all {
+			if len(all) > 1 { // one table a criterion, each named
+				if i > 0 {
+					b.WriteString("\n")
+				}
+				fmt.Fprintf(&b, "%s failures per writer:\n\n", ct.ID)
+			}
+			b.WriteString("| Writer | FAIL | Sections |\n| --- | --- | --- |\n")
+			for _, w := range ct.Writers {
+				fmt.Fprintf(&b, "| %s | %d | %d |\n", w.Alias, w.Fails, w.Sections)
+			}
 		}
 	case "results":
 		b.WriteString("| Writer | Section | Words | Longest run | Overlap | Verdict |\n| --- | --- | --- | --- | --- | --- |\n")

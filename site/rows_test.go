@@ -24,7 +24,7 @@ const rowsTemplate = `{{- range .Rows}}
 {{- end}}
 <td data-verdict="{{.Verdict}}"><span class="badge badge-{{lower .Verdict}}">{{.Verdict}}</span></td>
 <td>{{.Rules}}</td>
-{{range .Gates}}<td data-value="{{.Value}}" data-verdict="{{.Label}}"><span class="badge badge-{{lower .Label}}">{{.Label}}</span> {{.Summary}}</td>
+{{range .Others}}<td data-value="{{.Value}}" data-verdict="{{.Label}}"><span class="badge badge-{{lower .Label}}">{{.Label}}</span> {{.Summary}}</td>
 {{end}}<td>{{if .Page}}<a href="{{$.Root}}{{.Page}}">view runs</a>{{end}} <a class="permalink" href="#{{.Anchor}}" aria-label="Permalink to {{.Writer}}, {{.Section}}">¶</a></td>
 </tr>
 {{- end}}`

@@ -317,7 +317,7 @@ func resultRowsHTML(rows []cellRow, root string) template.HTML {
 		}
 		b.WriteString("\n<td data-verdict=\"" + verdict + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
 		b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n")
-		for _, g := range r.Gates {
+		for _, g := range r.Others {
 			b.WriteString("<td data-value=\"" + escapeHTML(g.Value) + "\" data-verdict=\"" + escapeHTML(g.Label) + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(g.Label)) + "\">" +
 				escapeHTML(g.Label) + "</span> " + escapeHTML(g.Summary) + "</td>\n")
 		}

@@ -103,11 +103,13 @@ type siteData struct {
 	HasIndex  bool
 	Grid      gridTable
 	Rules     ruleTable
-	// Gates are the gates' summary lines; GateColumns the results
-	// table's headings of their columns.
-	Gates       []gateSummary
-	GateColumns []gateColumn
-	Spreads     figures.Spreads
+	// Totals are each measured quality criterion's FAILs per writer;
+	// Gates the gates' summary lines; CriterionColumns the headings of the
+	// columns of the criteria but the headline in the table of every cell.
+	Totals           []criterionTotals
+	Gates            []gateSummary
+	CriterionColumns []criterionColumn
+	Spreads          figures.Spreads
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance
@@ -170,7 +172,7 @@ type cellRow struct {
 	Verdict    string
 	Rules      string
 	Anchor     string
-	Gates      []gateCell // the gates' outcomes, in gates() order
+	Others     []criterionCell // the criteria's but the headline's, in others() order
 }
 
 type cellPage struct {
@@ -187,7 +189,7 @@ type cellPage struct {
 
 func newRow(c public.Cell, root string) cellRow {
 	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug,
-		Gates: gateCells(c)}
+		Others: criterionCells(c)}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p
 	}
@@ -363,7 +365,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			}
 		case 2:
 			sd.Grid, sd.Rules = buildGrid(p), buildRuleTable(p)
-			sd.Gates, sd.GateColumns = gateSummaries(p), gateColumns()
+			sd.Totals, sd.Gates, sd.CriterionColumns = totals(p), gateSummaries(p), criterionColumns()
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
 				if c := figures.HypothesisChance(p, h); c != nil {
@@ -372,7 +374,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			}
 		case 3:
 			sd.Changes = computeChanges(p, opt.Baseline)
-			judgedFlips := append(judgedChanges(p, opt.Baseline), gateChanges(p, opt.Baseline)...)
+			judgedFlips := append(judgedChanges(p, opt.Baseline), criteriaChanges(p, opt.Baseline)...)
 			sd.Baselined = opt.Baseline != nil
 			if sd.Baselined {
 				sd.Compared = compareBuilds(p, opt.Baseline, judgedFlips)

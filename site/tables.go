@@ -83,7 +83,7 @@ func gridRowsOf(p *public.Public, at []int32, from, to int) []gridRow {
 				continue
 			}
 			c := &p.Cells[k-1]
-			o := c.Outcome(tableCriterion)
+			o := c.Headline()
 			r.Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
 				Overlap: overlapText(*c), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c)}
 		}
@@ -175,7 +175,7 @@ func buildSectionRows(p *public.Public) []sectionRow {
 		}
 		r.Present = true
 		r.Measured++
-		if c.Outcome(tableCriterion).Fail() {
+		if c.Headline().Fail() {
 			r.Fails++
 		}
 	}
@@ -201,26 +201,28 @@ type ruleTable struct {
 	Measured int
 }
 
-// ruleNames are the rules in the order the tables list them.
-var ruleNames = criteria.Lookup(tableCriterion).RuleNames()
-
-// ruleLabel describes a rule with its limit.
-func ruleLabel(p *public.Public, rule string) string {
-	switch rule {
-	case criteria.RuleRun:
-		return fmt.Sprintf("longest run over %d words", p.Thresholds.MaxRun)
-	case criteria.RuleOverlap:
-		return fmt.Sprintf("overlap over %s", sharePercent(p.Thresholds.MaxOverlap))
+// ruleLabel describes a rule of the headline criterion with its limit, in
+// the rule's words.
+func ruleLabel(p *public.Public, r criteria.Rule) string {
+	if r.Words == "" {
+		return r.Name
 	}
-	return rule
+	for _, t := range thresholdsOf(p, criteria.Headline().ID) {
+		if t.Name == r.Limit {
+			return fmt.Sprintf(r.Words, t.Text())
+		}
+	}
+	return r.Name
 }
 
 func buildRuleTable(p *public.Public) ruleTable {
 	var t ruleTable
 	byCombo := map[string]int{}
 	total := map[string]int{}
+	headline := criteria.Headline()
+	ruleNames := headline.RuleNames()
 	for _, c := range p.Cells {
-		if !c.HasExample {
+		if !c.Headline().Scored() {
 			continue
 		}
 		t.Measured++
@@ -231,13 +233,13 @@ func buildRuleTable(p *public.Public) ruleTable {
 		}
 	}
 	// Each rule alone, then all of them together, then none.
-	for _, name := range ruleNames {
-		t.Rows = append(t.Rows, ruleRow{Label: "FAIL on the " + ruleLabel(p, name) + " alone", Cells: byCombo[name]})
+	for _, r := range headline.Rules {
+		t.Rows = append(t.Rows, ruleRow{Label: "FAIL on the " + ruleLabel(p, r) + " alone", Cells: byCombo[r.Name]})
 	}
 	t.Rows = append(t.Rows, ruleRow{Label: "FAIL on both", Cells: byCombo[strings.Join(ruleNames, "+")]})
 	t.Rows = append(t.Rows, ruleRow{Label: "pass on both", Cells: byCombo[""], Pass: true})
-	for _, name := range ruleNames {
-		t.Totals = append(t.Totals, ruleRow{Label: "All cells with the " + ruleLabel(p, name), Cells: total[name]})
+	for _, r := range headline.Rules {
+		t.Totals = append(t.Totals, ruleRow{Label: "All cells with the " + ruleLabel(p, r), Cells: total[r.Name]})
 	}
 	return t
 }

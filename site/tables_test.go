@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/redact/public/publictest"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
@@ -118,7 +119,7 @@ func TestTableMarkdown(t *testing.T) {
 func TestCompareBuilds(t *testing.T) {
 	p := fixture()
 	p.Cells[2].RunView, p.Cells[2].Slug = true, "model-2-hook"
-	base := &Results{SHA256: "abc", Thresholds: ResultsThresholds{MaxRun: 12, MaxOverlap: 0.2, NGram: 8}, Cells: []ResultsCell{
+	base := &Results{SHA256: "abc", Thresholds: ResultsThresholds{{"max_run", 12}, {"max_overlap", 0.2}, {"ngram", 8}}, Cells: []ResultsCell{
 		{Model: "Model 1", Section: "HOOK", Verdict: "pass", Run: 4},
 		{Model: "Model 2", Section: "HOOK", Verdict: "pass", Run: 11, Overlap: 0.125},
 	}}
@@ -242,6 +243,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 	before := fixture()
 	judge(before, 0.15, map[string]int{"HOOK": 30})
 	before.Judged = &public.Judged{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}
+	publictest.Thresholds(before)
 	base, err := ParseBaseline(encodeResults(t, before))
 	if err != nil {
 		t.Fatal(err)
@@ -257,6 +259,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 	same := fixture()
 	judge(same, 0.15, map[string]int{"HOOK": 30})
 	same.Judged = &public.Judged{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}
+	publictest.Thresholds(same)
 	if c := compareBuilds(same, base, nil); c.Changed != 0 || len(c.Thresholds) != 8 {
 		t.Errorf("same thresholds: %d changed of %+v", c.Changed, c.Thresholds)
 	}
@@ -264,6 +267,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 	now := fixture()
 	judge(now, 0.2, map[string]int{"HOOK": 31, "ACT 1": 80})
 	now.Judged = &public.Judged{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}
+	publictest.Thresholds(now)
 	c := compareBuilds(now, base, nil)
 	got := rows(c)
 	for name, want := range map[string][3]string{

@@ -91,11 +91,20 @@ type Writer struct {
 	Tallies criteria.Tallies
 }
 
-// Fails returns the writer's C5 FAILs.
-func (w Writer) Fails() int { return w.Tallies.Of(criteria.Key{Criterion: criteria.C5}).Fail }
+// Fails returns the writer's FAILs of the headline criterion (C5).
+func (w Writer) Fails() int { return w.Tallies.Of(headline()).Fail }
 
-// Sections returns the writer's sections C5 scored (those with an example).
-func (w Writer) Sections() int { return w.Tallies.Of(criteria.Key{Criterion: criteria.C5}).Scored() }
+// Sections returns the writer's sections the headline criterion scored
+// (C5's: those with an example).
+func (w Writer) Sections() int { return w.Tallies.Of(headline()).Scored() }
+
+// headline is the key of the headline criterion's outcomes.
+func headline() criteria.Key {
+	if c := criteria.Headline(); c != nil {
+		return criteria.Key{Criterion: c.ID}
+	}
+	return criteria.Key{}
+}
 
 // Cell is one writer's section.
 type Cell struct {
@@ -136,6 +145,10 @@ func (c *Cell) Outcome(id criteria.ID) criteria.Outcome {
 	o, _ := criteria.Find(c.Outcomes, criteria.Key{Criterion: id})
 	return o
 }
+
+// Headline returns the cell's outcome of the headline criterion (C5's), the
+// cell's one verdict where a single one is shown.
+func (c *Cell) Headline() criteria.Outcome { return c.Outcome(headline().Criterion) }
 
 // Run is a highlighted shared run. ID 1 is the longest.
 type Run struct {

@@ -116,8 +116,8 @@ func init() {
 		Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
 		Limits:   []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
 		Rules: []Rule{
-			{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost},
-			{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost},
+			{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost, Words: "longest run over %s words"},
+			{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost, Words: "overlap over %s"},
 		},
 		Judge: func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.Outcome(m)} },
 		Validate: func(s C5Settings) error {

@@ -84,6 +84,9 @@ type Rule struct {
 	Value string // the name of the value judged
 	Limit string // the name of the limit
 	Op    Op
+	// Words state what breaks the rule, %s standing for the limit as its
+	// threshold is written: "longest run over %s words". "" for the name.
+	Words string
 }
 
 // fails reports whether value breaks the rule under limit.

@@ -467,10 +467,10 @@ func (ev *evaluator) checkSection(c call, section string) error {
 	return evalErrorf(c.col, "%s: no section %q (sections: %s)", c.name, section, strings.Join(names, ", "))
 }
 
-// VerdictWord is a cell's C5 verdict as the pages write it: "pass",
-// "FAIL" or "NO EXAMPLE".
+// VerdictWord is a cell's verdict of the headline criterion (C5) as the
+// pages write it: "pass", "FAIL" or "NO EXAMPLE".
 func VerdictWord(c public.Cell) string {
-	return c.Outcome(criteria.C5).Label()
+	return c.Headline().Label()
 }
 
 // changedThresholds counts the build's thresholds that differ from the

@@ -1,0 +1,256 @@
+package site
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
+)
+
+// The pages name no criterion: they iterate the criteria. The headline
+// criterion (C5) has the results page's grid, its per-section and per-rule
+// tables and the cells' first columns; every other measured criterion a
+// column of its own in the table of every cell, a column group in
+// results.csv, and a line on each cell page; every measured quality
+// criterion a table of FAILs per writer; the gates (G1), reported apart
+// from the quality criteria, a summary line of their own. The judged
+// criteria have the judged page.
+
+// measured returns the measured (not judged) criteria, in the criteria's
+// order.
+func measured() []*criteria.Criterion {
+	var out []*criteria.Criterion
+	for _, c := range criteria.All() {
+		if !c.Judged {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// others returns the measured criteria but the headline.
+func others() []*criteria.Criterion {
+	var out []*criteria.Criterion
+	for _, c := range measured() {
+		if !c.Headline {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// gates returns the measured gate criteria, in the criteria's order.
+func gates() []*criteria.Criterion {
+	var out []*criteria.Criterion
+	for _, c := range measured() {
+		if c.Kind == criteria.Gate {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// criterionTotals are a measured quality criterion's FAILs per writer: a
+// table of the results page's (block.summary).
+type criterionTotals struct {
+	ID, Title string
+	Writers   []writerTotal
+}
+
+// writerTotal is a writer's FAILs of the sections a criterion scored.
+type writerTotal struct {
+	Alias           string
+	Fails, Sections int
+}
+
+// totals counts each measured quality criterion's FAILs per writer.
+func totals(p *public.Public) []criterionTotals {
+	var out []criterionTotals
+	for _, c := range measured() {
+		if c.Kind != criteria.Quality {
+			continue
+		}
+		ct := criterionTotals{ID: string(c.ID), Title: c.Title}
+		for _, w := range p.Writers {
+			t := w.Tallies.Of(criteria.Key{Criterion: c.ID})
+			ct.Writers = append(ct.Writers, writerTotal{Alias: w.Alias, Fails: t.Fail, Sections: t.Scored()})
+		}
+		out = append(out, ct)
+	}
+	return out
+}
+
+// criterionCell is a criterion's outcome in a row of the table of every
+// cell.
+type criterionCell struct {
+	ID      string // the criterion's
+	Label   string // "pass", "FAIL", "NO TARGET"
+	Summary string // "286 words, target 300 (255 to 345)"
+	Value   string // the first value, for sorting
+}
+
+// criterionCells returns a cell's outcome of every criterion but the
+// headline's, in others() order.
+func criterionCells(c public.Cell) []criterionCell {
+	var out []criterionCell
+	for _, cr := range others() {
+		o := c.Outcome(cr.ID)
+		cc := criterionCell{ID: string(cr.ID), Label: o.Label(), Summary: o.Summary(), Value: "-1"}
+		if len(cr.Values) > 0 {
+			if v, ok := o.Value(cr.Values[0]); ok {
+				cc.Value = strconv.FormatFloat(v, 'f', -1, 64)
+			}
+		}
+		if cc.Summary == cc.Label {
+			cc.Summary = ""
+		}
+		out = append(out, cc)
+	}
+	return out
+}
+
+// criterionColumn is the column of a criterion's criterionCell in the
+// table of every cell: its criterion's ID (for the table's filters) and
+// its heading.
+type criterionColumn struct{ ID, Title string }
+
+// criterionColumns are the columns of criterionCells.
+func criterionColumns() []criterionColumn {
+	var out []criterionColumn
+	for _, c := range others() {
+		out = append(out, criterionColumn{ID: string(c.ID), Title: capitalise(c.Title) + " (" + string(c.ID) + ")"})
+	}
+	return out
+}
+
+// gateSummary is a gate's summary line on the results page.
+type gateSummary struct {
+	ID, Title string
+	Line      string // per writer FAIL counts and the sections not scored
+	// thresholds are the gate's, as the view states them.
+	thresholds []criteria.Threshold
+}
+
+// Threshold writes the gate's threshold named name as the config does
+// ("15%"), for the gate's words on the page; "" when it has none.
+func (g gateSummary) Threshold(name string) string {
+	for _, t := range g.thresholds {
+		if t.Name == name {
+			return t.Text()
+		}
+	}
+	return ""
+}
+
+// gateSummaries counts each gate's outcomes per writer.
+func gateSummaries(p *public.Public) []gateSummary {
+	var out []gateSummary
+	for _, g := range gates() {
+		k := criteria.Key{Criterion: g.ID}
+		var parts []string
+		for _, w := range p.Writers {
+			t := w.Tallies.Of(k)
+			parts = append(parts, fmt.Sprintf("%s %d FAIL of %d", w.Alias, t.Fail, t.Scored()))
+		}
+		line := strings.Join(parts, ", ") + "."
+		if n := p.Tallies.Of(k).Unscored; n > 0 {
+			line += fmt.Sprintf(" %d %s not scored (no target).", n, plural(n, "cell is", "cells are"))
+		}
+		out = append(out, gateSummary{ID: string(g.ID), Title: capitalise(g.Title), Line: line, thresholds: thresholdsOf(p, g.ID)})
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// thresholdsOf returns the thresholds of criterion id in p.
+func thresholdsOf(p *public.Public, id criteria.ID) []criteria.Threshold {
+	for _, ct := range p.CriteriaThresholds {
+		if ct.Criterion == id {
+			return ct.Now
+		}
+	}
+	return nil
+}
+
+// criteriaCSVHeader names the column group of every criterion but the
+// headline (whose columns the table has always had): verdict, failed
+// rules, values and limits, prefixed by the criterion's ID ("g1_words").
+func criteriaCSVHeader() []string {
+	var out []string
+	for _, c := range others() {
+		id := strings.ToLower(string(c.ID))
+		out = append(out, id+"_verdict", id+"_failed_rules")
+		for _, n := range append(append([]string{}, c.Values...), c.Limits...) {
+			out = append(out, id+"_"+n)
+		}
+	}
+	return out
+}
+
+// criteriaCSVRow is a cell's values in the columns of criteriaCSVHeader.
+func criteriaCSVRow(c public.Cell) []string {
+	var out []string
+	for _, cr := range others() {
+		o := c.Outcome(cr.ID)
+		out = append(out, o.Label(), strings.Join(o.Failed, "+"))
+		for _, n := range cr.Values {
+			out = append(out, csvNumber(o.Value(n)))
+		}
+		for _, n := range cr.Limits {
+			out = append(out, csvNumber(o.Limit(n)))
+		}
+	}
+	return out
+}
+
+func csvNumber(x float64, ok bool) string {
+	if !ok {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// criteriaChanges lists the verdicts of every measured criterion but the
+// headline that flipped since the baseline, as the judged flips are
+// listed: the rule names the criterion and the rules that flipped ("G1
+// long"). A baseline without criteria has none.
+func criteriaChanges(p *public.Public, base *Results) []Change {
+	if base == nil {
+		return nil
+	}
+	before := map[[2]string]map[string]criteria.Record{}
+	for _, c := range base.Cells {
+		before[[2]string{c.Model, c.Section}] = c.Criteria
+	}
+	var out []Change
+	for _, c := range p.Cells {
+		for _, g := range others() {
+			b, ok := before[[2]string{c.Writer, c.Section}][string(g.ID)]
+			o := c.Outcome(g.ID)
+			if !ok || b.Verdict == string(o.Verdict) {
+				continue
+			}
+			label := strings.ToUpper(b.Reason)
+			if b.Verdict != string(criteria.Unscored) || b.Reason == "" {
+				label = b.Verdict
+			}
+			flipped := string(g.ID)
+			for _, r := range g.RuleNames() {
+				if slices.Contains(b.Rules, r) != o.RuleFailed(r) {
+					flipped += " " + r
+				}
+			}
+			out = append(out, Change{Model: c.Writer, Section: c.Section, Before: label, After: o.Label(), Rules: []string{flipped}, Page: cellPath(c)})
+		}
+	}
+	return out
+}
