@@ -41,6 +41,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/numfmt"
 )
 
 // ID names a criterion: "C5", "G1".
@@ -432,10 +434,9 @@ func percent(x float64, decimals int) string {
 }
 
 // SharePercent writes a configured share as a percentage with no more
-// decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
-func SharePercent(x float64) string {
-	return strconv.FormatFloat(math.Round(x*100*1e6)/1e6, 'f', -1, 64) + "%"
-}
+// decimals than it has: 0.1 is "10%", 0.125 is "12.5%" (numfmt.Setting,
+// as every page writes a setting).
+func SharePercent(x float64) string { return numfmt.Setting(x) }
 
 // number writes a value or limit: whole numbers without decimals.
 func number(x float64) string {
