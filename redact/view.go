@@ -195,7 +195,7 @@ func New(in Input) (*public.View, error) {
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
 			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: h.At.Words(h.Criterion()),
-			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drift: h.Drift,
+			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		})
 	}

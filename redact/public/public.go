@@ -199,7 +199,10 @@ type Hypothesis struct {
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.
 	RegisteredVerdict, RegisteredReason string
-	Drift                               []string
+	// Drifts are the thresholds of its criterion in force that differ from
+	// those at registration; Drift states them ("max_run 12 -> 20").
+	Drifts []Drift
+	Drift  []string
 }
 
 // Document is a markdown document of the artifact, redacted.

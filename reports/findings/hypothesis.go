@@ -26,9 +26,10 @@ type HypothesisResult struct {
 	Reason string
 	// Digest is the SHA-256 of the hypothesis as registered.
 	Digest string
-	// Drift lists the thresholds in force that differ from those at
-	// registration ("max_run 12 -> 20"); empty when they match.
-	Drift []string
+	// Drifts are the thresholds of its criterion in force that differ from
+	// those at registration; Drift states them ("max_run 12 -> 20").
+	Drifts []criteria.Drift
+	Drift  []string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; set only when those differ from the build's.
 	RegisteredVerdict, RegisteredReason string
@@ -73,7 +74,8 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 		what := countsWords(crit, k)
 		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
 		// The same prediction at its registered settings.
-		for _, d := range criteria.DriftOf(crit, h.At, f.Criteria) {
+		r.Drifts = criteria.DriftOf(crit, h.At, f.Criteria)
+		for _, d := range r.Drifts {
 			r.Drift = append(r.Drift, fmt.Sprintf("%s %s -> %s", d.Name, d.Registered.Text(), d.Now.Text()))
 		}
 		if len(r.Drift) > 0 && (h.At.NGram() == f.Criteria.NGram() || f.measureAt != nil) {
