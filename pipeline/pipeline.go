@@ -127,11 +127,14 @@ type build struct {
 	// tokens are the texts' tokens the measurement made, for the
 	// findings' run views; dropped once they have them.
 	tokens *measure.Texts
-	// assembleFindings, redact
-	f        *findings.Findings
-	excerpts []string          // the cells' excerpts a public build shows (cellExcerpts)
-	files    map[string][]byte // the content folder's other files
-	view     *public.View
+	// assembleFindings, redact: the content folder (read before the
+	// findings, which validate the judges against its prompt and fixtures)
+	docs      []redact.RawDocument
+	rawPrompt *redact.RawPrompt
+	f         *findings.Findings
+	excerpts  []string          // the cells' excerpts a public build shows (cellExcerpts)
+	files     map[string][]byte // the content folder's other files
+	view      *public.View
 	// renderScanWrite
 	out  *site.Output
 	base baseline
@@ -249,7 +252,17 @@ func (b *build) assembleFindings() error {
 	cfg := b.cfg
 	// A public build shows no run's words: the texts' are not kept.
 	dropWords := cfg.Publish.Audience == config.Public
-	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier})
+	docs, files, err := redact.ReadContent(cfg.Path(cfg.ContentDir))
+	if err != nil {
+		return err
+	}
+	prompt, rawPrompt, fixtures, err := validationInputs(cfg, docs, files)
+	if err != nil {
+		return err
+	}
+	b.docs, b.files, b.rawPrompt = docs, files, rawPrompt
+	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier,
+		Fixtures: fixtures, Prompt: prompt})
 	b.tokens = nil
 	if err == nil {
 		err = b.ctx.Err()
@@ -263,6 +276,7 @@ func (b *build) assembleFindings() error {
 	if f.JudgedResults != nil {
 		b.warn(f.JudgedResults.Diagnostics.Warnings())
 	}
+	b.warn(f.Validation.Warnings.Warnings())
 	for _, name := range cfg.Judged.Sections {
 		if !slices.Contains(f.SectionNames, name) {
 			b.warnf("%s: warning: [judged] sections names %q, which is no section of sections.md", cfg.File, name)
@@ -284,22 +298,13 @@ func findingsSettings(cfg *config.Config) findings.Settings {
 // the public view: the only thing the renderer sees.
 func (b *build) redact() error {
 	b.progress.say("redacting")
-	docs, files, err := redact.ReadContent(b.cfg.Path(b.cfg.ContentDir))
-	if err != nil {
-		return err
-	}
-	b.files = files
-	report, prompt, err := validate(b.cfg, b.f, docs, files, b.stderr)
-	if err != nil {
-		return err
-	}
 	commitments, err := commit(b.folder, b.inputsDir, b.key)
 	if err != nil {
 		return err
 	}
 	b.excerpts = cellExcerpts(b.cfg, b.folder, b.f)
-	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: docs, Source: sourceFiles(),
-		Validation: report, Prompt: prompt, Commitments: commitments, Excerpts: b.excerpts}
+	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: b.docs, Source: sourceFiles(),
+		Prompt: b.rawPrompt, Commitments: commitments, Excerpts: b.excerpts}
 	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/evalpress/evalpress/config"
@@ -12,14 +13,16 @@ import (
 
 // judgedView makes the public view of the judged tier and gives each cell
 // of p its grades. A family judge is named after its writer's alias, and
-// its model is shown only to an internal audience; the judges' analysis
-// text is private like the sections it quotes.
-func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *Matcher, alias, publicName map[string]string) {
+// its model is shown only to an internal audience (as is a primary judge's
+// of a writer's family); the judges' analysis text is private like the
+// sections it quotes. Only valid judges' verdicts reach the rates and the
+// cells: an invalid judge's go to the diagnostic, with the reasons.
+func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *Matcher, alias, publicName map[string]string, prompt *public.Prompt) {
 	if f.Judged == nil || f.JudgedResults == nil {
 		return
 	}
 	internal := cfg.Publish.Audience == config.Internal
-	t, res := f.Judged, f.JudgedResults
+	t, res, v := f.Judged, f.JudgedResults, f.Validation
 	reg, _ := f.Criteria.Registered(criteria.Lookup(criteria.C1))
 	reg, _ = reg.Registered(criteria.Lookup(criteria.C2))
 	j := &public.Judged{Criteria: judged.Criteria,
@@ -27,49 +30,68 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *M
 		RegisteredC1MinPresent: reg.C1().MinPresent, RegisteredC2MaxUndeveloped: reg.C2().MaxUndeveloped}
 	first, last := t.Ran()
 	j.FirstRun, j.LastRun = stamp(first), stamp(last)
-	names := map[string]string{}
+	names := graderNames(t, alias, m)
+	diagnostic := map[string]*public.DiagnosticJudge{}
 	for _, jd := range t.Judges {
-		pj := public.JudgedJudge{ID: m.Replace(jd.ID), Role: jd.Role, Run: stamp(jd.Run), PromptSHA256: jd.PromptSHA256,
-			Iterations: jd.Iterations, TunedOn: m.Replace(jd.TunedOn)}
+		jr := v.Judge(jd.ID)
+		pj := public.JudgedJudge{ID: m.Replace(jd.ID), Name: names[jd.ID], Role: jd.Role, Run: stamp(jd.Run),
+			Iterations: jd.Iterations, TunedOn: jd.TunedOn, Order: jd.Order}
+		if prompt != nil && prompt.SHA256 != "" && jd.PromptSHA256 == prompt.SHA256 {
+			pj.PromptSHA256 = jd.PromptSHA256 // the digest of the prompt as published
+		}
+		private := jd.Role == judged.Family || jr != nil && !jr.Independent
 		if jd.Role == judged.Family {
 			pj.Writer = alias[jd.FamilyOf]
-			pj.Name = pj.Writer + "'s family judge"
+		}
+		if !private || internal {
+			pj.Model, pj.Version = m.Replace(jd.Model), m.Replace(jd.Version)
 			if internal {
 				pj.Model, pj.Version = jd.Model, jd.Version
 			}
-		} else {
-			pj.Name = pj.ID + " judge"
-			pj.Model, pj.Version = m.Replace(jd.Model), m.Replace(jd.Version)
 		}
-		names[jd.ID] = pj.Name
+		if jr != nil {
+			pj.Valid = jr.Valid()
+			pj.Reasons, pj.Notes = replaceAll(m, jr.Status.ReasonTexts()), replaceAll(m, jr.Status.Notes)
+		}
+		if !pj.Valid {
+			diagnostic[jd.ID] = &public.DiagnosticJudge{Judge: pj.ID, Name: pj.Name, Reasons: pj.Reasons}
+		}
 		j.Judges = append(j.Judges, pj)
 	}
 	for _, lab := range t.Labellers {
 		j.Labellers = append(j.Labellers, m.Replace(lab.ID))
-		names[lab.ID] = m.Replace(lab.ID) + " (labeller)"
 	}
 	for _, s := range res.Sections {
 		j.Sections = append(j.Sections, publicName[s])
 	}
 	for _, r := range res.Rates {
-		j.Rates = append(j.Rates, public.JudgedRate{Judge: m.Replace(r.Judge), Writer: alias[r.Script], Criterion: r.Criterion,
-			Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored, Missing: r.Missing})
+		pr := public.JudgedRate{Judge: m.Replace(r.Judge), Writer: alias[r.Script], Criterion: r.Criterion,
+			Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored, Missing: r.Missing}
+		if d := diagnostic[r.Judge]; d != nil {
+			d.Rates = append(d.Rates, pr)
+			continue
+		}
+		j.Rates = append(j.Rates, pr)
 	}
-	p.Judged = j
 	for i, c := range f.Cells {
 		rc := res.Cell(c.Script, c.Name)
 		if rc == nil {
 			continue
 		}
 		for _, g := range rc.Grades {
-			pg := public.JudgedGrade{By: m.Replace(g.By), Name: names[g.By], Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing}
+			var outs []public.JudgedOutcome
 			for _, o := range g.Outcomes {
 				po := public.JudgedOutcome{Criterion: o.Criterion, Verdict: o.Verdict, Label: o.Label()}
 				if o.Count != nil {
 					po.N, po.Of, po.HasCount = o.Count.N, o.Count.Of, true
 				}
-				pg.Outcomes = append(pg.Outcomes, po)
+				outs = append(outs, po)
 			}
+			if d := diagnostic[g.By]; d != nil && !g.Labeller {
+				d.Cells = append(d.Cells, public.DiagnosticCell{Index: i, Writer: alias[c.Script], Section: publicName[c.Name], Missing: g.Missing, Outcomes: outs})
+				continue
+			}
+			pg := public.JudgedGrade{By: m.Replace(g.By), Name: names[g.By], Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Outcomes: outs}
 			if internal && !g.Labeller {
 				if r := t.Reply(g.By, c.Script, c.Name); r != nil {
 					pg.Analysis = r.Analysis
@@ -78,6 +100,46 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *M
 			p.Cells[i].Judged = append(p.Cells[i].Judged, pg)
 		}
 	}
+	for _, jd := range t.Judges {
+		if d := diagnostic[jd.ID]; d != nil {
+			j.Diagnostic = append(j.Diagnostic, *d)
+		}
+	}
+	p.Judged = j
+}
+
+// graderNames returns what pages call each judge and labeller, by id: the
+// display name the author gave (redacted like any text), or a judge's
+// role: "Primary judge", "Model 2's family judge".
+func graderNames(t *judged.Tier, alias map[string]string, m *Matcher) map[string]string {
+	names := map[string]string{}
+	primaries := 0
+	for _, jd := range t.Judges {
+		switch {
+		case jd.Name != "":
+			names[jd.ID] = m.Replace(jd.Name)
+		case jd.Role == judged.Family:
+			names[jd.ID] = alias[jd.FamilyOf] + "'s family judge"
+		default:
+			primaries++
+			names[jd.ID] = "Primary judge"
+			if primaries > 1 {
+				names[jd.ID] = fmt.Sprintf("Primary judge %d", primaries)
+			}
+		}
+	}
+	for _, lab := range t.Labellers {
+		names[lab.ID] = m.Replace(lab.Name)
+	}
+	return names
+}
+
+func replaceAll(m *Matcher, texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		out = append(out, m.Replace(t))
+	}
+	return out
 }
 
 func stamp(t time.Time) string {

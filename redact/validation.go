@@ -16,18 +16,24 @@ type RawPrompt struct {
 	SHA256 string
 }
 
-// publicPrompt redacts the published prompt.
+// publicPrompt redacts the published prompt. Its digest is published only
+// when the prompt is published as it is: the digest of a redacted file
+// would confirm a guess of what was taken out.
 func publicPrompt(p *RawPrompt, m *Matcher) *public.Prompt {
 	if p == nil {
 		return nil
 	}
-	return &public.Prompt{File: m.Replace(p.File), Text: m.Replace(p.Text), SHA256: p.SHA256}
+	pp := &public.Prompt{File: m.Replace(p.File), Text: m.Replace(p.Text)}
+	if pp.File == p.File && pp.Text == p.Text {
+		pp.SHA256 = p.SHA256
+	}
+	return pp
 }
 
 // publicValidation turns the validation into its public form: writers by
-// alias, family judges named after their writer's alias and never by
-// model, items reduced to counts.
-func publicValidation(r *validation.Report, alias map[string]string, m *Matcher) public.Validation {
+// alias, judges and labellers by their display names (names, by id), never
+// a family judge's model, items reduced to counts.
+func publicValidation(r *validation.Report, alias, names map[string]string, m *Matcher) public.Validation {
 	if r == nil {
 		return public.Validation{}
 	}
@@ -35,29 +41,37 @@ func publicValidation(r *validation.Report, alias map[string]string, m *Matcher)
 		Ran: r.Ran, Criteria: r.Criteria, Pilot: len(r.Pilot), Sample: len(r.Sample),
 		LengthMatched: r.LengthMatched, LengthTolerance: validation.LengthTolerance,
 	}
+	name := func(id string) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return m.Replace(id)
+	}
+	agree := func(p agreement.Pair) public.Agreement {
+		a := publicAgreement(p, m)
+		a.AName, a.BName = name(p.A), name(p.B)
+		return a
+	}
 	for _, l := range r.Labellers {
-		v.Labellers = append(v.Labellers, m.Replace(l))
+		v.Labellers = append(v.Labellers, public.Labeller{ID: m.Replace(l.ID), Name: name(l.ID), Role: l.Role, Criteria: l.Criteria})
 	}
 	for _, p := range r.HumanHuman {
-		v.HumanHuman = append(v.HumanHuman, publicAgreement(p, m))
+		v.HumanHuman = append(v.HumanHuman, agree(p))
 	}
-	names := map[string]string{}
 	for _, j := range r.Judges {
 		pj := public.JudgeValidation{
-			ID: m.Replace(j.ID), Role: j.Role, Run: j.Run.UTC().Format(time.RFC3339),
-			Iterations: j.Iterations, TunedOn: m.Replace(j.TunedOn), TunedOnValidation: j.TunedOnValidation,
+			ID: m.Replace(j.ID), Name: name(j.ID), Role: j.Role, Run: j.Run.UTC().Format(time.RFC3339),
+			Iterations: j.Iterations, TunedOn: j.TunedOn, TunedOnValidation: j.TunedOnValidation,
 			Late: j.Late, Blind: j.Blind(), Prompt: j.Prompt, Withheld: j.Withheld(), Usability: j.Usability,
+			Order: j.Order, Valid: j.Valid(), Reasons: replaceAll(m, j.Status.ReasonTexts()), Notes: replaceAll(m, j.Status.Notes),
 		}
 		if j.Role == judged.Family {
 			pj.Writer = alias[j.FamilyOf]
-			pj.Name = pj.Writer + "'s family judge"
-		} else {
+		} else if j.Independent {
 			pj.Model, pj.Version = m.Replace(j.Model), m.Replace(j.Version)
-			pj.Name = "primary judge"
 		}
-		names[j.ID] = pj.Name
 		for _, p := range j.Pairs {
-			pj.Pairs = append(pj.Pairs, publicAgreement(p, m))
+			pj.Pairs = append(pj.Pairs, agree(p))
 		}
 		for _, f := range j.Fixtures {
 			pf := public.FixtureResult{Fixture: m.Replace(f.Fixture), Replied: f.Replied, Caught: f.Caught, Flawed: f.Flawed}
@@ -97,8 +111,8 @@ func publicValidation(r *validation.Report, alias map[string]string, m *Matcher)
 		return out
 	}
 	for _, rk := range r.Rankings {
-		pr := public.Ranking{Judge: m.Replace(rk.Judge), Name: names[rk.Judge], Role: rk.Role, Overall: order(rk.Overall),
-			Flipped: rk.Flipped(), Same: rk.Same, Flips: flips(rk.Flips)}
+		pr := public.Ranking{Judge: m.Replace(rk.Judge), Name: name(rk.Judge), Role: rk.Role,
+			Compared: rk.Compared, Flipped: rk.Flipped(), SamePerCriterion: rk.SamePerCriterion}
 		for _, o := range rk.PerCriterion {
 			pr.PerCriterion = append(pr.PerCriterion, order(o))
 		}
@@ -108,14 +122,29 @@ func publicValidation(r *validation.Report, alias map[string]string, m *Matcher)
 		v.Rankings = append(v.Rankings, pr)
 	}
 	for _, s := range r.SelfPreference {
-		ps := public.SelfPreference{Judge: m.Replace(s.Judge), Name: names[s.Judge], Writer: alias[s.Writer],
-			Own: publicRate(s.Own), OwnPrimary: publicRate(s.OwnPrimary), Others: publicRate(s.Others), OthersPrimary: publicRate(s.OthersPrimary)}
-		ps.OwnLift, _ = s.OwnLift()
-		ps.OthersLift, _ = s.OthersLift()
-		ps.Effect, ps.HasEffect = s.Effect()
-		v.SelfPreference = append(v.SelfPreference, ps)
+		v.SelfPreference = append(v.SelfPreference, publicSelfPreference(s, alias, name, m))
+	}
+	v.Selection = public.Selection{Checked: r.Selection.Checked, Unchecked: r.Selection.Unchecked, Independent: r.Selection.Independent}
+	for _, w := range r.Selection.Unmeasured {
+		v.Selection.Unmeasured = append(v.Selection.Unmeasured, alias[w])
 	}
 	return v
+}
+
+func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *Matcher) public.SelfPreference {
+	ps := public.SelfPreference{Judge: m.Replace(s.Judge), Name: name(s.Judge), Writer: alias[s.Writer], Criterion: s.Criterion,
+		NotMeasured: m.Replace(s.NotMeasured)}
+	if s.NotMeasured != "" {
+		return ps
+	}
+	ps.Own, ps.OwnPrimary, ps.Others, ps.OthersPrimary = publicRate(s.Own), publicRate(s.OwnPrimary), publicRate(s.Others), publicRate(s.OthersPrimary)
+	ps.OwnLift, _ = s.OwnLift()
+	ps.OthersLift, _ = s.OthersLift()
+	ps.Effect, ps.HasEffect = s.Effect()
+	for _, pc := range s.PerCriterion {
+		ps.PerCriterion = append(ps.PerCriterion, publicSelfPreference(pc, alias, name, m))
+	}
+	return ps
 }
 
 func publicRate(r agreement.Rate) public.Rate { return public.Rate{Num: r.Num, Den: r.Den} }

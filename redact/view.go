@@ -33,7 +33,6 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/reports/validation"
 )
 
 // RawDocument is a markdown document as read, before redaction.
@@ -57,10 +56,9 @@ type Input struct {
 	// the view shows excerpts: made once by the build, for the view and
 	// the leak scan's permits. nil makes them.
 	Excerpts []string
-	// Validation is the judge validation and the fixtures; Prompt the
-	// published judge prompt (nil when none is configured).
-	Validation *validation.Report
-	Prompt     *RawPrompt
+	// Prompt is the published judge prompt (nil when none is configured);
+	// the judge validation is the findings' (Findings.Validation).
+	Prompt *RawPrompt
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
@@ -189,7 +187,8 @@ func New(in Input) (*public.View, error) {
 		pc.SectionText, pc.ExampleText, pc.Diff = cellTexts(c.SectionText, c.ExampleText, c.Runs, masked)
 		return nil
 	})
-	judgedView(cfg, f, p, m, alias, publicName)
+	prompt := publicPrompt(in.Prompt, m)
+	judgedView(cfg, f, p, m, alias, publicName, prompt)
 	for _, h := range f.Hypotheses {
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
@@ -212,8 +211,12 @@ func New(in Input) (*public.View, error) {
 			p.Inputs = append(p.Inputs, public.Digest{File: d[0], HMACSHA256: hmac})
 		}
 	}
-	p.Validation = publicValidation(in.Validation, alias, m)
-	p.Prompt = publicPrompt(in.Prompt, m)
+	names := map[string]string{}
+	if f.Judged != nil {
+		names = graderNames(f.Judged, alias, m)
+	}
+	p.Validation = publicValidation(f.Validation, alias, names, m)
+	p.Prompt = prompt
 	return public.Seal(seal.Key{}, p), nil
 }
 

@@ -5,14 +5,17 @@ import (
 	"encoding/csv"
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
 )
 
-// ResultsJudged is the judged tier in data/results.json: its judges,
-// labellers, thresholds and per judge, writer and criterion counts.
+// ResultsJudged is the judged tier in data/results.json: its judges (with
+// whether their verdicts are results), labellers, thresholds and, for the
+// valid judges, per judge, writer and criterion counts. An invalid judge's
+// verdicts are in Diagnostic only, each entry marked as no result.
 type ResultsJudged struct {
 	Judges     []public.JudgedJudge `json:"judges"`
 	Labellers  []string             `json:"labellers"`
@@ -21,8 +24,30 @@ type ResultsJudged struct {
 		C1MinPresent     int     `json:"c1_min_present"`
 		C2MaxUndeveloped float64 `json:"c2_max_undeveloped"`
 	} `json:"thresholds"`
-	Rates []ResultsJudgedRate `json:"rates"`
+	Rates      []ResultsJudgedRate `json:"rates"`
+	Diagnostic []ResultsDiagnostic `json:"diagnostic"`
 }
+
+// ResultsDiagnostic is an invalid judge's verdicts: never a result.
+type ResultsDiagnostic struct {
+	Judge   string                  `json:"judge"`
+	Name    string                  `json:"name"`
+	Status  string                  `json:"status"` // always diagnosticStatus
+	Reasons []string                `json:"reasons"`
+	Rates   []ResultsJudgedRate     `json:"rates"`
+	Cells   []ResultsDiagnosticCell `json:"cells"`
+}
+
+// ResultsDiagnosticCell is an invalid judge's verdicts on one cell.
+type ResultsDiagnosticCell struct {
+	Model    string                       `json:"model"`
+	Section  string                       `json:"section"`
+	Missing  bool                         `json:"missing,omitempty"`
+	Criteria map[string]ResultsJudgedCall `json:"criteria"`
+}
+
+// diagnosticStatus marks every diagnostic entry in the data files.
+const diagnosticStatus = "diagnostic only: no result"
 
 // ResultsJudgedRate is one judge's calls on one criterion for one writer.
 type ResultsJudgedRate struct {
@@ -59,29 +84,50 @@ func judgedResults(j *public.Judged) *ResultsJudged {
 	}
 	r := &ResultsJudged{Judges: j.Judges, Labellers: append([]string{}, j.Labellers...), Sections: append([]string{}, j.Sections...), Rates: []ResultsJudgedRate{}}
 	r.Thresholds.C1MinPresent, r.Thresholds.C2MaxUndeveloped = j.C1MinPresent, j.C2MaxUndeveloped
-	for _, p := range j.Rates {
-		r.Rates = append(r.Rates, ResultsJudgedRate{Judge: p.Judge, Model: p.Writer, Criterion: p.Criterion,
-			Pass: p.Pass, Fail: p.Fail, Ambiguous: p.Ambiguous, Unscored: p.Unscored, Missing: p.Missing})
+	r.Rates = resultsRates(j.Rates)
+	r.Diagnostic = []ResultsDiagnostic{}
+	for _, d := range j.Diagnostic {
+		rd := ResultsDiagnostic{Judge: d.Judge, Name: d.Name, Status: diagnosticStatus, Reasons: append([]string{}, d.Reasons...),
+			Rates: resultsRates(d.Rates), Cells: []ResultsDiagnosticCell{}}
+		for _, c := range d.Cells {
+			rd.Cells = append(rd.Cells, ResultsDiagnosticCell{Model: c.Writer, Section: c.Section, Missing: c.Missing, Criteria: resultsCalls(c.Outcomes)})
+		}
+		r.Diagnostic = append(r.Diagnostic, rd)
 	}
 	return r
+}
+
+func resultsRates(rates []public.JudgedRate) []ResultsJudgedRate {
+	out := []ResultsJudgedRate{}
+	for _, p := range rates {
+		out = append(out, ResultsJudgedRate{Judge: p.Judge, Model: p.Writer, Criterion: p.Criterion,
+			Pass: p.Pass, Fail: p.Fail, Ambiguous: p.Ambiguous, Unscored: p.Unscored, Missing: p.Missing})
+	}
+	return out
+}
+
+// resultsCalls are a grade's outcomes by criterion, as results.json holds
+// them.
+func resultsCalls(outcomes []public.JudgedOutcome) map[string]ResultsJudgedCall {
+	m := map[string]ResultsJudgedCall{}
+	for _, o := range outcomes {
+		call := ResultsJudgedCall{Verdict: o.Verdict}
+		if o.Label != o.Verdict {
+			call.Reason = o.Label
+		}
+		if o.HasCount {
+			n, of := o.N, o.Of
+			call.N, call.Of = &n, &of
+		}
+		m[o.Criterion] = call
+	}
+	return m
 }
 
 func judgedGrades(c public.Cell) []ResultsGrade {
 	var out []ResultsGrade
 	for _, g := range c.Judged {
-		rg := ResultsGrade{By: g.By, Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Criteria: map[string]ResultsJudgedCall{}}
-		for _, o := range g.Outcomes {
-			call := ResultsJudgedCall{Verdict: o.Verdict}
-			if o.Label != o.Verdict {
-				call.Reason = o.Label
-			}
-			if o.HasCount {
-				n, of := o.N, o.Of
-				call.N, call.Of = &n, &of
-			}
-			rg.Criteria[o.Criterion] = call
-		}
-		out = append(out, rg)
+		out = append(out, ResultsGrade{By: g.By, Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Criteria: resultsCalls(g.Outcomes)})
 	}
 	return out
 }
@@ -141,11 +187,93 @@ func judgedRate(r public.JudgedRate) string {
 	return s
 }
 
+// judgeStatus is what stands beside a judge's name wherever its verdicts
+// appear: whether they are results, why not, what is noted, and its
+// agreement with each labeller per criterion (kappa, interval, percent)
+// with the human ceiling, the full table one link away.
+type judgeStatus struct {
+	ID, Name string
+	Valid    bool
+	Reasons  []string
+	Notes    []string
+	// Agreement holds one row per labeller, a cell per judged criterion.
+	Agreement []statusRow
+	// Ceiling is the labellers' agreement per criterion, in the order of
+	// Criteria.
+	Ceiling  []string
+	Criteria []string
+}
+
+// statusRow is a judge's agreement with one labeller, per criterion.
+type statusRow struct {
+	Labeller string
+	Cells    []string
+}
+
+// Word returns the status in one word.
+func (s judgeStatus) Word() string {
+	if s.Valid {
+		return "valid"
+	}
+	return "diagnostic only"
+}
+
+// statusOf returns judge id's status, from the view's validation; ok is
+// false when the validation does not know the judge.
+func statusOf(p *public.Public, id string) (judgeStatus, bool) {
+	v := &p.Validation
+	j := v.Judge(id)
+	if j == nil {
+		return judgeStatus{}, false
+	}
+	st := judgeStatus{ID: j.ID, Name: j.Name, Valid: j.Valid, Reasons: j.Reasons, Notes: j.Notes, Criteria: v.Criteria}
+	for _, l := range v.Labellers {
+		row := statusRow{Labeller: l.Name}
+		any := false
+		for _, c := range v.Criteria {
+			cell := "not labelled"
+			switch {
+			case j.Withheld:
+				cell = "withheld"
+			case !slices.Contains(l.Criteria, c):
+			default:
+				for _, a := range j.Pairs {
+					if a.B == l.ID && a.Criterion == c {
+						cell, any = shortAgreement(a), true
+					}
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		if any || j.Withheld {
+			st.Agreement = append(st.Agreement, row)
+		}
+	}
+	for _, c := range v.Criteria {
+		st.Ceiling = append(st.Ceiling, shortCeiling(*v, c))
+	}
+	return st, true
+}
+
+// shortAgreement writes one agreement for a table cell: kappa with its
+// interval, and the percent agreement beside it.
+func shortAgreement(a public.Agreement) string {
+	k := "κ undefined"
+	switch {
+	case a.HasKappa && a.HasInterval:
+		k = fmt.Sprintf("κ = %s (95%% CI %s to %s)", signed(a.Kappa), signed(a.Low), signed(a.High))
+	case a.HasKappa:
+		k = "κ = " + signed(a.Kappa)
+	}
+	return k + ", " + rateText(a.Agree)
+}
+
 // judgedTable is one judge's tables on the judged-tier page.
 type judgedTable struct {
-	Judge public.JudgedJudge
-	Rates []judgedRow // per writer: one cell per criterion
-	Cells []judgedRow // per writer and section
+	Judge  public.JudgedJudge
+	Status judgeStatus
+	Rates  []judgedRow // per writer: one cell per criterion
+	Cells  []judgedRow // per writer and section
 }
 
 type judgedRow struct {
@@ -153,42 +281,93 @@ type judgedRow struct {
 	Calls                 []string
 }
 
-// judgedTables arranges the judged tier per judge: never averaged across
-// judges and never summed into one score.
+// judgedTables arranges the judged tier per valid judge: never averaged
+// across judges and never summed into one score.
 func judgedTables(p *public.Public) []judgedTable {
 	if p.Judged == nil {
 		return nil
 	}
 	var out []judgedTable
 	for _, j := range p.Judged.Judges {
-		t := judgedTable{Judge: j}
-		for _, w := range p.Writers {
-			row := judgedRow{Writer: w.Alias}
-			any := false
-			for _, id := range p.Judged.Criteria {
-				call := ""
-				for _, r := range p.Judged.Rates {
-					if r.Judge == j.ID && r.Writer == w.Alias && r.Criterion == id {
-						call, any = judgedRate(r), true
-					}
-				}
-				row.Calls = append(row.Calls, call)
-			}
-			if any {
-				t.Rates = append(t.Rates, row)
-			}
+		if !j.Valid {
+			continue
 		}
+		t := judgedTable{Judge: j}
+		t.Status, _ = statusOf(p, j.ID)
+		t.Rates = rateRows(p, p.Judged.Rates, j.ID)
 		for _, c := range p.Cells {
 			for _, g := range c.Judged {
 				if g.Labeller || g.By != j.ID {
 					continue
 				}
-				row := judgedRow{Writer: c.Writer, Section: c.Section, Page: cellPath(c)}
-				for _, o := range g.Outcomes {
-					row.Calls = append(row.Calls, judgedCall(o))
-				}
-				t.Cells = append(t.Cells, row)
+				t.Cells = append(t.Cells, cellRowOf(c.Writer, c.Section, cellPath(c), g.Outcomes))
 			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// rateRows are judge's rates per writer, one cell per criterion.
+func rateRows(p *public.Public, rates []public.JudgedRate, judge string) []judgedRow {
+	var out []judgedRow
+	for _, w := range p.Writers {
+		row := judgedRow{Writer: w.Alias}
+		any := false
+		for _, id := range p.Judged.Criteria {
+			call := ""
+			for _, r := range rates {
+				if r.Judge == judge && r.Writer == w.Alias && r.Criterion == id {
+					call, any = judgedRate(r), true
+				}
+			}
+			row.Calls = append(row.Calls, call)
+		}
+		if any {
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+func cellRowOf(writer, section, page string, outcomes []public.JudgedOutcome) judgedRow {
+	row := judgedRow{Writer: writer, Section: section, Page: page}
+	for _, o := range outcomes {
+		row.Calls = append(row.Calls, judgedCall(o))
+	}
+	return row
+}
+
+// diagnosticTable is an invalid judge's verdicts, for the page's
+// diagnostic section only.
+type diagnosticTable struct {
+	Judge  public.DiagnosticJudge
+	Status judgeStatus
+	Rates  []judgedRow
+	Cells  []judgedRow
+}
+
+// diagnosticTables arranges the invalid judges' verdicts, each with why
+// they are no result.
+func diagnosticTables(p *public.Public) []diagnosticTable {
+	if p.Judged == nil {
+		return nil
+	}
+	var out []diagnosticTable
+	for _, d := range p.Judged.Diagnostic {
+		t := diagnosticTable{Judge: d}
+		t.Status, _ = statusOf(p, d.Judge)
+		if t.Status.ID == "" {
+			t.Status = judgeStatus{ID: d.Judge, Name: d.Name, Reasons: d.Reasons}
+		}
+		t.Rates = rateRows(p, d.Rates, d.Judge)
+		for _, c := range d.Cells {
+			page := ""
+			if c.Index >= 0 && c.Index < len(p.Cells) {
+				page = cellPath(p.Cells[c.Index])
+			}
+			row := cellRowOf(c.Writer, c.Section, page, c.Outcomes)
+			t.Cells = append(t.Cells, row)
 		}
 		out = append(out, t)
 	}
@@ -197,16 +376,23 @@ func judgedTables(p *public.Public) []judgedTable {
 
 var judgedCellTemplate = template.Must(template.New("judged-cell").Parse(`<section class="judged" aria-labelledby="judged-h">
 <h2 id="judged-h">Judged criteria</h2>
-<div class="table-wrap">
+<div class="table-wrap" tabindex="0" role="region" aria-label="Judged criteria">
 <table class="judged-cell">
-<thead><tr><th scope="col">Judge or labeller</th>{{range .Criteria}}<th scope="col">{{.}}</th>{{end}}</tr></thead>
+<thead><tr><th scope="col">Judge or labeller</th><th scope="col">Status</th>{{range .Criteria}}<th scope="col">{{.}}</th>{{end}}</tr></thead>
 <tbody>
 {{- range .Grades}}
-<tr><th scope="row">{{.Name}}{{if .Sample}} ({{.Sample}}){{end}}</th>{{range .Calls}}<td>{{.}}</td>{{end}}</tr>
+<tr><th scope="row">{{.Name}}{{if .Sample}} ({{.Sample}} sample){{end}}</th><td>{{.Status}}</td>{{range .Calls}}<td>{{.}}</td>{{end}}</tr>
+{{- range .Agreement}}
+<tr class="agreement-row"><th scope="row" colspan="2">agreement with {{.Labeller}}</th>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
+{{- end}}
+{{- end}}
+{{- if .Ceiling}}
+<tr class="ceiling-row"><th scope="row" colspan="2">human ceiling (labeller against labeller)</th>{{range .Ceiling}}<td>{{.}}</td>{{end}}</tr>
 {{- end}}
 </tbody>
 </table>
 </div>
+<p class="note">A judge's status says whether the protocol allows its verdicts to be reported. The full agreement table is on the <a href="{{.Root}}judged.html#agreement">judged results page</a>.{{if .Diagnostic}} Judges whose verdicts are no result ({{.Diagnostic}}) are shown only in that page's diagnostic section.{{end}}</p>
 {{- range .Grades}}{{if .Analysis}}
 <details class="analysis"><summary>{{.Name}}: analysis</summary><pre>{{.Analysis}}</pre></details>
 {{- end}}{{end}}
@@ -214,8 +400,10 @@ var judgedCellTemplate = template.Must(template.New("judged-cell").Parse(`<secti
 `))
 
 // judgedCellHTML renders the judged verdicts of a cell for its page, empty
-// when it has none. The analysis is in the view only for internal builds.
-func judgedCellHTML(c public.Cell) string {
+// when it has none: each valid judge's and labeller's, every judge's status
+// and agreement beside it. The analysis is in the view only for internal
+// builds. root leads from the cell page to the site's root.
+func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML {
 	if len(c.Judged) == 0 {
 		return ""
 	}
@@ -224,25 +412,42 @@ func judgedCellHTML(c public.Cell) string {
 		criteria = append(criteria, o.Criterion)
 	}
 	type grade struct {
-		Name, Sample, Analysis string
-		Calls                  []string
+		Name, Sample, Analysis, Status string
+		Calls                          []string
+		Agreement                      []statusRow
 	}
 	data := struct {
-		Criteria []string
-		Grades   []grade
-	}{Criteria: criteria}
+		Criteria, Ceiling []string
+		Grades            []grade
+		Root, Diagnostic  string
+	}{Criteria: criteria, Root: root}
 	for _, g := range c.Judged {
-		gr := grade{Name: g.Name, Sample: g.Sample, Analysis: g.Analysis}
+		gr := grade{Name: g.Name, Sample: g.Sample, Analysis: g.Analysis, Status: "labeller"}
+		if !g.Labeller {
+			gr.Status = "judge"
+			if st, ok := statusOf(p, g.By); ok {
+				gr.Status = st.Word()
+				gr.Agreement = st.Agreement
+				data.Ceiling = st.Ceiling
+			}
+		}
 		for _, o := range g.Outcomes {
 			gr.Calls = append(gr.Calls, judgedCall(o))
 		}
 		data.Grades = append(data.Grades, gr)
 	}
+	if p.Judged != nil {
+		var names []string
+		for _, d := range p.Judged.Diagnostic {
+			names = append(names, d.Name)
+		}
+		data.Diagnostic = strings.Join(names, ", ")
+	}
 	var b strings.Builder
 	if err := judgedCellTemplate.Execute(&b, data); err != nil {
 		return ""
 	}
-	return b.String()
+	return template.HTML(b.String())
 }
 
 // judgedChanges lists the judged verdicts that flipped since the baseline,

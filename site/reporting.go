@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -86,8 +87,11 @@ func humanCeiling(v *public.Validation, criterion string) string {
 	var parts []string
 	for _, h := range v.HumanHuman {
 		if h.Criterion == criterion {
-			parts = append(parts, fmt.Sprintf("humans %s vs %s: %s, %s", h.A, h.B, rateText(h.Agree), kappaText(h)))
+			parts = append(parts, fmt.Sprintf("humans %s vs %s: %s, %s", h.AName, h.BName, rateText(h.Agree), kappaText(h)))
 		}
+	}
+	if len(parts) == 0 {
+		return "no human ceiling on " + criterion + " (labelled by one person only)"
 	}
 	return strings.Join(parts, "; ")
 }
@@ -107,14 +111,20 @@ func shortCeiling(v public.Validation, criterion string) string {
 			parts = append(parts, fmt.Sprintf("%s, %s", rateText(h.Agree), k))
 		}
 	}
+	if len(parts) == 0 {
+		return "none: one labeller on " + criterion
+	}
 	return strings.Join(parts, "; ")
 }
 
 // judgeNotes are the protocol's marks on a judge's agreement.
 func judgeNotes(j public.JudgeValidation) []string {
 	var out []string
+	if !j.Valid {
+		out = append(out, "DIAGNOSTIC ONLY: its verdicts are no result")
+	}
 	if !j.Blind {
-		out = append(out, fmt.Sprintf("NOT BLIND: %d validation label(s) made at or after the judge ran", j.Late))
+		out = append(out, fmt.Sprintf("NOT BLIND: %d validation label(s) made at or after the judge's first output", j.Late))
 	}
 	if j.TunedOnValidation {
 		out = append(out, "measured on the tuning set: the prompt was iterated on the validation sample")
@@ -125,11 +135,17 @@ func judgeNotes(j public.JudgeValidation) []string {
 	return out
 }
 
-func judgeLabel(j public.JudgeValidation) string {
-	if j.Role == "primary" {
-		return j.ID
+// statusText is a judge's status as it stands beside its name: "valid", or
+// "DIAGNOSTIC ONLY (reasons)"; notes follow either way.
+func statusText(j public.JudgeValidation) string {
+	s := "valid: its verdicts are results"
+	if !j.Valid {
+		s = "DIAGNOSTIC ONLY, its verdicts are no result: " + strings.Join(j.Reasons, "; ")
 	}
-	return j.ID + " (" + j.Name + ")"
+	for _, n := range j.Notes {
+		s += "; " + n
+	}
+	return s
 }
 
 // ReportingTemplate fills the reporting template from the view.
@@ -154,50 +170,71 @@ func reportingTemplate(p *public.Public) []reportPart {
 }
 
 func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
-	primary := reportSlot{Label: "primary judge", Holds: "the headline judge, from a model family no writer belongs to: model, version, when it ran"}
-	family := reportSlot{Label: "bias-measurement judges", Holds: "one judge from each writer's family, named after its writer"}
-	prompt := reportSlot{Label: "prompt", Holds: "frozen for the whole run and published verbatim; each judge's prompt digest checked against it"}
+	primary := reportSlot{Label: "primary judge", Holds: "the headline judge, from a model family no writer belongs to: model, version, when it ran, whether its verdicts are results"}
+	family := reportSlot{Label: "bias-measurement judges", Holds: "one judge from each writer's family, named after its writer, with its status"}
+	prompt := reportSlot{Label: "prompt", Holds: "frozen for the whole run and published verbatim; each judge's prompt checked against it"}
 	iter := reportSlot{Label: "iterations", Holds: "how often the prompt was revised, and on which sample"}
+	order := reportSlot{Label: "answer order", Holds: "randomised, or swapped and averaged, on comparative calls; a fixed order is flagged"}
 	if p.Prompt != nil {
-		prompt.Lines = []string{fmt.Sprintf("published as %s (SHA-256 %s)", p.Prompt.File, p.Prompt.SHA256)}
+		line := "published as " + p.Prompt.File
+		if p.Prompt.SHA256 != "" {
+			line += " (SHA-256 " + p.Prompt.SHA256 + ")"
+		} else {
+			line += " (redacted for publication: its digest is not published)"
+		}
+		prompt.Lines = []string{line}
 	}
 	if !v.Ran {
-		primary.Empty, family.Empty, iter.Empty = notRun, notRun, notRun
+		primary.Empty, family.Empty, iter.Empty, order.Empty = notRun, notRun, notRun, notRun
 		if p.Prompt == nil {
 			prompt.Empty = "no published prompt is configured ([judged] prompt)"
 		}
-		return []reportSlot{primary, family, prompt, iter}
+		return []reportSlot{primary, family, prompt, iter, order}
 	}
 	for _, j := range v.Judges {
-		line := fmt.Sprintf("%s: ran %s", judgeLabel(j), j.Run)
 		if j.Role == "primary" {
-			primary.Lines = append(primary.Lines, fmt.Sprintf("%s: %s %s, ran %s", j.ID, j.Model, j.Version, j.Run))
+			model := strings.TrimSpace(j.Model + " " + j.Version)
+			if model == "" {
+				model = "model withheld (its family is a writer's)"
+			}
+			primary.Lines = append(primary.Lines, fmt.Sprintf("%s: %s, ran %s; %s", j.Name, model, j.Run, statusText(j)))
 		} else {
-			family.Lines = append(family.Lines, line)
+			family.Lines = append(family.Lines, fmt.Sprintf("%s: ran %s; %s", j.Name, j.Run, statusText(j)))
 		}
 		switch j.Prompt {
 		case "matches":
-			prompt.Lines = append(prompt.Lines, j.ID+": ran with the published prompt")
+			prompt.Lines = append(prompt.Lines, j.Name+": ran with the published prompt")
 		case "differs":
-			prompt.Lines = append(prompt.Lines, j.ID+": INVALID, ran with another prompt than the published one; its agreement is withheld")
+			prompt.Lines = append(prompt.Lines, j.Name+": INVALID, ran with another prompt than the published one; its agreement is withheld")
 		default:
-			prompt.Lines = append(prompt.Lines, j.ID+": not verified")
+			prompt.Lines = append(prompt.Lines, j.Name+": not verified")
 		}
-		it := fmt.Sprintf("%s: %d", j.ID, j.Iterations)
+		it := fmt.Sprintf("%s: %d", j.Name, j.Iterations)
 		if j.Iterations > 0 {
-			tuned := j.TunedOn
-			if tuned == "" {
-				tuned = "an unstated sample"
-			}
-			it += ", tuned on " + tuned
+			it += ", on the " + tunedOnText(j.TunedOn) + " sample"
 			if j.TunedOnValidation {
 				it += " (its agreement is measured on the tuning set)"
 			}
 		}
 		iter.Lines = append(iter.Lines, it)
+		o := j.Name + ": " + j.Order
+		if j.Order == "fixed" {
+			o += " (FLAGGED: the protocol asks for a randomised or swapped order)"
+		}
+		order.Lines = append(order.Lines, o)
 	}
-	if len(primary.Lines) == 0 {
+	switch sel := v.Selection; {
+	case len(primary.Lines) == 0:
 		primary.Empty = "no judge in judges.toml has the role primary"
+	case !sel.Checked:
+		primary.Lines = append(primary.Lines, "independence from the writers' families not checked: "+sel.Unchecked)
+	case !sel.Independent:
+		primary.Lines = append(primary.Lines, "NOT INDEPENDENT: the primary judge belongs to a writer's family (which one is not said, as it would name the writer's lab)")
+	default:
+		primary.Lines = append(primary.Lines, "independent: its family is none of the writers'")
+	}
+	for _, w := range v.Selection.Unmeasured {
+		family.Lines = append(family.Lines, w+"'s family: not measured (no family judge)")
 	}
 	if len(family.Lines) == 0 {
 		family.Empty = "no judge in judges.toml has the role family"
@@ -205,13 +242,24 @@ func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if p.Prompt == nil && len(prompt.Lines) == 0 {
 		prompt.Empty = "no published prompt is configured ([judged] prompt)"
 	}
-	return []reportSlot{primary, family, prompt, iter}
+	return []reportSlot{primary, family, prompt, iter, order}
+}
+
+// tunedOnText names a tuning sample.
+func tunedOnText(s string) string {
+	switch s {
+	case "":
+		return "an unstated"
+	case "other":
+		return "author's own"
+	}
+	return s
 }
 
 func validationSlots(v *public.Validation) []reportSlot {
 	pilot := reportSlot{Label: "pilot sample", Holds: "sections labelled by hand to fix the rubric before freezing it"}
 	sample := reportSlot{Label: "validation sample", Holds: "sections labelled blind by every labeller, before any judge output existed"}
-	hh := reportSlot{Label: "human-human agreement", Holds: "the ceiling: the labellers' agreement with each other, per criterion, percent with kappa"}
+	hh := reportSlot{Label: "human-human agreement", Holds: "the ceiling: the labellers' agreement with each other, per criterion both labelled, percent with kappa"}
 	jh := reportSlot{Label: "judge-human agreement", Holds: "each judge against each labeller, per criterion, percent with kappa, the human ceiling beside it"}
 	amb := reportSlot{Label: "ambiguity rate", Holds: "the share of criterion applications marked AMBIGUOUS, per criterion"}
 	if !v.Ran {
@@ -221,7 +269,11 @@ func validationSlots(v *public.Validation) []reportSlot {
 		return []reportSlot{pilot, sample, hh, jh, amb}
 	}
 	pilot.Lines = []string{fmt.Sprintf("%d sections", v.Pilot)}
-	sample.Lines = []string{fmt.Sprintf("%d sections, labelled by %s", v.Sample, strings.Join(v.Labellers, ", "))}
+	var names []string
+	for _, l := range v.Labellers {
+		names = append(names, l.Name)
+	}
+	sample.Lines = []string{fmt.Sprintf("%d sections, labelled by %s", v.Sample, strings.Join(names, ", "))}
 	switch {
 	case len(v.Labellers) == 0:
 		hh.Empty, jh.Empty, amb.Empty = "no labeller's forms in judged/labels/", "no labeller to compare with", "no validation sample"
@@ -231,19 +283,24 @@ func validationSlots(v *public.Validation) []reportSlot {
 		hh.Lines = []string{oneLabeller}
 	default:
 		for _, h := range v.HumanHuman {
-			hh.Lines = append(hh.Lines, fmt.Sprintf("%s, %s vs %s: %s", h.Criterion, h.A, h.B, agreementText(h)))
+			hh.Lines = append(hh.Lines, fmt.Sprintf("%s, %s vs %s: %s", h.Criterion, h.AName, h.BName, agreementText(h)))
+		}
+		for _, c := range v.Criteria {
+			if !slices.ContainsFunc(v.HumanHuman, func(a public.Agreement) bool { return a.Criterion == c }) {
+				hh.Lines = append(hh.Lines, c+": no ceiling, labelled by one person only")
+			}
 		}
 	}
 	for _, j := range v.Judges {
 		if j.Withheld {
-			jh.Lines = append(jh.Lines, j.ID+": WITHHELD, invalid: the judge ran with another prompt than the published one")
+			jh.Lines = append(jh.Lines, j.Name+": WITHHELD, invalid: the judge ran with another prompt than the published one")
 			continue
 		}
 		for _, n := range judgeNotes(j) {
-			jh.Lines = append(jh.Lines, j.ID+": "+n)
+			jh.Lines = append(jh.Lines, j.Name+": "+n)
 		}
 		for _, a := range j.Pairs {
-			jh.Lines = append(jh.Lines, fmt.Sprintf("%s, %s vs %s: %s [%s]", a.Criterion, a.A, a.B, agreementText(a), humanCeiling(v, a.Criterion)))
+			jh.Lines = append(jh.Lines, fmt.Sprintf("%s, %s vs %s: %s [%s]", a.Criterion, a.AName, a.BName, agreementText(a), humanCeiling(v, a.Criterion)))
 		}
 	}
 	for _, a := range v.Ambiguity {
@@ -261,6 +318,28 @@ func expectText(f public.Fixture) string {
 	return strings.Join(parts, ", ")
 }
 
+// fixtureRan reports whether some judge replied on fixture id.
+func fixtureRan(v *public.Validation, id string) bool {
+	for _, j := range v.Judges {
+		for _, r := range j.Fixtures {
+			if r.Fixture == id && r.Replied {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// expectWords states a fixture's expected verdicts: a prediction, not a
+// result, until a judge has run on it.
+func expectWords(v *public.Validation, f public.Fixture) string {
+	s := "must return " + expectText(f)
+	if !fixtureRan(v, f.ID) {
+		s += " (a prediction, not a result, until a judge has run on it)"
+	}
+	return s
+}
+
 func fixtureSlots(v *public.Validation) []reportSlot {
 	var out []reportSlot
 	if len(v.Fixtures) == 0 {
@@ -269,37 +348,42 @@ func fixtureSlots(v *public.Validation) []reportSlot {
 	}
 	for _, f := range v.Fixtures {
 		s := reportSlot{Label: strings.TrimSpace(f.ID + " " + f.Title),
-			Holds: fmt.Sprintf("must return %s; %d words", expectText(f), f.Words)}
+			Holds: fmt.Sprintf("%s; %d words", expectWords(v, f), f.Words)}
 		if !v.Ran {
 			s.Empty = notRun
 		}
 		for _, j := range v.Judges {
 			if j.Usability == "not run" {
-				s.Lines = append(s.Lines, j.ID+": no fixture replies")
+				s.Lines = append(s.Lines, j.Name+": no fixture replies")
 				continue
 			}
 			for _, r := range j.Fixtures {
 				if r.Fixture == f.ID {
-					s.Lines = append(s.Lines, j.ID+": "+checksText(r))
+					s.Lines = append(s.Lines, j.Name+": "+checksText(r))
 				}
 			}
 		}
 		out = append(out, s)
 	}
-	usable := reportSlot{Label: "usable judges", Holds: "a judge that misses a fixture built to fail is unusable, whatever its agreement"}
+	usable := reportSlot{Label: "usable judges", Holds: "a judge must return every fixture's expected verdicts, the dense control's too, or it is not usable, whatever its agreement"}
 	if !v.Ran {
 		usable.Empty = notRun
 	}
 	for _, j := range v.Judges {
-		line := j.ID + ": " + j.Usability
-		var missed []string
+		line := j.Name + ": " + j.Usability
+		var why []string
 		for _, r := range j.Fixtures {
-			if r.Flawed && !r.Caught {
-				missed = append(missed, r.Fixture)
+			switch {
+			case !r.Replied:
+				why = append(why, "no reply on "+r.Fixture)
+			case !r.Caught && r.Flawed:
+				why = append(why, "missed "+r.Fixture)
+			case !r.Caught:
+				why = append(why, "does not separate the control "+r.Fixture)
 			}
 		}
-		if len(missed) > 0 {
-			line += " (missed " + strings.Join(missed, ", ") + ")"
+		if len(why) > 0 {
+			line += " (" + strings.Join(why, ", ") + ")"
 		}
 		usable.Lines = append(usable.Lines, line)
 	}
@@ -340,28 +424,88 @@ var criterionNames = map[string]string{
 	"C1": "coverage", "C2": "development", "C4": "additions", "C5": "paraphrase", "C6": "on brief", "G1": "length (gate)",
 }
 
-func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
-	var primary *public.Ranking
-	for i := range v.Rankings {
-		if v.Rankings[i].Role == "primary" {
-			primary = &v.Rankings[i]
-			break
+// resultsJudge returns the judge whose verdicts fill the RESULTS part: the
+// first primary judge, and whether its verdicts are results.
+func resultsJudge(v *public.Validation) (*public.JudgeValidation, bool) {
+	for i := range v.Judges {
+		if v.Judges[i].Role == "primary" {
+			return &v.Judges[i], v.Judges[i].Valid
 		}
 	}
+	return nil, false
+}
+
+// judgedLine writes one writer's results on a judged criterion under one
+// judge: its pass rate, then each section's verdict with the raw count
+// the template asks for.
+func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool) {
+	pass, scored := 0, 0
+	var sections []string
+	for _, c := range p.Cells {
+		if c.Writer != writer {
+			continue
+		}
+		for _, g := range c.Judged {
+			if g.Labeller || g.By != judge {
+				continue
+			}
+			for _, o := range g.Outcomes {
+				if o.Criterion != criterion {
+					continue
+				}
+				switch o.Verdict {
+				case "pass":
+					pass++
+					scored++
+				case "FAIL":
+					scored++
+				}
+				sections = append(sections, c.Section+" "+slotCall(o))
+			}
+		}
+	}
+	if len(sections) == 0 {
+		return "", false
+	}
+	return fmt.Sprintf("%s: %d of %d pass; %s", writer, pass, scored, strings.Join(sections, ", ")), true
+}
+
+// slotCall writes one section's judged outcome for the template: C1's
+// bullets present, C2's undeveloped groups, C4's verdict (a FAIL is a
+// scope-creep instance).
+func slotCall(o public.JudgedOutcome) string {
+	switch {
+	case o.HasCount && o.Criterion == "C1":
+		return fmt.Sprintf("%s (%d of %d bullets present)", o.Label, o.N, o.Of)
+	case o.HasCount && o.Criterion == "C2":
+		return fmt.Sprintf("%s (%d of %d groups undeveloped)", o.Label, o.N, o.Of)
+	case o.Criterion == "C4" && o.Verdict == "FAIL":
+		return "FAIL (scope creep)"
+	}
+	return o.Label
+}
+
+func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
+	prim, valid := resultsJudge(v)
+	holds := map[string]string{
+		"C1": "pass rate per writer under the primary judge, and each section's bullets present of assigned",
+		"C2": "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
+		"C4": "pass rate per writer under the primary judge, and each section's scope-creep instances",
+		"C6": "pass rate per writer under the primary judge, per section",
+	}
 	judged := func(c string) reportSlot {
-		s := reportSlot{Label: c + " " + criterionNames[c], Holds: "passes per writer under the primary judge, over the judged sections"}
+		s := reportSlot{Label: c + " " + criterionNames[c], Holds: holds[c]}
 		switch {
 		case !v.Ran:
 			s.Empty = notRun
-		case primary == nil:
+		case prim == nil:
 			s.Empty = "no primary judge"
+		case !valid:
+			s.Empty = "the primary judge's verdicts are no result (" + strings.Join(prim.Reasons, "; ") + "); they are shown only as a diagnostic on the judged results page"
 		default:
-			for _, o := range primary.PerCriterion {
-				if o.Criterion != c {
-					continue
-				}
-				for _, st := range o.Standings {
-					s.Lines = append(s.Lines, fmt.Sprintf("%s: %d pass of %d scored", st.Writer, st.Passes, st.Scored))
+			for _, w := range p.Writers {
+				if line, ok := judgedLine(p, prim.ID, w.Alias, c); ok {
+					s.Lines = append(s.Lines, line)
 				}
 			}
 			if len(s.Lines) == 0 {
@@ -370,19 +514,34 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 		}
 		return s
 	}
-	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "FAILs per writer over the measured sections (code, not a judge)"}
+	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)"}
 	for _, w := range p.Writers {
-		c5.Lines = append(c5.Lines, fmt.Sprintf("%s: %d FAIL of %d sections", w.Alias, w.Fails(), w.Sections()))
+		var sections []string
+		for _, c := range p.Cells {
+			if c.Writer != w.Alias {
+				continue
+			}
+			if !c.HasExample {
+				sections = append(sections, c.Section+" no example")
+				continue
+			}
+			sections = append(sections, fmt.Sprintf("%s %d words / %s", c.Section, c.Run, overlapText(c)))
+		}
+		line := fmt.Sprintf("%s: %d of %d pass", w.Alias, w.Sections()-w.Fails(), w.Sections())
+		if len(sections) > 0 {
+			line += "; " + strings.Join(sections, ", ")
+		}
+		c5.Lines = append(c5.Lines, line)
 	}
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"
 	}
-	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate per writer, over the sections with a target; reported apart from the quality criteria"}
+	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria"}
 	scored := false
 	for _, w := range p.Writers {
 		t := w.Tallies.Of(criteria.Key{Criterion: criteria.G1})
 		scored = scored || t.Scored() > 0
-		g1.Lines = append(g1.Lines, fmt.Sprintf("%s: %d FAIL of %d sections with a target", w.Alias, t.Fail, t.Scored()))
+		g1.Lines = append(g1.Lines, fmt.Sprintf("%s: %d of %d pass, %d FAIL of %d sections with a target", w.Alias, t.Pass, t.Scored(), t.Fail, t.Scored()))
 	}
 	if !scored {
 		g1.Lines, g1.Empty = nil, "no section has a length target ([g1.targets])"
@@ -416,52 +575,57 @@ func flipsText(fs []public.Flip) string {
 
 func points(x float64) string { return numfmt.Points(x) }
 
+// rankingLines writes one valid judge's orders, criterion by criterion,
+// each against the primary judge's when compared.
+func rankingLines(r public.Ranking) []string {
+	lines := []string{r.Name + ":"}
+	for i, o := range r.PerCriterion {
+		line := fmt.Sprintf("  %s: %s", o.Criterion, orderText(o))
+		if r.Compared && i < len(r.FlipsPerCriterion) {
+			switch f := r.FlipsPerCriterion[i]; {
+			case len(f) > 0:
+				line += "; FLIPS against the primary: " + flipsText(f)
+			case i < len(r.SamePerCriterion) && r.SamePerCriterion[i]:
+				line += "; the primary's order: stable"
+			default:
+				line += "; no flip against the primary, but ties differ"
+			}
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
 func rankingSlots(v *public.Validation) []reportSlot {
-	prim := reportSlot{Label: "ranking under primary judge", Holds: "writers by share of passes over the judged criteria; ties shown as ties"}
-	fam := reportSlot{Label: "ranking under each family judge", Holds: "the same order under each family judge, and whether it flips against the primary's"}
+	prim := reportSlot{Label: "ranking under primary judge", Holds: "writers by share of passes, criterion by criterion (never one composite order); ties shown as ties"}
+	fam := reportSlot{Label: "ranking under each family judge", Holds: "the same orders under each family judge, criterion by criterion, and where they flip against the primary's"}
 	self := reportSlot{Label: "self-preference effect", Holds: "how much more often a family judge passes its own writer than the primary does, against the same difference for the other writers"}
 	if !v.Ran {
 		prim.Empty, fam.Empty, self.Empty = notRun, notRun, notRun
 		return []reportSlot{prim, fam, self}
 	}
-	status := map[string]string{}
-	for _, j := range v.Judges {
-		var notes []string
-		if j.Withheld {
-			notes = append(notes, "its agreement is withheld (another prompt)")
-		}
-		if j.Usability == "unusable" {
-			notes = append(notes, "unusable: it missed a fixture built to fail")
-		}
-		if len(notes) > 0 {
-			status[j.ID] = " (" + strings.Join(notes, "; ") + ")"
+	ranked := map[string]bool{}
+	for _, r := range v.Rankings {
+		ranked[r.Judge] = true
+		if r.Role == "primary" {
+			prim.Lines = append(prim.Lines, rankingLines(r)...)
+		} else {
+			fam.Lines = append(fam.Lines, rankingLines(r)...)
 		}
 	}
-	for _, r := range v.Rankings {
-		lines := []string{r.Judge + status[r.Judge] + ": " + orderText(r.Overall)}
-		for _, o := range r.PerCriterion {
-			lines = append(lines, fmt.Sprintf("  %s: %s", o.Criterion, orderText(o)))
-		}
-		if r.Role == "primary" {
-			prim.Lines = append(prim.Lines, lines...)
+	for _, j := range v.Judges {
+		if ranked[j.ID] {
 			continue
 		}
-		switch {
-		case len(r.Flips) > 0:
-			lines[0] += "; FLIPS against the primary: " + flipsText(r.Flips)
-		case r.Flipped:
-			lines[0] += "; no overall flip against the primary, but flips on a criterion"
-		case r.Same:
-			lines[0] += "; the primary's order: stable"
-		default:
-			lines[0] += "; no flip against the primary, but ties differ"
+		line := j.Name + ": not ranked, its verdicts are no result (" + strings.Join(j.Reasons, "; ") + ")"
+		if j.Role == "primary" {
+			prim.Lines = append(prim.Lines, line)
+		} else {
+			fam.Lines = append(fam.Lines, line)
 		}
-		for i, f := range r.FlipsPerCriterion {
-			if len(f) > 0 && i < len(r.PerCriterion) {
-				lines = append(lines, fmt.Sprintf("  %s flips: %s", r.PerCriterion[i].Criterion, flipsText(f)))
-			}
-		}
-		fam.Lines = append(fam.Lines, lines...)
+	}
+	for _, w := range v.Selection.Unmeasured {
+		fam.Lines = append(fam.Lines, w+"'s family: not measured (no family judge)")
 	}
 	if len(prim.Lines) == 0 {
 		prim.Empty = "no primary judge"
@@ -470,13 +634,26 @@ func rankingSlots(v *public.Validation) []reportSlot {
 		fam.Empty = "no family judge"
 	}
 	for _, s := range v.SelfPreference {
-		if !s.HasEffect {
-			self.Lines = append(self.Lines, fmt.Sprintf("%s (%s): no verdicts shared with the primary", s.Judge, s.Name))
-			continue
+		switch {
+		case s.NotMeasured != "":
+			self.Lines = append(self.Lines, fmt.Sprintf("%s: not measured: %s", s.Name, s.NotMeasured))
+		case !s.HasEffect:
+			self.Lines = append(self.Lines, fmt.Sprintf("%s: no verdicts shared with the primary", s.Name))
+		default:
+			self.Lines = append(self.Lines, fmt.Sprintf("%s: passes %s %s vs the primary's %s (%s); other writers %s vs %s (%s); effect %s",
+				s.Name, s.Writer, rateText(s.Own), rateText(s.OwnPrimary), points(s.OwnLift),
+				rateText(s.Others), rateText(s.OthersPrimary), points(s.OthersLift), points(s.Effect)))
+			for _, pc := range s.PerCriterion {
+				if pc.HasEffect {
+					self.Lines = append(self.Lines, fmt.Sprintf("  %s: effect %s", pc.Criterion, points(pc.Effect)))
+				} else {
+					self.Lines = append(self.Lines, fmt.Sprintf("  %s: no verdicts shared", pc.Criterion))
+				}
+			}
 		}
-		self.Lines = append(self.Lines, fmt.Sprintf("%s (%s): passes %s %s vs the primary's %s (%s); other writers %s vs %s (%s); effect %s",
-			s.Judge, s.Name, s.Writer, rateText(s.Own), rateText(s.OwnPrimary), points(s.OwnLift),
-			rateText(s.Others), rateText(s.OthersPrimary), points(s.OthersLift), points(s.Effect)))
+	}
+	for _, w := range v.Selection.Unmeasured {
+		self.Lines = append(self.Lines, w+": not measured (no family judge)")
 	}
 	if len(self.Lines) == 0 {
 		self.Empty = "no family judge"
@@ -528,6 +705,7 @@ var validationFuncs = map[string]any{
 	"rateText":    rateText,
 	"kappaText":   kappaText,
 	"expectText":  expectText,
+	"expectWords": func(v public.Validation, f public.Fixture) string { return expectWords(&v, f) },
 	"judgeNotes":  func(j public.JudgeValidation) string { return strings.Join(judgeNotes(j), "; ") },
 	"fixtureCell": fixtureCell,
 }
@@ -590,15 +768,15 @@ func validationMarkdown(name string, p *public.Public) (string, bool) {
 		}
 		b.WriteString("| Criterion | A | B | Agreement | Kappa | Human ceiling | Notes |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 		for _, h := range v.HumanHuman {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | this row is the ceiling | human-human |\n", h.Criterion, h.A, h.B, rateText(h.Agree), kappaText(h))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | this row is the ceiling | human-human |\n", h.Criterion, h.AName, h.BName, rateText(h.Agree), kappaText(h))
 		}
 		for _, j := range v.Judges {
 			if j.Withheld {
-				fmt.Fprintf(&b, "| all | %s | every labeller | withheld | withheld | | invalid: ran with another prompt than the published one |\n", j.ID)
+				fmt.Fprintf(&b, "| all | %s | every labeller | withheld | withheld | | invalid: ran with another prompt than the published one |\n", j.Name)
 				continue
 			}
 			for _, a := range j.Pairs {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", a.Criterion, a.A, a.B, rateText(a.Agree), kappaText(a),
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", a.Criterion, a.AName, a.BName, rateText(a.Agree), kappaText(a),
 					humanCeiling(v, a.Criterion), strings.Join(judgeNotes(j), "; "))
 			}
 		}
@@ -609,11 +787,11 @@ func validationMarkdown(name string, p *public.Public) (string, bool) {
 		}
 		b.WriteString("| Fixture | Words | Expected |")
 		for _, j := range v.Judges {
-			b.WriteString(" " + j.ID + " |")
+			b.WriteString(" " + j.Name + " |")
 		}
 		b.WriteString("\n| --- | --- | --- |" + strings.Repeat(" --- |", len(v.Judges)) + "\n")
 		for _, f := range v.Fixtures {
-			fmt.Fprintf(&b, "| %s %s | %d | %s |", f.ID, f.Title, f.Words, expectText(f))
+			fmt.Fprintf(&b, "| %s %s | %d | %s |", f.ID, f.Title, f.Words, expectWords(v, f))
 			for _, j := range v.Judges {
 				b.WriteString(" " + fixtureCell(j, f.ID) + " |")
 			}

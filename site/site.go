@@ -116,7 +116,10 @@ type siteData struct {
 	// ThresholdNote says how this build's thresholds differ from the
 	// registered ones; "" when they do not (or none are registered).
 	ThresholdNote string
-	Judged        []judgedTable // the judged tier per judge; nil when not run
+	Judged        []judgedTable // the judged tier per valid judge; nil when not run
+	// Diagnostic are the invalid judges' verdicts, for the judged page's
+	// diagnostic section only.
+	Diagnostic []diagnosticTable
 
 	rows htmlCache // ResultRows by root
 	grid htmlCache // GridRows by root
@@ -182,7 +185,10 @@ type cellPage struct {
 	DiffHTML                 template.HTML
 	LegendHTML, RunRowsHTML  template.HTML
 	// Checks state each rule's outcome with its numbers.
-	Checks             []criteria.Check
+	Checks []criteria.Check
+	// JudgedHTML is the cell's judged verdicts with each judge's status
+	// (judgedCellHTML); empty without any.
+	JudgedHTML         template.HTML
 	Prev, Next         string
 	PrevName, NextName string // "Model 1, ACT 2"
 }
@@ -221,7 +227,6 @@ var funcs = template.FuncMap{
 	"plural":          figures.Plural,
 	"predictionwords": predictionWords,
 	"sentence":        sentence,
-	"judgedcell":      func(c public.Cell) template.HTML { return template.HTML(judgedCellHTML(c)) },
 	"digest":          digestHTML,
 	"withDigests":     withDigests,
 }
@@ -337,6 +342,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if p.Judged != nil {
 		sd.Nav = append(sd.Nav, navItem{Title: "Judged results", Path: "judged.html"})
 		sd.Judged = judgedTables(p)
+		sd.Diagnostic = diagnosticTables(p)
 	}
 	sd.Nav = append(sd.Nav, navItem{Title: "Changes", Path: "changes.html"}, navItem{Title: "Method", Path: "method.html"})
 
@@ -638,7 +644,7 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 		cp := &cellPage{Row: newRow(c, "../"), Checks: checks(c),
 			SectionHTML: textHTML(c.SectionText, c.Runs, "s"), ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"), DiffHTML: diffHTML(c.Diff),
 			SectionMap: minimapHTML(c.Runs, c.SectionText.Words, "s"), ExampleMap: minimapHTML(c.Runs, c.ExampleText.Words, "e"),
-			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal)}
+			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal), JudgedHTML: judgedCellHTML(c, p, "../")}
 		if k > 0 {
 			prev := p.Cells[withPage[k-1]]
 			cp.Prev, cp.PrevName = prev.Slug+".html", prev.Writer+", "+prev.Section

@@ -11,12 +11,23 @@ import "github.com/evalpress/evalpress/redact/public"
 type ResultsAgreement struct {
 	PilotSample      int      `json:"pilot_sample"`
 	ValidationSample int      `json:"validation_sample"`
-	Labellers        []string `json:"labellers"`
+	Labellers        []string `json:"labellers"` // ids
+	// LabellerDetails are the labellers as the protocol defines them.
+	LabellerDetails []ResultsLabeller `json:"labeller_details"`
 	// HumanBaseline is false with a single labeller: no ceiling exists.
 	HumanBaseline bool                 `json:"human_baseline"`
 	Pairs         []ResultsPair        `json:"pairs"`
 	Judges        []ResultsJudgeStatus `json:"judges"`
 	Ambiguity     []ResultsAmbiguity   `json:"ambiguity"`
+}
+
+// ResultsLabeller is one labeller: id, display name, role and the criteria
+// it labels.
+type ResultsLabeller struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Role     string   `json:"role"` // "author" (the rubric's) or "second"
+	Criteria []string `json:"criteria"`
 }
 
 // ResultsPair is one pair of raters on one criterion.
@@ -25,6 +36,8 @@ type ResultsPair struct {
 	Kind      string       `json:"kind"` // "human-human" or "judge-human"
 	A         string       `json:"a"`
 	B         string       `json:"b"`
+	AName     string       `json:"a_name"`
+	BName     string       `json:"b_name"`
 	Compared  int          `json:"compared"`
 	Ambiguous int          `json:"ambiguous"`
 	Missing   int          `json:"missing"`
@@ -57,6 +70,13 @@ type ResultsJudgeStatus struct {
 	TunedOn           string `json:"tuned_on"`
 	TunedOnValidation bool   `json:"tuned_on_validation"`
 	Usability         string `json:"usability"`
+	Order             string `json:"order"`
+	// Valid is false when the protocol's conditions of reporting fail:
+	// the judge's verdicts are then no result (Reasons say why), and only
+	// judged.diagnostic holds them.
+	Valid   bool     `json:"valid"`
+	Reasons []string `json:"reasons"`
+	Notes   []string `json:"notes"`
 }
 
 // ResultsAmbiguity is an ambiguity rate ("all" for every criterion).
@@ -101,29 +121,44 @@ type ResultsCheck struct {
 	Unscored  bool   `json:"unscored"`
 }
 
-// ResultsRanking is results.json's "ranking".
+// ResultsRanking is results.json's "ranking": valid judges only.
 type ResultsRanking struct {
 	Judges         []ResultsJudgeRanking `json:"judges"`
 	SelfPreference []ResultsSelfPref     `json:"self_preference"`
+	Selection      ResultsSelection      `json:"selection"`
 }
 
-// ResultsJudgeRanking is the writers' order under one judge.
+// ResultsSelection is the judge selection checks.
+type ResultsSelection struct {
+	Checked     bool     `json:"checked"`
+	Unchecked   string   `json:"unchecked,omitempty"`
+	Independent bool     `json:"primary_independent"`
+	Unmeasured  []string `json:"unmeasured"` // writers no family judge measures
+}
+
+// ResultsJudgeRanking is the writers' order under one valid judge,
+// criterion by criterion.
 type ResultsJudgeRanking struct {
-	Judge        string                       `json:"judge"`
-	Name         string                       `json:"name"`
-	Role         string                       `json:"role"`
-	Overall      []ResultsStanding            `json:"overall"`
+	Judge string `json:"judge"`
+	Name  string `json:"name"`
+	Role  string `json:"role"`
+	// Overall is always null: the protocol allows no composite ranking
+	// over the criteria (per_criterion holds the orders).
+	Overall      *[]ResultsStanding           `json:"overall"`
 	PerCriterion map[string][]ResultsStanding `json:"per_criterion"`
+	Compared     bool                         `json:"compared_with_primary"`
 	Flipped      bool                         `json:"flipped"`
-	Same         bool                         `json:"same_as_primary"`
-	Flips        []ResultsFlip                `json:"flips"`
+	// Same is true when every criterion's order is the primary's.
+	Same  bool          `json:"same_as_primary"`
+	Flips []ResultsFlip `json:"flips"`
 }
 
-// ResultsFlip is a pair of writers a judge orders opposite to the primary:
-// Above is ahead under the primary.
+// ResultsFlip is a pair of writers a judge orders opposite to the primary
+// on one criterion: Above is ahead under the primary.
 type ResultsFlip struct {
-	Above string `json:"above"`
-	Below string `json:"below"`
+	Criterion string `json:"criterion"`
+	Above     string `json:"above"`
+	Below     string `json:"below"`
 }
 
 // ResultsStanding is a writer's place; tied writers share a rank.
@@ -142,6 +177,10 @@ type ResultsSelfPref struct {
 	OwnLift    *float64 `json:"own_lift"`
 	OthersLift *float64 `json:"others_lift"`
 	Effect     *float64 `json:"effect"`
+	// PerCriterion holds the effect criterion by criterion.
+	PerCriterion map[string]*float64 `json:"per_criterion,omitempty"`
+	// NotMeasured says why nothing was measured.
+	NotMeasured string `json:"not_measured,omitempty"`
 }
 
 func share(r public.Rate) *float64 {
@@ -159,7 +198,7 @@ func maybe(x float64, ok bool) *float64 {
 }
 
 func resultsPair(a public.Agreement, kind string) ResultsPair {
-	p := ResultsPair{Criterion: a.Criterion, Kind: kind, A: a.A, B: a.B, Compared: a.Compared, Ambiguous: a.Ambiguous, Missing: a.Missing,
+	p := ResultsPair{Criterion: a.Criterion, Kind: kind, A: a.A, B: a.B, AName: a.AName, BName: a.BName, Compared: a.Compared, Ambiguous: a.Ambiguous, Missing: a.Missing,
 		Table:   ResultsTable{PassPass: a.PassPass, PassFail: a.PassFail, FailPass: a.FailPass, FailFail: a.FailFail},
 		Percent: share(a.Agree), Kappa: maybe(a.Kappa, a.HasKappa), CatchFail: share(a.CatchFail), CatchPass: share(a.CatchPass)}
 	if a.HasInterval {
@@ -193,15 +232,19 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 	if !v.Ran {
 		return nil, fx, nil
 	}
-	ag := &ResultsAgreement{PilotSample: v.Pilot, ValidationSample: v.Sample, Labellers: append([]string{}, v.Labellers...),
+	ag := &ResultsAgreement{PilotSample: v.Pilot, ValidationSample: v.Sample, Labellers: []string{}, LabellerDetails: []ResultsLabeller{},
 		HumanBaseline: len(v.Labellers) >= 2, Pairs: []ResultsPair{}, Judges: []ResultsJudgeStatus{}, Ambiguity: []ResultsAmbiguity{}}
+	for _, l := range v.Labellers {
+		ag.Labellers = append(ag.Labellers, l.ID)
+		ag.LabellerDetails = append(ag.LabellerDetails, ResultsLabeller{ID: l.ID, Name: l.Name, Role: l.Role, Criteria: append([]string{}, l.Criteria...)})
+	}
 	for _, h := range v.HumanHuman {
 		ag.Pairs = append(ag.Pairs, resultsPair(h, "human-human"))
 	}
 	for _, j := range v.Judges {
 		ag.Judges = append(ag.Judges, ResultsJudgeStatus{Judge: j.ID, Name: j.Name, Role: j.Role, Blind: j.Blind, LateLabels: j.Late,
 			Prompt: j.Prompt, Withheld: j.Withheld, Iterations: j.Iterations, TunedOn: j.TunedOn, TunedOnValidation: j.TunedOnValidation,
-			Usability: j.Usability})
+			Usability: j.Usability, Order: j.Order, Valid: j.Valid, Reasons: append([]string{}, j.Reasons...), Notes: append([]string{}, j.Notes...)})
 		for _, a := range j.Pairs {
 			ag.Pairs = append(ag.Pairs, resultsPair(a, "judge-human"))
 		}
@@ -209,7 +252,9 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 	for _, a := range append(v.Ambiguity, public.Ambiguity{Criterion: "all", Rate: v.AmbiguityAll.Rate}) {
 		ag.Ambiguity = append(ag.Ambiguity, ResultsAmbiguity{Criterion: a.Criterion, Ambiguous: a.Rate.Num, Applications: a.Rate.Den, Rate: share(a.Rate)})
 	}
-	rk := &ResultsRanking{Judges: []ResultsJudgeRanking{}, SelfPreference: []ResultsSelfPref{}}
+	rk := &ResultsRanking{Judges: []ResultsJudgeRanking{}, SelfPreference: []ResultsSelfPref{},
+		Selection: ResultsSelection{Checked: v.Selection.Checked, Unchecked: v.Selection.Unchecked, Independent: v.Selection.Independent,
+			Unmeasured: append([]string{}, v.Selection.Unmeasured...)}}
 	standings := func(o public.Order) []ResultsStanding {
 		out := []ResultsStanding{}
 		for _, s := range o.Standings {
@@ -218,19 +263,33 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 		return out
 	}
 	for _, r := range v.Rankings {
-		jr := ResultsJudgeRanking{Judge: r.Judge, Name: r.Name, Role: r.Role, Overall: standings(r.Overall),
-			PerCriterion: map[string][]ResultsStanding{}, Flipped: r.Flipped, Same: r.Same || r.Role == "primary", Flips: []ResultsFlip{}}
-		for _, f := range r.Flips {
-			jr.Flips = append(jr.Flips, ResultsFlip{Above: f.Above, Below: f.Below})
-		}
-		for _, o := range r.PerCriterion {
+		jr := ResultsJudgeRanking{Judge: r.Judge, Name: r.Name, Role: r.Role, PerCriterion: map[string][]ResultsStanding{},
+			Compared: r.Compared, Flipped: r.Flipped, Same: r.Role == "primary" || r.Compared, Flips: []ResultsFlip{}}
+		for i, o := range r.PerCriterion {
 			jr.PerCriterion[o.Criterion] = standings(o)
+			if i < len(r.FlipsPerCriterion) {
+				for _, f := range r.FlipsPerCriterion[i] {
+					jr.Flips = append(jr.Flips, ResultsFlip{Criterion: o.Criterion, Above: f.Above, Below: f.Below})
+				}
+			}
+			if r.Compared && (i >= len(r.SamePerCriterion) || !r.SamePerCriterion[i]) {
+				jr.Same = false
+			}
 		}
 		rk.Judges = append(rk.Judges, jr)
 	}
 	for _, s := range v.SelfPreference {
-		rk.SelfPreference = append(rk.SelfPreference, ResultsSelfPref{Judge: s.Judge, Name: s.Name, Model: s.Writer,
-			OwnLift: maybe(s.OwnLift, s.HasEffect), OthersLift: maybe(s.OthersLift, s.HasEffect), Effect: maybe(s.Effect, s.HasEffect)})
+		sp := ResultsSelfPref{Judge: s.Judge, Name: s.Name, Model: s.Writer, NotMeasured: s.NotMeasured}
+		if s.NotMeasured == "" {
+			sp.OwnLift, sp.OthersLift, sp.Effect = maybe(s.OwnLift, s.HasEffect), maybe(s.OthersLift, s.HasEffect), maybe(s.Effect, s.HasEffect)
+		}
+		for _, pc := range s.PerCriterion {
+			if sp.PerCriterion == nil {
+				sp.PerCriterion = map[string]*float64{}
+			}
+			sp.PerCriterion[pc.Criterion] = maybe(pc.Effect, pc.HasEffect)
+		}
+		rk.SelfPreference = append(rk.SelfPreference, sp)
 	}
 	return ag, fx, rk
 }

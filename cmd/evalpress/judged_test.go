@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,43 +12,88 @@ import (
 	"github.com/evalpress/evalpress/internal/testtree"
 )
 
-const judgedDigest = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+const judgePrompt = "Grade the section; analysis first.\n"
 
-// judgedTree is the basic artifact with a judged tier: a primary judge and
-// Beta Scribe's family judge, whose model is a private name.
+// judgedDigest is judgePrompt's SHA-256.
+var judgedDigest = func() string {
+	sum := sha256.Sum256([]byte(judgePrompt))
+	return hex.EncodeToString(sum[:])
+}()
+
+// fixtureReplies are a judge's replies on T1, T2 and T3, each C1 and C2
+// count as given (present of 12, undeveloped of 4).
+func fixtureReplies(t1, t2, t3 [2]string) string {
+	var b strings.Builder
+	for i, c := range [][2]string{t1, t2, t3} {
+		fmt.Fprintf(&b, "## T%d\n=== ANALYSIS ===\nStep by step.\n=== VERDICTS ===\nC1_COVERAGE: %s of 12\nC2_DEVELOPMENT: %s of 4\n"+
+			"C4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n", i+1, c[0], c[1])
+	}
+	return b.String()
+}
+
+// goodFixtures are the replies of a judge that returns every fixture's
+// expected verdicts (with N = 5).
+var goodFixtures = fixtureReplies([2]string{"12", "0"}, [2]string{"3", "1"}, [2]string{"12", "4"})
+
+// judgedTree is the basic artifact with a valid judged tier: a primary
+// judge of a family of its own and Beta Scribe's family judge, whose model
+// is a private name, both run with the published prompt and catching the
+// fixtures, validated blind against the author's labels.
 func judgedTree(t *testing.T, extra map[string]string) string {
 	reply := func(c1, c2, c4 string) string {
 		return "=== ANALYSIS ===\nThe harbour lights passage covers the opening beat.\n=== VERDICTS ===\nC1_COVERAGE: " + c1 +
 			"\nC2_DEVELOPMENT: " + c2 + "\nC4_ADDITIONS: " + c4 + "\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
 	}
+	fixture := func(n string) string {
+		return "# " + n + "\n\n" + strings.Repeat("Painted stripes spread from one town to the next. ", 6) + "\n"
+	}
 	files := map[string]string{
+		"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Model 2\"\n[families]\n\"Alpha Writer 9000\" = \"Alderfam\"\n\"Beta Scribe\" = \"Betafam\"\n",
 		"private/judged/judges.toml": `[[judge]]
 id = "primary"
 role = "primary"
 model = "Neutral Grader"
+version = "2026-05"
+family = "Neutralfam"
 run = 2026-07-02T09:00:00Z
 prompt_sha256 = "` + judgedDigest + `"
+iterations = 0
+order = "randomised"
 [[judge]]
 id = "fam-b"
 role = "family"
 model = "Seabird Critic"
+version = "2026-06"
 family_of = "Beta Scribe"
 run = 2026-07-02T10:00:00Z
 prompt_sha256 = "` + judgedDigest + `"
+iterations = 0
+order = "randomised"
 `,
 		"private/judged/primary.md": "# Alpha Writer 9000\n## INTRO\n" + reply("5 of 6", "1 of 4", "PASS") + "## MIDDLE\n" + reply("4 of 6", "2 of 4", "FAIL") +
 			"# Beta Scribe\n## INTRO\n" + reply("6 of 6", "0 of 4", "PASS") + "## MIDDLE\n" + reply("5 of 6", "1 of 4", "PASS"),
 		// The family judge did not grade Alpha Writer 9000's MIDDLE.
 		"private/judged/fam-b.md": "# Alpha Writer 9000\n## INTRO\n" + reply("4 of 6", "2 of 4", "FAIL") +
 			"# Beta Scribe\n## INTRO\n" + reply("6 of 6", "0 of 4", "PASS") + "## MIDDLE\n" + reply("6 of 6", "0 of 4", "PASS"),
+		"private/judged/fixtures/primary.md": goodFixtures,
+		"private/judged/fixtures/fam-b.md":   goodFixtures,
+		"private/judged/labellers.toml":      "[[labeller]]\nid = \"author\"\nname = \"Labeller A\"\nrole = \"author\"\nkind = \"human\"\n",
 		"private/judged/labels/author.md": "# Beta Scribe\n## INTRO\nSAMPLE: validation\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" +
 			"C1_COVERAGE: 6 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n",
+		"content/prompts/judge.txt": judgePrompt,
+		"content/fixtures/T1.md":    fixture("T1"),
+		"content/fixtures/T2.md":    fixture("T2"),
+		"content/fixtures/T3.md":    fixture("T3"),
 	}
 	for k, v := range extra {
 		files[k] = v
 	}
+	var fixtures strings.Builder
+	for i, expect := range []string{`{ C1 = "pass", C2 = "pass" }`, `{ C1 = "fail" }`, `{ C1 = "pass", C2 = "fail" }`} {
+		fmt.Fprintf(&fixtures, "[[fixture]]\nid = \"T%d\"\ntitle = \"fixture %d\"\nfile = \"fixtures/T%d.md\"\nexpect = %s\n", i+1, i+1, i+1, expect)
+	}
 	files["config.toml"] = strings.Replace(readArchiveFile(t, "basic.txtar", "config.toml"), "[runs]",
-		"[judged]\nsections = [\"INTRO\", \"MIDDLE\"]\nc1_min_present = 5\n[runs]", 1)
+		"[judged]\nsections = [\"INTRO\", \"MIDDLE\"]\nc1_min_present = 5\nprompt = \"prompts/judge.txt\"\n[runs]", 1) + fixtures.String()
 	dir := newSite(t, files)
 	return dir
 }
@@ -61,13 +109,14 @@ func TestJudgedTierBuild(t *testing.T) {
 	}
 	files := testtree.Read(t, filepath.Join(dir, "public"))
 	page := files["judged.html"]
-	for _, want := range []string{"Model 2&#39;s family judge", "Neutral Grader", "FAIL (4 of 6)", "missing", "1 of 2 pass"} {
+	for _, want := range []string{"Model 2&#39;s family judge", "Neutral Grader", "FAIL (4 of 6)", "missing", "1 of 2 pass",
+		"valid: its verdicts are results", "The primary judge is independent", "Self-preference is not measured for Model 3"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("judged.html lacks %q", want)
 		}
 	}
 	for name, text := range files {
-		for _, private := range []string{"seabird critic", "the harbour lights passage covers"} {
+		for _, private := range []string{"seabird critic", "the harbour lights passage covers", "alderfam", "betafam"} {
 			if strings.Contains(lettersOnly(name+" "+text), lettersOnly(private)) {
 				t.Errorf("%s holds %q", name, private)
 			}
@@ -85,7 +134,7 @@ func TestJudgedTierBuild(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	changes := testtree.Read(t, filepath.Join(dir, "public"))["changes.html"]
-	if !strings.Contains(changes, "C1 by primary judge") {
+	if !strings.Contains(changes, "C1 by Primary judge") {
 		t.Errorf("changes.html does not list the C1 flips")
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,46 +24,27 @@ Primary blind: {{judge(primary, blind)}}; T2 under fam-b: {{fixture(T2, "fam-b")
 {{reporting template text}}
 `
 
-const validationPrompt = "Grade the section; analysis first.\n"
-
-// validationTree is the judged tree with a published prompt that only the
-// primary judge ran with, a validation label made after the primary ran, a
-// fixture that the family judge misses, and a protocol page using every
-// block of the validation.
+// validationTree is the judged tree with a protocol page using every block
+// of the validation, in which the family judge ran with another prompt and
+// misses the repetition-padded fixture, and a validation label was made
+// after the primary judge ran: both are diagnostics.
 func validationTree(t *testing.T) string {
-	sum := sha256.Sum256([]byte(validationPrompt))
-	fixtureReply := func(c1 string) string {
-		return "## T2\n=== ANALYSIS ===\nThe text repeats itself.\n=== VERDICTS ===\nC1_COVERAGE: " + c1 +
-			"\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
-	}
 	dir := judgedTree(t, map[string]string{
-		"content/protocol.md":                protocolDoc,
-		"content/prompts/judge.txt":          validationPrompt,
-		"content/fixtures/T2.md":             "# T2\n\nStripes, stripes, and more stripes on the road.\n",
-		"private/judged/fixtures/primary.md": fixtureReply("2 of 6"),
-		"private/judged/fixtures/fam-b.md":   fixtureReply("6 of 6"),
+		"content/protocol.md":              protocolDoc,
+		"private/judged/fixtures/fam-b.md": fixtureReplies([2]string{"12", "0"}, [2]string{"6", "1"}, [2]string{"12", "4"}),
 		"private/judged/labels/author.md": "# Beta Scribe\n## INTRO\nSAMPLE: validation\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" +
 			"C1_COVERAGE: 6 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n" +
 			"## MIDDLE\nSAMPLE: validation\nLABELLED_AT: 2026-07-02T09:30:00Z\n=== VERDICTS ===\n" +
 			"C1_COVERAGE: 5 of 6\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n",
 	})
-	cfg := filepath.Join(dir, "config.toml")
-	data, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Replace(string(data), "[judged]\n", "[judged]\nprompt = \"prompts/judge.txt\"\n", 1) +
-		"[[fixture]]\nid = \"T2\"\ntitle = \"repetition-padded\"\nfile = \"fixtures/T2.md\"\nexpect = { C1 = \"fail\" }\n"
-	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	judges := filepath.Join(dir, "private", "judged", "judges.toml")
-	data, err = os.ReadFile(judges)
+	data, err := os.ReadFile(judges)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Only the primary judge ran with the published prompt.
-	text = strings.Replace(string(data), judgedDigest, hex.EncodeToString(sum[:]), 1)
+	i := strings.LastIndex(string(data), judgedDigest)
+	text := string(data[:i]) + strings.Repeat("b", 64) + string(data[i+len(judgedDigest):])
 	if err := os.WriteFile(judges, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +58,9 @@ func TestJudgeValidationBuild(t *testing.T) {
 		t.Fatalf("build failed (%d): %s", code, stderr)
 	}
 	for _, want := range []string{
-		`judges.toml:1: warning: judge "primary": 1 validation label(s) were made at or after its run (author (1)), so its agreement is not blind`,
-		`judges.toml:7: warning: judge "fam-b" ran with a prompt whose digest differs from the published prompts/judge.txt; its agreement is withheld as invalid`,
+		`judges.toml:1: warning: judge "primary": 1 validation label(s) were made at or after its first output (author (1)), so it is not blindly validated: its verdicts are no result`,
+		`judges.toml:11: warning: judge "fam-b" ran with a prompt whose digest differs from the published prompts/judge.txt: its agreement is withheld and its verdicts are no result`,
+		`judges.toml:11: warning: judge "fam-b"'s verdicts are no result (missed T2 (C1 pass, expected FAIL))`,
 	} {
 		if !strings.Contains(filepath.ToSlash(stderr), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
@@ -93,11 +73,12 @@ func TestJudgeValidationBuild(t *testing.T) {
 		"Primary blind: no; T2 under fam-b: missed.",
 		"A single labeller: no agreement between two people was measured",
 		"NOT BLIND: 1 validation label(s)",
-		"fam-b: WITHHELD, invalid",
+		"Model 2's family judge: WITHHELD, invalid",
 		"Withheld as invalid",
-		"fam-b: unusable (missed T2)",
+		"Model 2's family judge: unusable (missed T2)",
 		"C1 FAIL as expected",
 		"[no human ceiling (single labeller)]",
+		"the primary judge's verdicts are no result",
 	} {
 		if !strings.Contains(strings.ReplaceAll(page, "&#39;", "'"), want) {
 			t.Errorf("protocol.html lacks %q", want)
@@ -114,7 +95,7 @@ func TestJudgeValidationBuild(t *testing.T) {
 		!strings.Contains(files["index.html"], `href="protocol.html"`) {
 		t.Error("fixtures/T2.html is missing or in the navigation, or protocol.html is not in it")
 	}
-	if files["prompts/judge.txt"] != validationPrompt {
+	if files["prompts/judge.txt"] != judgePrompt {
 		t.Error("the published prompt is not in the site as written")
 	}
 }

@@ -227,10 +227,12 @@ type Digest struct {
 type SourceFile struct{ Name, Code string }
 
 // Judged is the judged tier's public results: per judge, writer, section
-// and criterion, never averaged across judges and never a composite.
+// and criterion, never averaged across judges and never a composite. Rates
+// and the cells' grades are valid judges' only: an invalid judge's verdicts
+// are in Diagnostic, and nowhere else.
 type Judged struct {
 	Judges    []JudgedJudge
-	Labellers []string // ids, shown as they are
+	Labellers []string // ids (data files); names are in Validation.Labellers
 	Criteria  []string // C1, C2, C4, C6
 	Sections  []string // public names of the sections the tier covers
 	// C1MinPresent (0: N not yet calibrated) and C2MaxUndeveloped are the
@@ -238,19 +240,31 @@ type Judged struct {
 	C1MinPresent, RegisteredC1MinPresent         int
 	C2MaxUndeveloped, RegisteredC2MaxUndeveloped float64
 	FirstRun, LastRun                            string // RFC 3339, UTC
-	Rates                                        []JudgedRate
+	// Rates are the valid judges' calls, per judge, writer and criterion.
+	Rates []JudgedRate
+	// Diagnostic holds, per invalid judge, its verdicts with the reasons
+	// they are no result: shown only in a section marked as a diagnostic.
+	Diagnostic []DiagnosticJudge
 }
 
 // JudgedJudge is one judge as the public may know it. A family judge is
-// named after its writer's alias and its model is withheld in public.
+// named after its writer's alias and its model is withheld in public, as
+// is a primary judge's that belongs to a writer's family.
 type JudgedJudge struct {
 	ID, Name, Role string
-	Model, Version string // empty for a family judge in public
+	Model, Version string // empty when withheld in public
 	Writer         string // a family judge's writer's alias
 	Run            string // RFC 3339, UTC
-	PromptSHA256   string
-	Iterations     int
-	TunedOn        string
+	// PromptSHA256 is the digest the judge ran with, shown only when it is
+	// the digest of the published prompt as published: "" otherwise.
+	PromptSHA256 string
+	Iterations   int
+	TunedOn      string
+	Order        string
+	// Valid is true when its verdicts are results; Reasons say why not.
+	Valid   bool
+	Reasons []string
+	Notes   []string
 }
 
 // JudgedRate is one judge's calls on one criterion over one writer's judged
@@ -258,6 +272,22 @@ type JudgedJudge struct {
 type JudgedRate struct {
 	Judge, Writer, Criterion                 string
 	Pass, Fail, Ambiguous, Unscored, Missing int
+}
+
+// DiagnosticJudge is an invalid judge's verdicts: never a result.
+type DiagnosticJudge struct {
+	Judge, Name string
+	Reasons     []string
+	Rates       []JudgedRate
+	Cells       []DiagnosticCell
+}
+
+// DiagnosticCell is an invalid judge's verdicts on one cell.
+type DiagnosticCell struct {
+	Index           int // the cell's index in Public.Cells
+	Writer, Section string
+	Missing         bool
+	Outcomes        []JudgedOutcome
 }
 
 // JudgedGrade is one judge's or labeller's verdicts on a cell.

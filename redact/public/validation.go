@@ -7,8 +7,9 @@ type Validation struct {
 	// Ran is true when the judged tier has run (a judged/ folder exists).
 	Ran bool
 	// Criteria are the judged criteria, in report order.
-	Criteria  []string
-	Labellers []string
+	Criteria []string
+	// Labellers are the human labellers, by id.
+	Labellers []Labeller
 	// Pilot and Sample count the sections labelled in the pilot and in the
 	// validation sample.
 	Pilot, Sample int
@@ -24,8 +25,54 @@ type Validation struct {
 	// than LengthTolerance of the longest.
 	LengthMatched   bool
 	LengthTolerance float64
-	Rankings        []Ranking
-	SelfPreference  []SelfPreference
+	// Rankings hold one entry per valid judge, criterion by criterion.
+	Rankings       []Ranking
+	SelfPreference []SelfPreference
+	// Selection is what the judge selection checks found.
+	Selection Selection
+}
+
+// Labeller is a human labeller as readers know it.
+type Labeller struct {
+	ID   string // in data files only
+	Name string // the display name the author gave
+	Role string // "author" (the rubric's) or "second"
+	// Criteria are the criteria the labeller labels.
+	Criteria []string
+}
+
+// Selection is the judge selection checks: whether the primary judge is
+// independent of the writers' families, and which writers' families no
+// family judge measures (by alias).
+type Selection struct {
+	Checked     bool
+	Unchecked   string // why not checked
+	Independent bool
+	Unmeasured  []string
+}
+
+// Judge returns the judge with id, or nil.
+func (v *Validation) Judge(id string) *JudgeValidation {
+	for i := range v.Judges {
+		if v.Judges[i].ID == id {
+			return &v.Judges[i]
+		}
+	}
+	return nil
+}
+
+// LabellerName returns the display name of rater id: a labeller's or a
+// judge's; id itself when neither is known.
+func (v *Validation) LabellerName(id string) string {
+	for _, l := range v.Labellers {
+		if l.ID == id {
+			return l.Name
+		}
+	}
+	if j := v.Judge(id); j != nil {
+		return j.Name
+	}
+	return id
 }
 
 // Rate is a share with its counts.
@@ -42,7 +89,10 @@ func (r Rate) Value() (float64, bool) {
 // Agreement is rater A's agreement with rater B (the reference) on one
 // criterion over the validation sample.
 type Agreement struct {
+	// A and B are the raters' ids (data files); AName and BName what pages
+	// show.
 	A, B, Criterion string
+	AName, BName    string
 	// Sample is the sample's size; Compared the sections both scored PASS
 	// or FAIL; Ambiguous and Missing those left out.
 	Sample, Compared, Ambiguous, Missing int
@@ -63,7 +113,7 @@ type Agreement struct {
 // JudgeValidation is one judge's validation.
 type JudgeValidation struct {
 	ID   string
-	Name string // "primary judge", or "Model 2's family judge"
+	Name string // the author's display name, or "Primary judge", "Model 2's family judge"
 	Role string // "primary" or "family"
 	// Writer is a family judge's writer, by alias.
 	Writer string
@@ -87,6 +137,14 @@ type JudgeValidation struct {
 	// Usability is "usable", "unusable", "undetermined" or "not run".
 	Usability string
 	Fixtures  []FixtureResult
+	// Order is "randomised", "swapped" or "fixed".
+	Order string
+	// Valid is true when its verdicts are results; Reasons say which
+	// conditions of reporting it fails, and Notes what is stated beside
+	// its verdicts either way.
+	Valid   bool
+	Reasons []string
+	Notes   []string
 }
 
 // Ambiguity counts criterion applications marked AMBIGUOUS.
@@ -121,18 +179,19 @@ type Check struct {
 	Match, Unscored               bool
 }
 
-// Ranking is the writers' order under one judge.
+// Ranking is the writers' order under one valid judge, criterion by
+// criterion; never one composite order.
 type Ranking struct {
 	Judge, Name, Role string
-	Overall           Order
 	PerCriterion      []Order
-	// Flipped is true when the order flips against the primary judge's,
-	// overall or on a criterion; Flips lists the overall flips.
-	Flipped bool
-	// Same is true when every writer has the primary's rank, overall.
-	Same              bool
-	Flips             []Flip
+	// Compared is true when a valid primary judge's orders are compared
+	// with these; Flipped is true when one flips on some criterion, and
+	// FlipsPerCriterion and SamePerCriterion say, per criterion, which
+	// pairs swap and whether every rank is the primary's.
+	Compared          bool
+	Flipped           bool
 	FlipsPerCriterion [][]Flip
+	SamePerCriterion  []bool
 }
 
 // Order is a ranking over one criterion, or all ("" criterion).
@@ -159,6 +218,11 @@ type SelfPreference struct {
 	// minus primary; own lift minus others' lift), when HasEffect.
 	OwnLift, OthersLift, Effect float64
 	HasEffect                   bool
+	// Criterion names the criterion of an entry of PerCriterion.
+	Criterion    string
+	PerCriterion []SelfPreference
+	// NotMeasured says why nothing was measured ("" when it was).
+	NotMeasured string
 }
 
 // Prompt is the published judge prompt, shown verbatim.

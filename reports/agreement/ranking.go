@@ -144,8 +144,16 @@ type SelfPreference struct {
 	Judge, Writer string
 	// Own and OwnPrimary are the own writer's pass rates under the family
 	// judge and the primary judge; Others and OthersPrimary those of the
-	// other writers together.
+	// other writers together, over every criterion given.
 	Own, OwnPrimary, Others, OthersPrimary Rate
+	// PerCriterion holds the same measure criterion by criterion, in the
+	// order given (each with one criterion in Criterion).
+	PerCriterion []SelfPreference
+	// Criterion is the criterion of an entry of PerCriterion; "" for the
+	// measure over every criterion.
+	Criterion string
+	// NotMeasured says why nothing was measured ("" when it was).
+	NotMeasured string
 }
 
 // OwnLift is the family judge's pass rate of its own writer minus the
@@ -172,6 +180,19 @@ func lift(a, b Rate) (float64, bool) {
 // SelfPreferenceOf measures family's self-preference for writer own
 // against primary over criteria.
 func SelfPreferenceOf(judge string, family, primary Ratings, own string, criteria []string) SelfPreference {
+	s := selfPreferenceOver(judge, family, primary, own, criteria)
+	if len(criteria) > 1 {
+		for _, c := range criteria {
+			pc := selfPreferenceOver(judge, family, primary, own, []string{c})
+			pc.Criterion = c
+			s.PerCriterion = append(s.PerCriterion, pc)
+		}
+	}
+	return s
+}
+
+// selfPreferenceOver measures the self-preference over criteria together.
+func selfPreferenceOver(judge string, family, primary Ratings, own string, criteria []string) SelfPreference {
 	s := SelfPreference{Judge: judge, Writer: own}
 	for it, fv := range family {
 		for _, c := range criteria {

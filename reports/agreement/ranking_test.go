@@ -173,8 +173,16 @@ func TestSelfPreference(t *testing.T) {
 	s := SelfPreferenceOf("fam-A", family, primary, "A", []string{"C2"})
 	// Own: family 3/3, primary 1/3: lift 2/3. Others: family 3/4, primary 3/4: lift 0.
 	want := SelfPreference{Judge: "fam-A", Writer: "A", Own: Rate{3, 3}, OwnPrimary: Rate{1, 3}, Others: Rate{3, 4}, OthersPrimary: Rate{3, 4}}
-	if s != want {
+	if !reflect.DeepEqual(s, want) {
 		t.Fatalf("self-preference %+v, want %+v", s, want)
+	}
+	// Over two criteria, each criterion is measured on its own too.
+	primary.Set(Item{"A", "s1"}, "C4", Fail)
+	family.Set(Item{"A", "s1"}, "C4", Pass)
+	two := SelfPreferenceOf("fam-A", family, primary, "A", []string{"C2", "C4"})
+	if len(two.PerCriterion) != 2 || two.PerCriterion[0].Criterion != "C2" || !reflect.DeepEqual(two.PerCriterion[0].Own, s.Own) ||
+		two.PerCriterion[1].Own != (Rate{1, 1}) || two.PerCriterion[1].OwnPrimary != (Rate{0, 1}) || two.Own != (Rate{4, 4}) {
+		t.Errorf("per criterion: %+v", two)
 	}
 	if e, ok := s.Effect(); !ok || e < 2.0/3-1e-12 || e > 2.0/3+1e-12 {
 		t.Errorf("effect %v %v, want 2/3", e, ok)

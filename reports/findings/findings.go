@@ -21,6 +21,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/reports/validation"
 )
 
 // Text is a measured text with its tokens (with byte offsets).
@@ -72,13 +73,27 @@ type Findings struct {
 	// SectionNames lists the section names in first-seen order.
 	SectionNames []string
 	// Judged is the judged tier as read, nil when the inputs have none;
-	// JudgedResults are its verdicts under cfg's [judged] thresholds.
+	// JudgedResults are its verdicts under cfg's [judged] thresholds, every
+	// judge's, valid or not.
 	Judged        *judged.Tier
 	JudgedResults *judged.Results
+	// Validation is the judge validation, decided once here: which judges'
+	// verdicts are results (Validation.Valid). The cells' outcomes, the
+	// tallies and the hypotheses hold valid judges' verdicts only; an
+	// invalid judge's stay in JudgedResults, for a diagnostic.
+	Validation *validation.Report
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
 	measureAt func(ngram int) (*measure.Result, error)
+	// setup is what the judges are validated against besides the tier.
+	setup validation.Setup
+}
+
+// validate validates the judges of f's tier under thresholds th (res are
+// its results under th; nil without a tier).
+func (f *Findings) validate(res *judged.Results, th judged.Thresholds) *validation.Report {
+	return validation.Build(validation.FromTier(f.Judged, res, th, f.setup))
 }
 
 // ErrStaleMeasurement reports a measurement passed to Build that does not
@@ -113,6 +128,12 @@ type Options struct {
 	Tokens *measure.Texts
 	// Judged is the judged tier of the inputs (judged.Attach), or nil.
 	Judged *judged.Tier
+	// Fixtures are the configured fixtures with their word counts, and
+	// Prompt the published judge prompt (nil when none is configured),
+	// both read from the content folder: the judges are validated
+	// against them.
+	Fixtures []validation.Fixture
+	Prompt   *validation.Prompt
 }
 
 // Build measures folder under s and assembles the findings. The
@@ -144,13 +165,18 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		f.Judged = opt.Judged
 		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, folder.Cells())
 	}
+	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile}
+	for _, w := range f.Writers {
+		f.setup.Writers = append(f.setup.Writers, w.Script)
+	}
+	f.Validation = f.validate(f.JudgedResults, judged.ThresholdsOf(settings))
 	seenSection := map[string]bool{}
 	f.Cells = make([]Cell, len(m.Cells))
 	var prev []criteria.Outcome
 	for i, mc := range m.Cells {
 		c := Cell{Cell: mc}
 		if f.JudgedResults != nil {
-			c.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name)
+			c.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name, f.Validation.Valid)
 		}
 		c.Outcomes = criteria.Judge(settings, c.Measurements())
 		shareLimits(c.Outcomes, prev)

@@ -16,6 +16,10 @@ const (
 	Supported    = "supported"
 	Refuted      = "refuted"
 	Inconclusive = "inconclusive"
+	// NotDecidable is a judged hypothesis whose judge's verdicts are no
+	// result (the protocol's conditions of reporting fail): nothing it
+	// returned may decide it.
+	NotDecidable = "not decidable"
 )
 
 // HypothesisResult is a pre-registered hypothesis judged against the data.
@@ -69,6 +73,15 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 				}
 				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
 					h.ID, p.Judge, strings.Join(ids, ", "))
+			}
+			if j := f.Validation.Judge(p.Judge); j != nil && !j.Valid() {
+				// Its verdicts are in no cell's outcomes: counting them
+				// would find nothing, and nothing is what they decide.
+				r.Verdict = NotDecidable
+				r.Reason = fmt.Sprintf("judge %s's verdicts are no result (%s), so they decide nothing",
+					p.Judge, strings.Join(j.Status.ReasonTexts(), "; "))
+				out = append(out, r)
+				continue
 			}
 		}
 		what := countsWords(crit, k)

@@ -10,6 +10,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/reports/validation"
 )
 
 func TestJudgedHypotheses(t *testing.T) {
@@ -18,7 +19,7 @@ func TestJudgedHypotheses(t *testing.T) {
 		return "=== ANALYSIS ===\nsteps\n=== VERDICTS ===\nC1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: " + c2 + "\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
 	}
 	fsys := fstest.MapFS{
-		"judged/judges.toml": {Data: []byte("[[judge]]\nid = \"primary\"\nrole = \"primary\"\nmodel = \"m\"\nrun = 2026-07-02T09:00:00Z\nprompt_sha256 = \"" + strings.Repeat("a", 64) + "\"\n")},
+		"judged/judges.toml": {Data: []byte("[[judge]]\nid = \"primary\"\nrole = \"primary\"\nmodel = \"m\"\nrun = 2026-07-02T09:00:00Z\nprompt_sha256 = \"" + strings.Repeat("a", 64) + "\"\nversion = \"1\"\niterations = 0\norder = \"randomised\"\n")},
 		"judged/primary.md": {Data: []byte("# A\n## ACT 1\n" + block("2 of 4") + "## ACT 2\n" + block("2 of 4") +
 			"# B\n## ACT 1\n" + block("0 of 4") + "## ACT 2\n" + block("1 of 4"))},
 	}
@@ -33,7 +34,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}},
 		Judged: tier, JudgedResults: judged.Evaluate(tier, judged.ThresholdsOf(criteria.Settings{}), nil, sections)}
 	for _, sec := range sections {
-		c := Cell{Cell: measure.Cell{Section: sec, HasExample: true}, Judgments: f.JudgedResults.Judgments(tier, sec.Script, sec.Name)}
+		c := Cell{Cell: measure.Cell{Section: sec, HasExample: true}, Judgments: f.JudgedResults.Judgments(tier, sec.Script, sec.Name, func(string) bool { return true })}
 		if sec.Script == "B" {
 			c.Comparison.Run = 40
 		}
@@ -80,6 +81,18 @@ func TestJudgedHypotheses(t *testing.T) {
 		strings.Join(h.Drift, "; ") != "c2_max_undeveloped 50% -> 33.33%" {
 		t.Errorf("at registered thresholds: %+v", h)
 	}
+	// A judge whose verdicts are no result decides nothing: "not
+	// decidable", with why.
+	f.Validation = &validation.Report{Judges: []validation.JudgeReport{{ID: "primary",
+		Status: validation.Status{Reasons: []validation.Reason{{Condition: validation.CondFixtures, Text: "missed T3"}}}}}}
+	res, err = EvaluateHypotheses(registered(reg, hyp(config.FewestFails, "Model 2", "C2", "primary")), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := res[0]; h.Verdict != NotDecidable || !strings.Contains(h.Reason, "judge primary's verdicts are no result (missed T3)") || h.RegisteredVerdict != "" {
+		t.Errorf("an invalid judge's hypothesis: %+v", h)
+	}
+	f.Validation = nil
 	f.Judged, f.JudgedResults = nil, nil
 	if res, err := EvaluateHypotheses(registered(criteria.Settings{}, hyp(config.FewestFails, "Model 2", "C2", "primary")), f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
 		t.Errorf("without the tier: %+v, %v", res, err)

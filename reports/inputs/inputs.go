@@ -89,6 +89,9 @@ type Folder struct {
 	Phrases []Term
 	// Aliases maps a script heading to its public alias, from models.toml.
 	Aliases map[string]Term
+	// Families maps a script heading to its writer's model family, from
+	// models.toml's [families]: private terms (they are in Private too).
+	Families map[string]Term
 	// Redact lists further private terms from redact.txt.
 	Redact []Term
 	// Private lists private terms other inputs define (a family judge's

@@ -66,6 +66,7 @@ func TestOpenErrors(t *testing.T) {
 			`in/models.toml:3: unknown key "other"`},
 		{"models.toml syntax", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases\n"), "in/models.toml:1:9: expected '.' or ']' to end table name"},
 		{"empty alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \" \"\n"), `in/models.toml:2: script "A" has an empty alias`},
+		{"empty family", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[families]\nA = \"\"\n"), `in/models.toml:2: script "A" has an empty family`},
 		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
 			`in/redact.txt:3: private term "---" has no letter or digit`},
 	}
@@ -83,6 +84,22 @@ func TestOpenErrors(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestFamilies: models.toml's [families] gives each writer's family, a
+// private term.
+func TestFamilies(t *testing.T) {
+	f, err := OpenFS(folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \"Model 1\"\n\n[families]\n\"A\" = \" Larkspur \"\n"), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got := f.Families["A"]; got.Text != "Larkspur" || got.Line != 5 {
+		t.Errorf("family %+v", got)
+	}
+	if len(f.Private) != 1 || f.Private[0].Text != "Larkspur" {
+		t.Errorf("private terms %+v", f.Private)
 	}
 }
 

@@ -56,6 +56,9 @@ func hasWordChar(s string) bool {
 // modelsFile is the shape of models.toml.
 type modelsFile struct {
 	Aliases map[string]string `toml:"aliases"`
+	// Families maps a script heading to its writer's model family: as
+	// private as the heading, since a family word names a lab.
+	Families map[string]string `toml:"families"`
 }
 
 func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
@@ -89,6 +92,33 @@ func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
 		}
 		byAlias[strings.ToLower(alias)] = h
 		f.Aliases[jscompat.Trim(h)] = Term{Text: alias, File: file, Line: line}
+	}
+	return f.parseFamilies(m.Families, data, file)
+}
+
+// parseFamilies reads models.toml's [families]: each family word is a
+// private term.
+func (f *Folder) parseFamilies(families map[string]string, data []byte, file string) error {
+	headings := make([]string, 0, len(families))
+	for h := range families {
+		headings = append(headings, h)
+	}
+	sort.Strings(headings)
+	f.Families = map[string]Term{}
+	for _, h := range headings {
+		family := jscompat.Trim(families[h])
+		line := tomlfile.KeyLine(data, []string{"families", h})
+		switch {
+		case jscompat.Trim(h) == "":
+			return diag.Errorf(file, line, "family for an empty script heading")
+		case family == "":
+			return diag.Errorf(file, line, "script %q has an empty family", h)
+		}
+		t := Term{Text: family, File: file, Line: line}
+		f.Families[jscompat.Trim(h)] = t
+		if hasWordChar(family) {
+			f.Private = append(f.Private, t)
+		}
 	}
 	return nil
 }

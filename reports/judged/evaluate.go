@@ -221,6 +221,10 @@ func (th Thresholds) Apply(v Verdicts) []Outcome {
 	var out []Outcome
 	for _, o := range criteria.JudgeJudgment(th.Settings(), v.Judgment("")) {
 		jo := Outcome{Criterion: string(o.Criterion), Verdict: string(o.Verdict), Reason: o.Reason}
+		if v.Unlabelled[jo.Criterion] {
+			out = append(out, Outcome{Criterion: jo.Criterion, Verdict: Missing, Reason: "not labelled"})
+			continue
+		}
 		switch o.Criterion {
 		case criteria.C1:
 			c := v.Coverage
@@ -267,13 +271,17 @@ func (r *Results) Cell(script, section string) *Cell {
 
 // Judgments returns the judges' verdict blocks on a writer's section, in
 // the order of judges.toml, for the criteria seam: none for a section the
-// tier does not cover, and none from a judge that did not grade it.
-func (r *Results) Judgments(t *Tier, script, section string) []criteria.Judgment {
+// tier does not cover, none from a judge that did not grade it, and none
+// from a judge valid reports false of (its verdicts are no result).
+func (r *Results) Judgments(t *Tier, script, section string, valid func(judge string) bool) []criteria.Judgment {
 	if !slices.Contains(r.Sections, section) {
 		return nil
 	}
 	var out []criteria.Judgment
 	for _, j := range t.Judges {
+		if !valid(j.ID) {
+			continue
+		}
 		if reply := t.Reply(j.ID, script, section); reply != nil {
 			out = append(out, reply.Verdicts.Judgment(j.ID))
 		}

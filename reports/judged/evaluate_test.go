@@ -63,7 +63,7 @@ func TestEvaluate(t *testing.T) {
 		warnings = append(warnings, filepath.ToSlash(d.Error()))
 	}
 	want := `in/judged/judges.toml:1: warning: judge "primary" did not grade 2 judged section(s): WRITER B / ACT 1, WRITER B / ACT 2; they are shown as missing
-in/judged/judges.toml:11: warning: judge "family-b" did not grade 3 judged section(s): WRITER A / ACT 1, WRITER A / ACT 2, WRITER B / ACT 2; they are shown as missing`
+in/judged/judges.toml:12: warning: judge "family-b" did not grade 3 judged section(s): WRITER A / ACT 1, WRITER A / ACT 2, WRITER B / ACT 2; they are shown as missing`
 	if strings.Join(warnings, "\n") != want {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warnings, "\n"), want)
 	}

@@ -36,6 +36,9 @@ const (
 	FixturesDir = "fixtures"
 )
 
+// knownFiles are the judged/ folder's files that are not reply files.
+var knownFiles = map[string]bool{JudgesFile: true, LabellersFile: true}
+
 // Samples a labelled section can belong to.
 const (
 	Pilot      = "pilot"
@@ -68,12 +71,18 @@ type Label struct {
 	Verdicts        Verdicts
 }
 
-// Labeller is one labeller's file; the labeller's id is the file name
-// without ".md", shown as it is.
+// Labeller is one human labeller: its [[labeller]] entry of
+// labellers.toml and its labels file.
 type Labeller struct {
-	ID     string
-	File   string
-	Labels []Label
+	ID   string // names labels/<id>.md; shown in data files only, redacted
+	Name string // the display name the author gave
+	Role string // RoleAuthor or RoleSecond
+	// Criteria are the criteria the labeller labels, in the protocol's
+	// order: all four unless its entry lists some.
+	Criteria []string
+	Line     int    // line of its [[labeller]] header
+	File     string // its labels file, as messages name it
+	Labels   []Label
 }
 
 // FixtureReply is a judge's reply on one public fixture.
@@ -108,6 +117,8 @@ type Tier struct {
 	Diagnostics diag.List
 
 	judgesFile string // judges.toml as messages name it
+	// firstCall is each judge's earliest recorded call time.
+	firstCall map[string]time.Time
 }
 
 // Load reads the judged/ folder of the inputs folder fsys, labelled label in
@@ -196,7 +207,7 @@ func (l *loader) markdownFiles(dir string) ([]string, error) {
 		switch {
 		case e.IsDir() && dir == Dir && (name == LabelsDir || name == FixturesDir):
 		case e.IsDir() || !strings.HasSuffix(name, ".md"):
-			if !(dir == Dir && name == JudgesFile) {
+			if !(dir == Dir && knownFiles[name]) {
 				l.tier.Diagnostics.Add(diag.Warnf(l.path(path.Join(dir, name)), 0, "not a judged-tier file; ignored"))
 			}
 		default:
@@ -313,6 +324,12 @@ func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
 	if err != nil {
 		return "", v, err
 	}
+	for _, id := range Criteria {
+		if v.Unlabelled[id] {
+			return "", v, diag.Errorf(file, v.Lines[id], "%s: %s is %q; a judge gives every verdict", where, id, notLabelled).
+				WithHint("%q is for a labeller who does not label a criterion", notLabelled)
+		}
+	}
 	start := -1
 	for i, line := range b.Body {
 		text := strings.TrimSpace(line.Text)
@@ -340,40 +357,82 @@ func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
 	return text, v, nil
 }
 
+// labels reads labellers.toml and every labeller's labels file: a labels
+// file needs an entry, and an entry without a file is said.
 func (l *loader) labels() error {
 	dir := path.Join(Dir, LabelsDir)
 	files, err := l.markdownFiles(dir)
 	if err != nil {
 		return err
 	}
+	rel := path.Join(Dir, LabellersFile)
+	_, statErr := fs.Stat(l.fsys, rel)
+	if errors.Is(statErr, fs.ErrNotExist) {
+		if len(files) > 0 {
+			return diag.Errorf(l.path(path.Join(dir, files[0])), 0, "labels without %s: who labelled is not described", LabellersFile).
+				WithHint("describe each labeller in %s/%s: [[labeller]] id, name, role (author or second), kind = \"human\"", Dir, LabellersFile)
+		}
+		return nil
+	}
+	data, err := l.read(rel)
+	if err != nil {
+		return err
+	}
+	labellersFile := l.path(rel)
+	labellers, err := parseLabellers(data, labellersFile)
+	if err != nil {
+		return err
+	}
+	byID := map[string]int{}
+	for i, lab := range labellers {
+		byID[lab.ID] = i
+	}
+	found := make([]bool, len(labellers))
 	for _, name := range files {
 		rel := path.Join(dir, name)
+		i, ok := byID[strings.TrimSuffix(name, ".md")]
+		if !ok {
+			return diag.Errorf(l.path(rel), 0, "labeller %q has no [[labeller]] entry in %s", strings.TrimSuffix(name, ".md"), LabellersFile).
+				WithHint("a labels file is named after its labeller's id")
+		}
 		blocks, file, err := l.blocks(rel, true)
 		if err != nil {
 			return err
 		}
-		lab := Labeller{ID: strings.TrimSuffix(name, ".md"), File: file}
+		lab := labellers[i]
+		lab.File = file
 		for _, b := range blocks {
 			if err := l.checkCell(b, file); err != nil {
 				return err
 			}
-			label, err := parseLabel(b, file)
+			label, err := parseLabel(b, file, &lab)
 			if err != nil {
 				return err
 			}
 			lab.Labels = append(lab.Labels, label)
 		}
+		labellers[i], found[i] = lab, true
+	}
+	for i, lab := range labellers {
+		if !found[i] {
+			l.tier.Diagnostics.Add(diag.Warnf(labellersFile, lab.Line, "labeller %q has no labels file %s; it labelled nothing", lab.ID, path.Join(dir, lab.ID+".md")))
+			continue
+		}
 		l.tier.Labellers = append(l.tier.Labellers, lab)
 	}
+	sort.Slice(l.tier.Labellers, func(a, b int) bool { return l.tier.Labellers[a].ID < l.tier.Labellers[b].ID })
 	return nil
 }
 
 // parseLabel reads one labelling form: SAMPLE and LABELLED_AT lines, each
 // once, and the verdict block.
-func parseLabel(b inputs.Block, file string) (Label, error) {
+func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 	where := "the label on section " + quote(b.Name)
 	v, at, err := parseVerdicts(b.Body, file, where, b.Line)
 	if err != nil {
+		return Label{}, err
+	}
+	if err := checkLabelled(v, lab, file, where); err != nil {
 		return Label{}, err
 	}
 	out := Label{Script: b.Script, Section: b.Name, Line: b.Line, Verdicts: v}
@@ -484,18 +543,34 @@ func (lab *Labeller) Label(script, section string) *Label {
 }
 
 // PrivateTerms returns the terms the judged tier adds to the private ones:
-// every family judge's model, which would tell which lab made its writer.
-func (t *Tier) PrivateTerms() []inputs.Term {
+// every family judge's model, which would tell which lab made its writer,
+// and a primary judge's model when its family is one of the writers'
+// (families, by script heading: WriterFamilies).
+func (t *Tier) PrivateTerms(families map[string]string) []inputs.Term {
 	if t == nil {
 		return nil
 	}
 	var out []inputs.Term
 	for _, j := range t.Judges {
-		if j.Role == Family {
+		if j.Role == Family || sharesFamily(j.Family, families) {
 			out = append(out, inputs.Term{Text: j.Model, File: t.judgesFile, Line: j.ModelLine})
 		}
 	}
 	return out
+}
+
+// FirstOutput returns when judge id's first output existed: its run (the
+// replies' own call times, when they record them, are folded in by the
+// reader of JSON Lines replies).
+func (t *Tier) FirstOutput(id string) time.Time {
+	if j := t.Judge(id); j != nil {
+		first := j.Run
+		if c, ok := t.firstCall[id]; ok && c.Before(first) {
+			first = c
+		}
+		return first
+	}
+	return time.Time{}
 }
 
 // Ran reports the earliest and latest run times of the judges.
@@ -525,7 +600,7 @@ func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, erro
 	for name, d := range t.Digests {
 		digests[Dir+"/"+name] = d
 	}
-	folder.AddPrivate(digests, t.PrivateTerms())
+	folder.AddPrivate(digests, t.PrivateTerms(WriterFamilies(folder)))
 	for _, r := range t.Replies {
 		for _, reply := range r.Replies {
 			folder.AddPrivateTexts(reply.Analysis)

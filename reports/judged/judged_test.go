@@ -31,6 +31,7 @@ run = 2026-07-02T09:00:00Z
 prompt_sha256 = "` + digest + `"
 iterations = 2
 tuned_on = "pilot"
+order = "randomised"
 
 [[judge]]
 id = "family-b"
@@ -39,6 +40,9 @@ model = "SiblingModel"
 family_of = "WRITER B"
 run = "2026-07-02T10:00:00+02:00"
 prompt_sha256 = "` + digest + `"
+version = "2026-06"
+iterations = 0
+order = "swapped"
 `
 
 // reply builds one judge reply body with the given verdict lines.
@@ -55,6 +59,23 @@ const goodFamily = "# WRITER B\n## ACT 1\n" + "=== ANALYSIS ===\nok\n=== VERDICT
 
 const goodLabel = "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n=== VERDICTS ===\n" + goodVerdicts
 
+const goodLabellers = `[[labeller]]
+id = "author"
+name = "Labeller A"
+role = "author"
+kind = "human"
+
+[[labeller]]
+id = "second"
+name = "Labeller B"
+role = "second"
+kind = "human"
+criteria = ["C4", "c1"]
+`
+
+const goodSecond = "# WRITER B\n## ACT 2\nSAMPLE: validation\nLABELLED_AT: 2026-06-21T08:00:00Z\n=== VERDICTS ===\n" +
+	"C1_COVERAGE: 4 of 5\nC2_DEVELOPMENT: -\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: -\nAMBIGUOUS: NONE\n"
+
 const goodFixtures = "## T1\n=== ANALYSIS ===\ndense\n=== VERDICTS ===\n" + goodVerdicts + "## T2\n=== ANALYSIS ===\npadded\n=== VERDICTS ===\n" + goodVerdicts
 
 // tree returns a good judged/ folder with files replaced (or, when the
@@ -65,6 +86,8 @@ func tree(edits ...string) fstest.MapFS {
 		"judged/primary.md":           goodPrimary,
 		"judged/family-b.md":          goodFamily,
 		"judged/labels/author.md":     goodLabel,
+		"judged/labels/second.md":     goodSecond,
+		"judged/labellers.toml":       goodLabellers,
 		"judged/fixtures/primary.md":  goodFixtures,
 		"judged/fixtures/family-b.md": goodFixtures,
 	}
@@ -113,8 +136,15 @@ func TestLoadGood(t *testing.T) {
 	if tier.Reply("family-b", "WRITER A", "ACT 1") != nil {
 		t.Error("family-b did not grade WRITER A / ACT 1, yet a reply was found")
 	}
-	if len(tier.Labellers) != 1 || tier.Labellers[0].ID != "author" {
+	if len(tier.Labellers) != 2 || tier.Labellers[0].ID != "author" || tier.Labellers[0].Name != "Labeller A" || tier.Labellers[0].Role != RoleAuthor ||
+		strings.Join(tier.Labellers[0].Criteria, ",") != "C1,C2,C4,C6" || tier.Labellers[0].Line != 1 {
 		t.Fatalf("labellers %+v", tier.Labellers)
+	}
+	if sec := tier.Labellers[1]; sec.Role != RoleSecond || strings.Join(sec.Criteria, ",") != "C1,C4" {
+		t.Fatalf("second labeller %+v", sec)
+	}
+	if l := tier.Labellers[1].Label("WRITER B", "ACT 2"); l == nil || !l.Verdicts.Unlabelled[C2] || !l.Verdicts.Unlabelled[C6] || l.Verdicts.Unlabelled[C1] || l.Verdicts.Additions {
+		t.Errorf("second's label %+v", l)
 	}
 	lab := tier.Labellers[0].Label("WRITER A", "ACT 1")
 	if lab == nil || lab.Sample != Pilot || !lab.LabelledAt.Equal(time.Date(2026, 6, 20, 8, 0, 0, 0, time.UTC)) || lab.Verdicts.Coverage != (Count{9, 12}) {
@@ -123,12 +153,12 @@ func TestLoadGood(t *testing.T) {
 	if len(tier.Fixtures) != 2 || tier.Fixtures[0].Judge != "primary" || len(tier.Fixtures[0].Replies) != 2 || tier.Fixtures[0].Replies[1].Fixture != "T2" {
 		t.Errorf("fixtures %+v", tier.Fixtures)
 	}
-	terms := tier.PrivateTerms()
-	if len(terms) != 1 || terms[0].Text != "SiblingModel" || terms[0].Line != 14 {
+	terms := tier.PrivateTerms(nil)
+	if len(terms) != 1 || terms[0].Text != "SiblingModel" || terms[0].Line != 15 {
 		t.Errorf("private terms %+v", terms)
 	}
-	if len(tier.Digests) != 6 {
-		t.Errorf("digests of %d files, want 6: %v", len(tier.Digests), tier.Digests)
+	if len(tier.Digests) != 8 {
+		t.Errorf("digests of %d files, want 8: %v", len(tier.Digests), tier.Digests)
 	}
 	first, last := tier.Ran()
 	if !first.Equal(tier.Judges[1].Run) || !last.Equal(tier.Judges[0].Run) {
@@ -211,23 +241,23 @@ func TestLoadErrors(t *testing.T) {
 		{name: "fixture file of an unknown judge", fsys: tree("judged/fixtures/other.md", goodFixtures),
 			want: `in/judged/fixtures/other.md: judge "other" has no [[judge]] entry in judges.toml`},
 		{name: "judge without reply file", fsys: tree("judged/family-b.md", ""),
-			want: `in/judged/judges.toml:11: judge "family-b" has no reply file judged/family-b.md`, exact: true},
+			want: `in/judged/judges.toml:12: judge "family-b" has no reply file judged/family-b.md`, exact: true},
 		{name: "no judges.toml", fsys: tree("judged/judges.toml", ""),
 			want: `in/judged/judges.toml: file does not exist`},
 		{name: "family_of names no writer", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `family_of = "WRITER B"`, `family_of = "WRITER Q"`, 1)),
-			want: `in/judged/judges.toml:15: family judge "family-b": family_of names no writer in sections.md`, hint: true},
+			want: `in/judged/judges.toml:16: family judge "family-b": family_of names no writer in sections.md`, hint: true},
 		{name: "family judge without family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `family_of = "WRITER B"`+"\n", "", 1)),
-			want: `in/judged/judges.toml:11: family judge "family-b" has no family_of`},
-		{name: "primary judge with family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`, `family_of = "WRITER A"`, 1)),
-			want: `in/judged/judges.toml:5: primary judge "primary" has a family_of`},
+			want: `in/judged/judges.toml:12: family judge "family-b" has no family_of`},
+		{name: "primary judge with family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`, `version = "2026-05"`+"\nfamily_of = \"WRITER A\"", 1)),
+			want: `in/judged/judges.toml:6: primary judge "primary" has a family_of`, hint: true},
 		{name: "unknown key", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 2", "iteration = 2", 1)),
 			want: `in/judged/judges.toml:8: unknown key "judge.iteration"`, hint: true},
 		{name: "bad role", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `role = "primary"`, `role = "main"`, 1)),
 			want: `in/judged/judges.toml:3: judge "primary": role "main", want "primary" or "family"`},
 		{name: "repeated id", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `id = "family-b"`, `id = "primary"`, 1)),
-			want: `in/judged/judges.toml:12: judge "primary" is described twice (first at line 1)`},
+			want: `in/judged/judges.toml:13: judge "primary" is described twice (first at line 1)`},
 		{name: "malformed run string", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "2026-07-02T10:00:00+02:00", "2 July 2026", 1)),
-			want: `in/judged/judges.toml:16: judge "family-b": run "2 July 2026" is not an RFC 3339 time`},
+			want: `in/judged/judges.toml:17: judge "family-b": run "2 July 2026" is not an RFC 3339 time`},
 		{name: "run without zone", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z", "run = 2026-07-02T09:00:00", 1)),
 			want: `in/judged/judges.toml:6: judge "primary": run has no time zone`},
 		{name: "run missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z\n", "", 1)),
@@ -240,6 +270,31 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/judges.toml:1:`},
 		{name: "no judges", fsys: tree("judged/judges.toml", "# none yet\n"),
 			want: `in/judged/judges.toml: no [[judge]] entries`},
+		// Every key of a judge's record is required: a missing one is
+		// an error on its line, never a zero or a blank on a page.
+		{name: "version missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`+"\n", "", 1)),
+			want: `in/judged/judges.toml:1: judge "primary" has no version`, hint: true, exact: true},
+		{name: "version empty", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`, `version = " "`, 1)),
+			want: `in/judged/judges.toml:5: judge "primary": version is empty`, exact: true},
+		{name: "iterations missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0\n", "", 1)),
+			want: `in/judged/judges.toml:12: judge "family-b" has no iterations`, hint: true, exact: true},
+		{name: "iterations negative", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0", "iterations = -1", 1)),
+			want: `in/judged/judges.toml:20: judge "family-b": iterations -1 is negative`, exact: true},
+		{name: "iterated on no stated sample", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`+"\n", "", 1)),
+			want: `in/judged/judges.toml:8: judge "primary": its prompt was iterated 2 time(s), but tuned_on does not say on which sample`, hint: true},
+		{name: "tuned on free text", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`, `tuned_on = "the pilot, in a playground"`, 1)),
+			want: `in/judged/judges.toml:9: judge "primary": tuned_on "the pilot, in a playground", want one of "pilot", "validation" or "other"`, hint: true},
+		{name: "tuned without iterations", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0", "iterations = 0\ntuned_on = \"pilot\"", 1)),
+			want: `in/judged/judges.toml:21: judge "family-b": tuned_on "pilot", but iterations is 0`, exact: true},
+		{name: "order missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "randomised"`+"\n", "", 1)),
+			want: `in/judged/judges.toml:1: judge "primary" has no order`, hint: true},
+		{name: "order unknown", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "swapped"`, `order = "shuffled"`, 1)),
+			want: `in/judged/judges.toml:21: judge "family-b": order "shuffled", want one of "randomised", "swapped" or "fixed"`, exact: true},
+		{name: "family judge with a family", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "swapped"`, `order = "swapped"`+"\nfamily = \"B\"", 1)),
+			want: `in/judged/judges.toml:22: family judge "family-b" has a family; its family is its writer's (family_of)`, exact: true},
+		{name: "two judges of one name", fsys: tree("judged/judges.toml", strings.Replace(strings.Replace(goodJudges, `order = "swapped"`, `order = "swapped"`+"\nname = \"Judge one\"", 1),
+			`order = "randomised"`, `order = "randomised"`+"\nname = \"judge ONE\"", 1)),
+			want: `in/judged/judges.toml:23: judge "family-b": name "Judge one" is judge "primary"'s too`, hint: true},
 		// Labels.
 		{name: "label without sample", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "", 1)),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no SAMPLE line`, hint: true},
@@ -255,6 +310,31 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/labels/author.md:2: section "ACT 7" of script "WRITER A" is not in sections.md`},
 		{name: "label without verdicts", fsys: tree("judged/labels/author.md", "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n"),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no verdict block`},
+		// Labellers, as the protocol defines them.
+		{name: "labels without labellers.toml", fsys: tree("judged/labellers.toml", ""),
+			want: `in/judged/labels/author.md: labels without labellers.toml: who labelled is not described`, hint: true},
+		{name: "labels file of an unknown labeller", fsys: tree("judged/labels/third.md", goodLabel),
+			want: `in/judged/labels/third.md: labeller "third" has no [[labeller]] entry in labellers.toml`, hint: true},
+		{name: "a model as a labeller", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `kind = "human"`+"\n\n", `kind = "model"`+"\n\n", 1)),
+			want: `in/judged/labellers.toml:5: labeller "author" is a model: a model can be a second judge, never a human baseline`, hint: true, exact: true},
+		{name: "the author as the second labeller", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "second"`, `role = "second"`+"\nwrote_rubric = true", 1)),
+			want: `in/judged/labellers.toml:11: labeller "second" wrote the rubric, so it cannot be the second labeller`, hint: true, exact: true},
+		{name: "two authors", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "second"`, `role = "author"`, 1)),
+			want: `in/judged/labellers.toml:10: labeller "second": a second author (the first at line 1); the rubric has one author`, exact: true},
+		{name: "labeller without kind", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `kind = "human"`+"\n\n", "\n", 1)),
+			want: `in/judged/labellers.toml:1: labeller "author" has no kind`, hint: true},
+		{name: "labeller without name", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `name = "Labeller A"`+"\n", "", 1)),
+			want: `in/judged/labellers.toml:1: labeller "author" has no name`, hint: true},
+		{name: "labeller role unknown", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "author"`, `role = "lead"`, 1)),
+			want: `in/judged/labellers.toml:4: labeller "author": role "lead", want "author" (the rubric's author) or "second"`},
+		{name: "labeller criteria unknown", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `"C4", "c1"`, `"C5"`, 1)),
+			want: `in/judged/labellers.toml:12: labeller "second": criteria names "C5", not a judged criterion`},
+		{name: "a verdict on a criterion not labelled", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "C2_DEVELOPMENT: -", "C2_DEVELOPMENT: 1 of 4", 1)),
+			want: `in/judged/labels/second.md:7: the label on section "ACT 2": labeller "second" does not label C2 (its criteria in labellers.toml), so the line must read "-"`, exact: true},
+		{name: "a labelled criterion left out", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "C4_ADDITIONS: FAIL", "C4_ADDITIONS: -", 1)),
+			want: `in/judged/labels/second.md:8: the label on section "ACT 2": C4 is "-", but labeller "second" labels C4`, hint: true},
+		{name: "a judge leaves a verdict out", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: -\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
+			want: `in/judged/primary.md:6: the reply on section "ACT 1": C1 is "-"; a judge gives every verdict`, hint: true},
 		{name: "judged is a file", fsys: fstest.MapFS{"judged": {Data: []byte("x")}},
 			want: `in/judged: is a file; expected a folder`},
 	}

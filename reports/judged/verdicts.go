@@ -48,8 +48,19 @@ type Verdicts struct {
 	Additions   bool            // C4_ADDITIONS: true for PASS
 	OnBrief     bool            // C6_ON_BRIEF: true for PASS
 	Ambiguous   map[string]bool // criterion IDs named on the AMBIGUOUS line
-	Line        int             // line of the "=== VERDICTS ===" marker
+	// Unlabelled holds the criteria whose line reads "-": a labeller who
+	// does not label them. A judge's reply has none.
+	Unlabelled map[string]bool
+	Line       int // line of the "=== VERDICTS ===" marker
+	// Lines are the lines of the verdict lines, by criterion ID.
+	Lines map[string]int
 }
+
+// notLabelled is the value of a verdict line a labeller leaves out.
+const notLabelled = "-"
+
+// criterionOfKey maps a verdict line's key to its criterion.
+var criterionOfKey = map[string]string{"C1_COVERAGE": C1, "C2_DEVELOPMENT": C2, "C4_ADDITIONS": C4, "C6_ON_BRIEF": C6}
 
 // IsAmbiguous reports whether criterion id was marked ambiguous.
 func (v Verdicts) IsAmbiguous(id string) bool { return v.Ambiguous[id] }
@@ -79,7 +90,7 @@ func parseVerdicts(body []inputs.BodyLine, file, where string, headingLine int) 
 		return Verdicts{}, -1, diag.Errorf(file, headingLine, "%s has no verdict block", where).
 			WithHint("end the body with a %q line followed by the five verdict lines", verdictsMarker)
 	}
-	v := Verdicts{Line: body[at].Number, Ambiguous: map[string]bool{}}
+	v := Verdicts{Line: body[at].Number, Ambiguous: map[string]bool{}, Unlabelled: map[string]bool{}, Lines: map[string]int{}}
 	seen := map[string]int{}
 	next := 0 // index in verdictKeys of the line expected next
 	for _, l := range body[at+1:] {
@@ -105,6 +116,13 @@ func parseVerdicts(body []inputs.BodyLine, file, where string, headingLine int) 
 		}
 		seen[key] = l.Number
 		next++
+		if id, ok := criterionOfKey[key]; ok {
+			v.Lines[id] = l.Number
+			if value == notLabelled {
+				v.Unlabelled[id] = true
+				continue
+			}
+		}
 		var err error
 		switch key {
 		case "C1_COVERAGE":
@@ -192,4 +210,22 @@ func cut(s string) string {
 		return string(r[:40]) + "..."
 	}
 	return s
+}
+
+// checkLabelled checks a label's "-" lines against the criteria its
+// labeller labels: a labelled criterion has a verdict, any other a "-".
+func checkLabelled(v Verdicts, lab *Labeller, file, where string) error {
+	for _, id := range Criteria {
+		labels := lab.Labelled(id)
+		switch {
+		case labels && v.Unlabelled[id]:
+			return diag.Errorf(file, v.Lines[id], "%s: %s is %q, but labeller %q labels %s", where, id, notLabelled, lab.ID, id).
+				WithHint("give the verdict, or leave %s out of the labeller's criteria in %s", id, LabellersFile)
+		case !labels && !v.Unlabelled[id]:
+			return diag.Errorf(file, v.Lines[id], "%s: labeller %q does not label %s (its criteria in %s), so the line must read %q", where, lab.ID, id, LabellersFile, notLabelled)
+		case v.Unlabelled[id] && v.Ambiguous[id]:
+			return diag.Errorf(file, v.Lines[id], "%s: %s is marked AMBIGUOUS but not labelled", where, id)
+		}
+	}
+	return nil
 }

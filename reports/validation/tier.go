@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/evalpress/evalpress/reports/agreement"
@@ -31,12 +32,27 @@ func outcomes(os []judged.Outcome) map[string]agreement.Verdict {
 	return m
 }
 
+// Setup is what the validation needs besides the judged tier: the
+// writers, their families, the configured fixtures (with their word
+// counts) and the published prompt (nil when none is).
+type Setup struct {
+	// Writers are the script headings in report order.
+	Writers []string
+	// WriterFamilies maps a script heading to its model family, when known.
+	WriterFamilies map[string]string
+	Fixtures       []Fixture
+	Prompt         *Prompt
+	ConfigFile     string
+}
+
 // FromTier makes the validation's input from the judged tier t (nil when it
-// has not run) and its results under thresholds th. writers are the script
-// headings in report order; fixtures come from the config with their word
-// counts; prompt is nil when none is published.
-func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, writers []string, fixtures []Fixture, prompt *Prompt, configFile string) Input {
-	in := Input{Criteria: judged.Criteria, Writers: writers, Fixtures: fixtures, Prompt: prompt, ConfigFile: configFile}
+// has not run) and its results under thresholds th. A judge's ratings are
+// its own verdicts on the sections the tier covers: on C4 the judge's own
+// call, since the reported C4 verdict follows a human's classification of
+// the judge's candidates and would measure the human, not the judge.
+func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup) Input {
+	in := Input{Criteria: judged.Criteria, Writers: s.Writers, WriterFamilies: s.WriterFamilies, Fixtures: s.Fixtures,
+		Prompt: s.Prompt, ConfigFile: s.ConfigFile}
 	if th.C1MinPresent == 0 {
 		in.Unscored = []string{judged.C1}
 	}
@@ -44,20 +60,23 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, writers
 		return in
 	}
 	in.Ran = true
+	var covered []string
+	if res != nil {
+		covered = res.Sections
+	}
 	for _, j := range t.Judges {
-		jd := Judge{Judge: j, File: t.JudgesFile(), Ratings: agreement.Ratings{}}
-		if res != nil {
-			for _, c := range res.Cells {
-				if !c.Judged {
+		jd := Judge{Judge: j, File: t.JudgesFile(), FirstOutput: t.FirstOutput(j.ID), Ratings: agreement.Ratings{}}
+		for _, rs := range t.Replies {
+			if rs.Judge.ID != j.ID {
+				continue
+			}
+			for _, rep := range rs.Replies {
+				if !slices.Contains(covered, rep.Section) {
 					continue // counted in no rate, ranked nowhere
 				}
-				for _, g := range c.Grades {
-					if g.By == j.ID && !g.Labeller {
-						item := agreement.Item{Writer: c.Script, Section: c.Section}
-						for crit, v := range outcomes(g.Outcomes) {
-							jd.Ratings.Set(item, crit, v)
-						}
-					}
+				item := agreement.Item{Writer: rep.Script, Section: rep.Section}
+				for crit, v := range outcomes(th.Apply(rep.Verdicts)) {
+					jd.Ratings.Set(item, crit, v)
 				}
 			}
 		}
@@ -75,7 +94,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, writers
 		in.Judges = append(in.Judges, jd)
 	}
 	for _, lab := range t.Labellers {
-		l := Labeller{ID: lab.ID, File: lab.File}
+		l := Labeller{ID: lab.ID, Name: lab.Name, Role: lab.Role, Criteria: lab.Criteria, File: lab.File}
 		for _, x := range lab.Labels {
 			l.Labels = append(l.Labels, Label{Item: agreement.Item{Writer: x.Script, Section: x.Section}, Sample: x.Sample,
 				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts))})

@@ -22,10 +22,13 @@ role = "primary"
 model = "M"
 run = 2026-07-02T09:00:00Z
 prompt_sha256 = "` + digest + `"
+version = "1"
 iterations = 1
 tuned_on = "pilot"
+order = "randomised"
 `)},
-		"judged/primary.md": {Data: []byte("# W\n## S1\n" + reply("5 of 6", "1 of 4", "PASS", "NONE") + "## S2\n" + reply("3 of 6", "3 of 4", "FAIL", "C4"))},
+		"judged/labellers.toml": {Data: []byte("[[labeller]]\nid = \"author\"\nname = \"Labeller A\"\nrole = \"author\"\nkind = \"human\"\n")},
+		"judged/primary.md":     {Data: []byte("# W\n## S1\n" + reply("5 of 6", "1 of 4", "PASS", "NONE") + "## S2\n" + reply("3 of 6", "3 of 4", "FAIL", "C4"))},
 		"judged/labels/author.md": {Data: []byte("# W\n## S1\nSAMPLE: validation\nLABELLED_AT: 2026-06-01T00:00:00Z\n" + block("5 of 6", "2 of 4", "FAIL", "NONE") +
 			"## S2\nSAMPLE: pilot\nLABELLED_AT: 2026-06-01T00:00:00Z\n" + block("3 of 6", "3 of 4", "FAIL", "NONE"))},
 		"judged/fixtures/primary.md": {Data: []byte("## T2\n" + reply("2 of 6", "0 of 4", "PASS", "NONE"))},
@@ -38,7 +41,7 @@ tuned_on = "pilot"
 	th := judged.Thresholds{C1MinPresent: 4, C2MaxUndeveloped: 0.3333}
 	res := judged.Evaluate(tier, th, nil, sections)
 	fixtures := []Fixture{{ID: "T2", Words: 100, Expect: map[string]agreement.Verdict{"C1": agreement.Fail}}}
-	in := FromTier(tier, res, th, []string{"W"}, fixtures, &Prompt{File: "p.txt", SHA256: digest}, "config.toml")
+	in := FromTier(tier, res, th, Setup{Writers: []string{"W"}, Fixtures: fixtures, Prompt: &Prompt{File: "p.txt", SHA256: digest}, ConfigFile: "config.toml"})
 	if !in.Ran || len(in.Judges) != 1 || len(in.Labellers) != 1 || in.Unscored != nil {
 		t.Fatalf("input %+v", in)
 	}
@@ -68,12 +71,12 @@ tuned_on = "pilot"
 	}
 	// N unset: C1 is no verdict, and named unscored.
 	th.C1MinPresent = 0
-	in = FromTier(tier, judged.Evaluate(tier, th, nil, sections), th, []string{"W"}, fixtures, nil, "config.toml")
+	in = FromTier(tier, judged.Evaluate(tier, th, nil, sections), th, Setup{Writers: []string{"W"}, Fixtures: fixtures, ConfigFile: "config.toml"})
 	if in.Judges[0].Ratings.Verdict(s1, "C1") != agreement.None || len(in.Unscored) != 1 {
 		t.Errorf("C1 unscored: %v, %v", in.Judges[0].Ratings.Verdict(s1, "C1"), in.Unscored)
 	}
 	// No tier: only the fixtures.
-	if in := FromTier(nil, nil, th, []string{"W"}, fixtures, nil, "config.toml"); in.Ran || in.Judges != nil || len(in.Fixtures) != 1 {
+	if in := FromTier(nil, nil, th, Setup{Writers: []string{"W"}, Fixtures: fixtures, ConfigFile: "config.toml"}); in.Ran || in.Judges != nil || len(in.Fixtures) != 1 {
 		t.Errorf("no tier: %+v", in)
 	}
 }

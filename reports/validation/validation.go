@@ -1,15 +1,20 @@
 // Package validation applies the judge protocol's validation to the judged
 // tier: agreement of every judge with every human labeller and of the
 // labellers with each other on the validation sample, the ambiguity rates,
-// the adversarial fixtures, the writers' ranking under each judge and each
-// family judge's self-preference.
+// the adversarial fixtures, the writers' ranking under each judge, criterion
+// by criterion, and each family judge's self-preference.
 //
-// It also enforces what the protocol forbids reporting: agreement against
-// labels made after the judge ran is marked not blind, a judge whose prompt
-// digest differs from the published prompt has its agreement withheld, and
-// a judge iterated on the validation sample has its agreement labelled as
-// measured on the tuning set. A judge that misses a fixture built to fail is
-// unusable for its purpose whatever its agreement.
+// It decides, once, whether each judge's verdicts may be reported at all
+// (Status): the judge must return every fixture's expected verdicts (catch
+// the padded fixtures and pass the dense control: separate them), have its
+// agreement measured against a human on the validation sample, have been
+// validated blind (every validation label made before its first output) and
+// have run with the published, frozen prompt. A judge that fails any of
+// these is a diagnostic: its verdicts are no result, and it is ranked
+// nowhere and measures no self-preference. What withholds nothing is still
+// stated beside its results: a prompt tuned on the validation sample, an
+// answer order that was fixed, a primary judge that is not independent of a
+// writer's family.
 //
 // The package is pure and works with real names (script headings); only
 // the redact package turns its Report into something publishable.
@@ -35,6 +40,9 @@ const LengthTolerance = 0.10
 type Judge struct {
 	judged.Judge
 	File string // judges.toml, for messages
+	// FirstOutput is when the judge's first output existed: its run, or
+	// its earliest call when the replies record the calls' times.
+	FirstOutput time.Time
 	// Ratings are its verdicts on the writers' sections.
 	Ratings agreement.Ratings
 	// Fixtures are its verdicts on the fixtures, by fixture id then
@@ -56,9 +64,14 @@ type Label struct {
 
 // Labeller is one human labeller.
 type Labeller struct {
-	ID     string // public
-	File   string
-	Labels []Label
+	ID   string // shown in data files only, redacted
+	Name string // the display name the author gave
+	Role string // judged.RoleAuthor or judged.RoleSecond
+	// Criteria are the criteria the labeller labels; agreement with them
+	// is measured on these only.
+	Criteria []string
+	File     string
+	Labels   []Label
 }
 
 // Prompt is the published judge prompt.
@@ -95,6 +108,9 @@ type Input struct {
 	// Unscored lists criteria no verdict can be given on yet (C1 before its
 	// threshold is calibrated): a fixture check on them decides nothing.
 	Unscored []string
+	// WriterFamilies maps a writer's script heading to its model family
+	// ("" or absent when not known), for the judge selection checks.
+	WriterFamilies map[string]string
 }
 
 // Prompt statuses of a judge.
@@ -106,16 +122,18 @@ const (
 
 // JudgeReport is the validation of one judge.
 type JudgeReport struct {
-	ID, Role, FamilyOf string
-	Model, Version     string // private for a family judge
-	Run                time.Time
-	Iterations         int
-	TunedOn            string
+	ID, Name, Role, FamilyOf string
+	Model, Version           string // private for a family judge
+	Run                      time.Time
+	Iterations               int
+	TunedOn                  string
+	Order                    string
 	// Pairs compare the judge with each labeller, labeller by labeller and
-	// criterion by criterion. Nil when the agreement is withheld.
+	// criterion by criterion (the criteria each labeller labels). Nil when
+	// the agreement is withheld.
 	Pairs []agreement.Pair
-	// Late counts validation labels made at or after the judge's run: a
-	// judge with late labels is not blindly validated.
+	// Late counts validation labels made at or after the judge's first
+	// output: a judge with late labels is not blindly validated.
 	Late   int
 	Prompt string // PromptMatches, PromptDiffers or PromptUnverified
 	// TunedOnValidation is true when the prompt was iterated on the
@@ -125,28 +143,37 @@ type JudgeReport struct {
 	Fixtures []FixtureResult
 	// Usability is UsabilityNotRun, Usable, Unusable or Undetermined.
 	Usability string
+	// Independent is false for a primary judge of a writer's family.
+	Independent bool
+	// Status says whether its verdicts may be reported, and why not.
+	Status Status
 }
 
 // Usabilities of a judge, from its fixture results.
 const (
 	UsabilityNotRun = "not run"      // no fixture replies
-	Usable          = "usable"       // it caught every fixture built to fail
-	Unusable        = "unusable"     // it missed a fixture built to fail
-	Undetermined    = "undetermined" // a fixture built to fail is on an unscored criterion
+	Usable          = "usable"       // it returned every fixture's expected verdicts
+	Unusable        = "unusable"     // it missed one: it does not separate dense from padded
+	Undetermined    = "undetermined" // an expected verdict is on an unscored criterion
 )
 
-// Blind is true when every validation label was made before the judge ran.
+// Blind is true when every validation label was made before the judge's
+// first output.
 func (j JudgeReport) Blind() bool { return j.Late == 0 }
 
 // Withheld is true when the judge's agreement may not be reported.
 func (j JudgeReport) Withheld() bool { return j.Prompt == PromptDiffers }
+
+// Valid is true when the judge's verdicts are results.
+func (j JudgeReport) Valid() bool { return j.Status.Valid }
 
 // FixtureResult is one judge's verdicts on one fixture, criterion by
 // criterion against the expected ones; never averaged.
 type FixtureResult struct {
 	Fixture string
 	Checks  []Check
-	// Caught is true when no scored check was missed.
+	// Caught is true when no scored check was missed: the judge returned
+	// what the fixture expects (a padded one failed, the control passed).
 	Caught bool
 	// Flawed is true when the fixture is built to fail some criterion.
 	Flawed bool
@@ -170,35 +197,6 @@ func (c Check) Match() bool { return !c.Unscored && c.Observed == c.Expected }
 // on a scored criterion (no reply counts as a miss).
 func (c Check) Missed() bool { return !c.Unscored && c.Observed != c.Expected }
 
-// Ranking is the writers' order under one judge, over all judged criteria
-// and criterion by criterion, with its flips against the primary judge.
-type Ranking struct {
-	Judge        string
-	Role         string
-	Overall      agreement.Ranking
-	PerCriterion []agreement.Ranking
-	// Flips and FlipsPerCriterion compare with the primary judge's
-	// ranking (empty for the primary itself).
-	Flips             []agreement.Flip
-	FlipsPerCriterion [][]agreement.Flip
-	// Same is true when the overall ranks are the primary's.
-	Same bool
-}
-
-// Flipped reports whether the order flips against the primary judge's,
-// overall or on any criterion.
-func (r Ranking) Flipped() bool {
-	if len(r.Flips) > 0 {
-		return true
-	}
-	for _, f := range r.FlipsPerCriterion {
-		if len(f) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // FixtureLength is a fixture's length.
 type FixtureLength struct {
 	ID    string
@@ -209,13 +207,13 @@ type FixtureLength struct {
 type Report struct {
 	Ran       bool
 	Criteria  []string
-	Labellers []string
+	Labellers []Labeller
 	// Pilot and Sample are the sections labelled in the pilot and the
 	// validation sample (by any labeller), sorted.
 	Pilot, Sample []agreement.Item
-	// HumanHuman compares each pair of labellers, criterion by criterion:
-	// the later labeller (by id) against the earlier. Empty with fewer
-	// than two labellers.
+	// HumanHuman compares each pair of labellers on the criteria both
+	// label: the second labeller against the author (else the later by id
+	// against the earlier). Empty with fewer than two labellers.
 	HumanHuman []agreement.Pair
 	Judges     []JudgeReport
 	// Ambiguity is per criterion over every rater's applications on the
@@ -225,20 +223,43 @@ type Report struct {
 	// Fixtures are the configured fixtures, with their lengths.
 	Fixtures      []Fixture
 	LengthMatched bool
-	Rankings      []Ranking
-	// SelfPreference holds one entry per family judge.
+	// Rankings hold one entry per valid judge, criterion by criterion.
+	Rankings []Ranking
+	// SelfPreference holds one entry per family judge; those that cannot
+	// be measured say why.
 	SelfPreference []agreement.SelfPreference
-	Prompt         *Prompt
-	Warnings       diag.List
+	// Selection is what the judge selection checks found.
+	Selection Selection
+	Prompt    *Prompt
+	Warnings  diag.List
+}
+
+// Judge returns the report of the judge with id, or nil.
+func (r *Report) Judge(id string) *JudgeReport {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Judges {
+		if r.Judges[i].ID == id {
+			return &r.Judges[i]
+		}
+	}
+	return nil
+}
+
+// Valid reports whether the judge with id may be reported: false for a
+// judge the report does not know.
+func (r *Report) Valid(id string) bool {
+	j := r.Judge(id)
+	return j != nil && j.Valid()
 }
 
 // Build validates the judges of in.
 func Build(in Input) *Report {
-	r := &Report{Ran: in.Ran, Criteria: in.Criteria, Fixtures: in.Fixtures, Prompt: in.Prompt}
+	r := &Report{Ran: in.Ran, Criteria: in.Criteria, Fixtures: in.Fixtures, Prompt: in.Prompt, Labellers: in.Labellers}
 	labellerRatings := make([]agreement.Ratings, len(in.Labellers))
 	pilot, sample := map[agreement.Item]bool{}, map[agreement.Item]bool{}
 	for i, l := range in.Labellers {
-		r.Labellers = append(r.Labellers, l.ID)
 		labellerRatings[i] = agreement.Ratings{}
 		for _, lab := range l.Labels {
 			switch lab.Sample {
@@ -253,18 +274,10 @@ func Build(in Input) *Report {
 		}
 	}
 	r.Pilot, r.Sample = sortedItems(pilot), sortedItems(sample)
-
-	for j := 1; j < len(in.Labellers); j++ {
-		for i := range j {
-			for _, c := range in.Criteria {
-				r.HumanHuman = append(r.HumanHuman, agreement.Compare(
-					in.Labellers[j].ID, labellerRatings[j], in.Labellers[i].ID, labellerRatings[i], c, r.Sample))
-			}
-		}
-	}
+	r.humanHuman(in, labellerRatings)
 
 	if in.Prompt == nil && len(in.Judges) > 0 {
-		r.Warnings.Add(diag.Warnf(in.ConfigFile, 0, "no published judge prompt is configured, so no judge's prompt digest can be checked").
+		r.Warnings.Add(diag.Warnf(in.ConfigFile, 0, "no published judge prompt is configured, so no judge's prompt can be checked as frozen: no judge's verdicts are results").
 			WithHint("set [judged] prompt to the prompt file, relative to the content folder"))
 	}
 	raters := slices.Clone(labellerRatings)
@@ -274,8 +287,43 @@ func Build(in Input) *Report {
 	}
 	r.Ambiguity, r.AmbiguityAll = agreement.AmbiguityOf(raters, in.Criteria, r.Sample)
 	r.checkFixtures(in)
+	r.checkSelection(in)
+	for k := range r.Judges {
+		jr := &r.Judges[k]
+		jr.Status = r.status(in, jr)
+		// The blind and prompt rules warn as they are checked; the others
+		// are said here.
+		var why []string
+		for _, reason := range jr.Status.Reasons {
+			if reason.Condition == CondFixtures || reason.Condition == CondAgreement {
+				why = append(why, reason.Text)
+			}
+		}
+		if len(why) > 0 {
+			r.Warnings.Add(diag.Warnf(in.Judges[k].File, in.Judges[k].Line, "judge %q's verdicts are no result (%s): pages show them only as a diagnostic",
+				jr.ID, strings.Join(why, "; ")))
+		}
+	}
 	r.rank(in)
 	return r
+}
+
+// humanHuman compares each pair of labellers on the criteria both label.
+func (r *Report) humanHuman(in Input, ratings []agreement.Ratings) {
+	for j := 1; j < len(in.Labellers); j++ {
+		for i := range j {
+			a, b := j, i // the later against the earlier ...
+			if in.Labellers[i].Role == judged.RoleSecond && in.Labellers[j].Role == judged.RoleAuthor {
+				a, b = i, j // ... but always the second labeller against the author
+			}
+			la, lb := in.Labellers[a], in.Labellers[b]
+			for _, c := range in.Criteria {
+				if slices.Contains(la.Criteria, c) && slices.Contains(lb.Criteria, c) {
+					r.HumanHuman = append(r.HumanHuman, agreement.Compare(la.ID, ratings[a], lb.ID, ratings[b], c, r.Sample))
+				}
+			}
+		}
+	}
 }
 
 func sortedItems(set map[agreement.Item]bool) []agreement.Item {
@@ -286,16 +334,23 @@ func sortedItems(set map[agreement.Item]bool) []agreement.Item {
 	return agreement.SortItems(out)
 }
 
-// judge validates one judge.
+// judge validates one judge: blind labels, the frozen prompt, the sample
+// it was tuned on and its agreement with each labeller.
 func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeReport {
-	jr := JudgeReport{ID: jd.ID, Role: jd.Role, FamilyOf: jd.FamilyOf, Model: jd.Model, Version: jd.Version, Run: jd.Run, Iterations: jd.Iterations, TunedOn: jd.TunedOn}
+	jr := JudgeReport{ID: jd.ID, Name: jd.Name, Role: jd.Role, FamilyOf: jd.FamilyOf, Model: jd.Model, Version: jd.Version, Run: jd.Run,
+		Iterations: jd.Iterations, TunedOn: jd.TunedOn, Order: jd.Order, Independent: true}
+	first := jd.FirstOutput
+	if first.IsZero() || jd.Run.Before(first) {
+		first = jd.Run
+	}
 
-	// Blind labels: every validation label must predate the judge's run.
+	// Blind labels: every validation label must predate the judge's first
+	// output.
 	var lateFiles []string
 	for _, l := range in.Labellers {
 		late := 0
 		for _, lab := range l.Labels {
-			if lab.Sample == judged.Validation && !lab.LabelledAt.Before(jd.Run) {
+			if lab.Sample == judged.Validation && !lab.LabelledAt.Before(first) {
 				late++
 			}
 		}
@@ -306,7 +361,7 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	}
 	if jr.Late > 0 {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q: %d validation label(s) were made at or after its run (%s), so its agreement is not blind",
+			"judge %q: %d validation label(s) were made at or after its first output (%s), so it is not blindly validated: its verdicts are no result",
 			jd.ID, jr.Late, strings.Join(lateFiles, ", ")))
 	}
 
@@ -319,152 +374,26 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	default:
 		jr.Prompt = PromptDiffers
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q ran with a prompt whose digest differs from the published %s; its agreement is withheld as invalid",
+			"judge %q ran with a prompt whose digest differs from the published %s: its agreement is withheld and its verdicts are no result",
 			jd.ID, in.Prompt.File))
 	}
 
-	// Iteration: say on which sample the prompt was tuned.
-	if jd.Iterations > 0 {
-		switch jd.TunedOn {
-		case judged.Validation:
-			jr.TunedOnValidation = true
-		case "":
-			r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-				"judge %q: its prompt was iterated %d time(s) but tuned_on does not say on which sample", jd.ID, jd.Iterations))
-		}
+	// Iteration: the sample the prompt was tuned on is always stated.
+	jr.TunedOnValidation = jd.Iterations > 0 && jd.TunedOn == judged.Validation
+
+	if jd.Order == judged.OrderFixed {
+		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
+			"judge %q answered in a fixed order: the protocol asks for the order randomised, or swapped and averaged; pages say so beside its results", jd.ID))
 	}
 
 	if !jr.Withheld() {
 		for i, l := range in.Labellers {
 			for _, c := range in.Criteria {
-				jr.Pairs = append(jr.Pairs, agreement.Compare(jd.ID, jd.Ratings, l.ID, labellers[i], c, r.Sample))
+				if slices.Contains(l.Criteria, c) {
+					jr.Pairs = append(jr.Pairs, agreement.Compare(jd.ID, jd.Ratings, l.ID, labellers[i], c, r.Sample))
+				}
 			}
 		}
 	}
 	return jr
-}
-
-// checkFixtures compares each judge's fixture verdicts with the expected
-// ones and checks that the fixtures are matched in length.
-func (r *Report) checkFixtures(in Input) {
-	known := map[string]bool{}
-	shortest, longest := -1, 0
-	for _, f := range in.Fixtures {
-		known[f.ID] = true
-		if shortest < 0 || f.Words < shortest {
-			shortest = f.Words
-		}
-		longest = max(longest, f.Words)
-	}
-	r.LengthMatched = len(in.Fixtures) < 2 || float64(longest-shortest) <= LengthTolerance*float64(longest)
-	if !r.LengthMatched {
-		var lengths []string
-		for _, f := range in.Fixtures {
-			lengths = append(lengths, fmt.Sprintf("%s %d", f.ID, f.Words))
-		}
-		r.Warnings.Add(diag.Warnf(in.ConfigFile, 0,
-			"the fixtures are not matched in length (%s words): length could explain a difference in verdicts",
-			strings.Join(lengths, ", ")).WithHint("keep the shortest fixture within %.0f%% of the longest", LengthTolerance*100))
-	}
-	unscored := map[string]bool{}
-	for _, c := range in.Unscored {
-		unscored[c] = true
-	}
-	for k := range r.Judges {
-		jd, jr := in.Judges[k], &r.Judges[k]
-		for _, id := range sortedKeys(jd.Fixtures) {
-			if !known[id] {
-				file, line := jd.File, jd.Line
-				if jd.FixtureFile != "" {
-					file, line = jd.FixtureFile, jd.FixtureLines[id]
-				}
-				r.Warnings.Add(diag.Warnf(file, line, "judge %q replied on fixture %q, which no [[fixture]] entry describes", jd.ID, id).
-					WithHint("describe it in a [[fixture]] entry of the config, or remove the reply"))
-			}
-		}
-		if jd.Fixtures == nil {
-			jr.Usability = UsabilityNotRun
-			continue
-		}
-		missed, undecided := false, false
-		for _, f := range in.Fixtures {
-			reply, replied := jd.Fixtures[f.ID]
-			res := FixtureResult{Fixture: f.ID, Replied: replied, Caught: true}
-			for _, c := range in.Criteria {
-				want, ok := f.Expect[c]
-				if !ok {
-					continue
-				}
-				chk := Check{Criterion: c, Expected: want, Observed: reply[c], Unscored: unscored[c]}
-				res.Flawed = res.Flawed || want == agreement.Fail
-				res.Checks = append(res.Checks, chk)
-				res.Caught = res.Caught && !chk.Missed()
-				undecided = undecided || (chk.Unscored && want == agreement.Fail)
-			}
-			// A fixture built to fail that the judge gets wrong makes it
-			// unusable for the job it exists for.
-			missed = missed || (res.Flawed && !res.Caught)
-			jr.Fixtures = append(jr.Fixtures, res)
-		}
-		switch {
-		case missed:
-			jr.Usability = Unusable
-		case undecided:
-			jr.Usability = Undetermined
-		default:
-			jr.Usability = Usable
-		}
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// rank orders the writers under each judge and measures family judges'
-// self-preference against the primary judge.
-func (r *Report) rank(in Input) {
-	var primary *Judge
-	for k := range in.Judges {
-		if in.Judges[k].Role == judged.Primary {
-			primary = &in.Judges[k]
-			break
-		}
-	}
-	var base Ranking
-	for k, jd := range in.Judges {
-		rk := Ranking{Judge: jd.ID, Role: jd.Role, Overall: agreement.Rank(jd.Ratings, in.Writers, in.Criteria)}
-		for _, c := range in.Criteria {
-			rk.PerCriterion = append(rk.PerCriterion, agreement.Rank(jd.Ratings, in.Writers, []string{c}))
-		}
-		if primary != nil && &in.Judges[k] == primary {
-			base = rk
-		}
-		r.Rankings = append(r.Rankings, rk)
-	}
-	if primary == nil {
-		return
-	}
-	for k := range r.Rankings {
-		rk := &r.Rankings[k]
-		if rk.Judge == primary.ID {
-			continue
-		}
-		rk.Flips = agreement.Flips(base.Overall, rk.Overall)
-		rk.Same = agreement.Same(base.Overall, rk.Overall)
-		for i := range in.Criteria {
-			rk.FlipsPerCriterion = append(rk.FlipsPerCriterion, agreement.Flips(base.PerCriterion[i], rk.PerCriterion[i]))
-		}
-	}
-	for _, jd := range in.Judges {
-		if jd.Role == judged.Family {
-			r.SelfPreference = append(r.SelfPreference,
-				agreement.SelfPreferenceOf(jd.ID, jd.Ratings, primary.Ratings, jd.FamilyOf, in.Criteria))
-		}
-	}
 }

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -69,16 +70,26 @@ func demo() Input {
 		Criteria: []string{"C1", "C2", "C4", "C6"},
 		Writers:  []string{"X", "Y", "Z"},
 		Judges: []Judge{
-			{Judge: judged.Judge{ID: "primary", Role: judged.Primary, Run: at(12), PromptSHA256: digest, Line: 1}, File: "judges.toml", Ratings: primary,
+			{Judge: judged.Judge{ID: "primary", Role: judged.Primary, Family: "Q", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 1},
+				File: "judges.toml", Ratings: primary,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
-			{Judge: judged.Judge{ID: "fam-x", Role: judged.Family, FamilyOf: "X", Run: at(12), PromptSHA256: digest, Line: 10}, File: "judges.toml", Ratings: family,
-				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, P})},
+			{Judge: judged.Judge{ID: "fam-x", Role: judged.Family, FamilyOf: "X", Run: at(12), PromptSHA256: digest, Order: judged.OrderSwapped, Line: 10},
+				File: "judges.toml", Ratings: family,
+				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
+			{Judge: judged.Judge{ID: "fam-y", Role: judged.Family, FamilyOf: "Y", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 20},
+				File: "judges.toml", Ratings: primary,
+				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
+			{Judge: judged.Judge{ID: "fam-z", Role: judged.Family, FamilyOf: "Z", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 30},
+				File: "judges.toml", Ratings: primary,
+				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
 		},
 		Labellers: []Labeller{
-			{ID: "author", Labels: append(labels(judged.Validation, at(9), human), labels(judged.Pilot, at(8), ratings("Y/s9:C4=P"))...)},
-			{ID: "second", Labels: labels(judged.Validation, at(10), second)},
+			{ID: "author", Role: judged.RoleAuthor, Criteria: judged.Criteria,
+				Labels: append(labels(judged.Validation, at(9), human), labels(judged.Pilot, at(8), ratings("Y/s9:C4=P"))...)},
+			{ID: "second", Role: judged.RoleSecond, Criteria: judged.Criteria, Labels: labels(judged.Validation, at(10), second)},
 		},
-		Prompt: &Prompt{File: "prompts/judge.txt", SHA256: digest},
+		WriterFamilies: map[string]string{"X": "Xfam", "Y": "Yfam", "Z": "Zfam"},
+		Prompt:         &Prompt{File: "prompts/judge.txt", SHA256: digest},
 		Fixtures: []Fixture{
 			{ID: "T1", Words: 300, Expect: map[string]agreement.Verdict{"C1": P, "C2": P}},
 			{ID: "T2", Words: 290, Expect: map[string]agreement.Verdict{"C1": F}},
@@ -123,13 +134,13 @@ func TestBuildAgreement(t *testing.T) {
 	if c1 := pair(r.Judges[0].Pairs, "primary", "author", "C1"); c1.Table.N() != 0 || c1.Missing != 4 {
 		t.Errorf("C1 pair %+v", c1)
 	}
-	// Ambiguity: C6 has 4 raters x 4 sections = 16 applications, one ambiguous.
+	// Ambiguity: C6 has 6 raters x 4 sections = 24 applications, one ambiguous.
 	for _, a := range r.Ambiguity {
-		if a.Criterion == "C6" && (a.Applications != 16 || a.Ambiguous != 1) {
+		if a.Criterion == "C6" && (a.Applications != 24 || a.Ambiguous != 1) {
 			t.Errorf("C6 ambiguity %+v", a)
 		}
 	}
-	if r.AmbiguityAll != (agreement.Ambiguity{Applications: 32, Ambiguous: 1}) {
+	if r.AmbiguityAll != (agreement.Ambiguity{Applications: 48, Ambiguous: 1}) {
 		t.Errorf("overall ambiguity %+v", r.AmbiguityAll)
 	}
 	for _, j := range r.Judges {
@@ -151,8 +162,37 @@ func TestOneLabellerHasNoHumanBaseline(t *testing.T) {
 	}
 }
 
+// valid returns the ids of the valid judges of r.
+func valid(r *Report) string {
+	var ids []string
+	for _, j := range r.Judges {
+		if j.Valid() {
+			ids = append(ids, j.ID)
+		}
+	}
+	return strings.Join(ids, ",")
+}
+
+// reasons returns judge id's reasons, joined.
+func reasons(r *Report, id string) string {
+	return strings.Join(r.Judge(id).Status.ReasonTexts(), "; ")
+}
+
+func TestCleanTierIsValid(t *testing.T) {
+	r := Build(demo())
+	if got := valid(r); got != "primary,fam-x,fam-y,fam-z" {
+		t.Fatalf("valid judges %q; reasons: %v", got, r.Judges)
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("warnings: %v", r.Warnings)
+	}
+	if !r.Selection.Checked || !r.Selection.Independent || len(r.Selection.Unmeasured) != 0 {
+		t.Errorf("selection %+v", r.Selection)
+	}
+}
+
 // TestBlindRule trips the blind-label rule: a validation label made at or
-// after the judge's run.
+// after the judge's first output makes its verdicts no result.
 func TestBlindRule(t *testing.T) {
 	in := demo()
 	in.Labellers[1].Labels[0].LabelledAt = at(12) // exactly at the run: not before it
@@ -160,43 +200,70 @@ func TestBlindRule(t *testing.T) {
 	in.Labellers[0].Labels[len(in.Labellers[0].Labels)-1].LabelledAt = at(14) // a pilot label: does not count
 	r := Build(in)
 	for _, j := range r.Judges {
-		if j.Blind() || j.Late != 2 {
-			t.Errorf("judge %s: late %d, blind %v; want 2 late", j.ID, j.Late, j.Blind())
+		if j.Blind() || j.Late != 2 || j.Valid() || !j.Status.Fails(CondBlind) {
+			t.Errorf("judge %s: late %d, blind %v, status %+v; want 2 late, invalid", j.ID, j.Late, j.Blind(), j.Status)
 		}
 	}
-	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0].Error(), "not blind") ||
+	if len(r.Warnings) != 4 || !strings.Contains(r.Warnings[0].Error(), "not blindly validated") ||
 		!strings.Contains(r.Warnings[0].Error(), "judges.toml:1:") || !strings.Contains(r.Warnings[0].Error(), "second (2)") {
 		t.Errorf("warnings %v", r.Warnings)
+	}
+	// A call recorded before the run counts: a label after the first call
+	// is late even when it predates the run.
+	in = demo()
+	in.Judges[0].FirstOutput = at(10)
+	if r := Build(in); r.Judge("primary").Late != 4 || r.Valid("primary") || !r.Valid("fam-x") {
+		t.Errorf("first call at 9: primary late %d, valid %q", r.Judge("primary").Late, valid(r))
 	}
 }
 
 // TestFrozenPromptRule trips the frozen-prompt rule: a judge that ran with
-// another prompt has its agreement withheld.
+// another prompt has its agreement withheld and its verdicts are no result;
+// without a published prompt no judge is checked as frozen.
 func TestFrozenPromptRule(t *testing.T) {
 	in := demo()
 	in.Judges[1].PromptSHA256 = strings.Repeat("b", 64)
 	r := Build(in)
-	if !r.Judges[1].Withheld() || r.Judges[1].Prompt != PromptDiffers || r.Judges[1].Pairs != nil {
-		t.Errorf("family judge: prompt %s, pairs %d", r.Judges[1].Prompt, len(r.Judges[1].Pairs))
+	fam := r.Judge("fam-x")
+	if !fam.Withheld() || fam.Prompt != PromptDiffers || fam.Pairs != nil || fam.Valid() || !fam.Status.Fails(CondPrompt) {
+		t.Errorf("family judge: prompt %s, pairs %d, status %+v", fam.Prompt, len(fam.Pairs), fam.Status)
 	}
-	if r.Judges[0].Withheld() || len(r.Judges[0].Pairs) == 0 {
+	if r.Judges[0].Withheld() || len(r.Judges[0].Pairs) == 0 || !r.Judges[0].Valid() {
 		t.Error("the primary judge's agreement was withheld too")
 	}
 	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "withheld") {
 		t.Errorf("warnings %v", r.Warnings)
 	}
-	// Without a published prompt nothing is withheld, but it is said.
 	in.Prompt = nil
 	r = Build(in)
-	if r.Judges[1].Prompt != PromptUnverified || r.Judges[1].Withheld() {
-		t.Errorf("no prompt: status %s", r.Judges[1].Prompt)
+	if r.Judges[1].Prompt != PromptUnverified || r.Judges[1].Withheld() || valid(r) != "" {
+		t.Errorf("no prompt: status %s, valid %q", r.Judges[1].Prompt, valid(r))
 	}
 	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "no published judge prompt") {
 		t.Errorf("no prompt: warnings %v", r.Warnings)
 	}
 }
 
-func TestIterationRule(t *testing.T) {
+// TestAgreementRule: a judge never compared with a human on the
+// validation sample is not validated.
+func TestAgreementRule(t *testing.T) {
+	in := demo()
+	for i := range in.Labellers {
+		in.Labellers[i].Labels = slices.DeleteFunc(in.Labellers[i].Labels, func(l Label) bool { return l.Sample == judged.Validation })
+	}
+	r := Build(in)
+	if valid(r) != "" || !r.Judge("primary").Status.Fails(CondAgreement) || !strings.Contains(reasons(r, "primary"), "no human labelled a validation sample") {
+		t.Errorf("no validation sample: valid %q, reasons %q", valid(r), reasons(r, "primary"))
+	}
+	// Labels, but none on a section the judge decided.
+	in = demo()
+	in.Judges[0].Ratings = ratings("Y/s2:C4=P")
+	if r := Build(in); r.Valid("primary") || !strings.Contains(reasons(r, "primary"), "shares no decided verdict") {
+		t.Errorf("nothing shared: %q", reasons(r, "primary"))
+	}
+}
+
+func TestIterationIsStated(t *testing.T) {
 	in := demo()
 	in.Judges[0].Iterations, in.Judges[0].TunedOn = 3, judged.Validation
 	in.Judges[1].Iterations, in.Judges[1].TunedOn = 2, judged.Pilot
@@ -204,54 +271,138 @@ func TestIterationRule(t *testing.T) {
 	if !r.Judges[0].TunedOnValidation || r.Judges[1].TunedOnValidation {
 		t.Errorf("tuned on validation: %v, %v", r.Judges[0].TunedOnValidation, r.Judges[1].TunedOnValidation)
 	}
-	in.Judges[1].TunedOn = ""
-	if r := Build(in); len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "tuned_on") {
-		t.Errorf("iterated without tuned_on: warnings %v", r.Warnings)
+	// Stated plainly, the iteration withholds nothing.
+	if !r.Valid("primary") || !strings.Contains(strings.Join(r.Judges[0].Status.Notes, ";"), "iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on") {
+		t.Errorf("notes %v", r.Judges[0].Status.Notes)
+	}
+	if n := r.Judges[1].Status.Notes; len(n) != 1 || !strings.Contains(n[0], "on the pilot sample") {
+		t.Errorf("pilot notes %v", n)
 	}
 }
 
-// TestFixtureRule trips the fixture rule: the family judge misses the
-// breadth-padded fixture (T3, C2 expected FAIL) and is unusable.
+// TestFixedOrderIsFlagged: a fixed answer order is warned about and
+// stated beside the judge's verdicts, which stay results.
+func TestFixedOrderIsFlagged(t *testing.T) {
+	in := demo()
+	in.Judges[2].Order = judged.OrderFixed
+	r := Build(in)
+	j := r.Judge("fam-y")
+	if !j.Valid() || len(j.Status.Notes) != 1 || !strings.Contains(j.Status.Notes[0], "answer order fixed") {
+		t.Errorf("fixed order: %+v", j.Status)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:20: warning: judge "fam-y" answered in a fixed order`) {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+}
+
+// TestSelection trips the judge selection checks.
+func TestSelection(t *testing.T) {
+	// A primary judge of a writer's family: not independent, said.
+	in := demo()
+	in.Judges[0].Family = "yFAM"
+	in.Judges[0].FamilyLine = 4
+	r := Build(in)
+	if r.Selection.Independent || !r.Selection.Checked || r.Judge("primary").Independent {
+		t.Errorf("selection %+v", r.Selection)
+	}
+	if n := r.Judge("primary").Status.Notes; len(n) != 1 || !strings.Contains(n[0], "not independent") || !r.Valid("primary") {
+		t.Errorf("primary notes %v", n)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:4: warning: primary judge "primary" is not independent`) ||
+		strings.Contains(r.Warnings[0].Error(), "yFAM") {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+	// A writer without a family judge: not measured, said.
+	in = demo()
+	in.Judges = in.Judges[:3]
+	r = Build(in)
+	if !slices.Equal(r.Selection.Unmeasured, []string{"Z"}) || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "1 writer(s) have no family judge") {
+		t.Errorf("unmeasured %v, warnings %v", r.Selection.Unmeasured, r.Warnings)
+	}
+	// Families unknown: not checked, said.
+	in = demo()
+	delete(in.WriterFamilies, "Y")
+	r = Build(in)
+	if r.Selection.Checked || !strings.Contains(r.Selection.Unchecked, "family") || len(r.Warnings) != 1 ||
+		!strings.Contains(r.Warnings[0].Error(), "1 of 3 writers have no family") {
+		t.Errorf("unchecked: %+v %v", r.Selection, r.Warnings)
+	}
+	in = demo()
+	in.Judges[0].Family = ""
+	if r := Build(in); r.Selection.Checked || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "states no family") {
+		t.Errorf("no primary family: %+v %v", r.Selection, r.Warnings)
+	}
+}
+
+// TestFixtureRule trips the fixture rule by each fixture: a judge must
+// catch the padded fixtures (T2, T3) and pass the dense control (T1).
 func TestFixtureRule(t *testing.T) {
 	r := Build(demo())
-	prim, fam := r.Judges[0], r.Judges[1]
-	if prim.Usability != Usable {
+	if prim := r.Judges[0]; prim.Usability != Usable || !prim.Valid() {
 		t.Errorf("primary: %s", prim.Usability)
 	}
-	if fam.Usability != Unusable {
-		t.Errorf("a judge that missed T3 is %s", fam.Usability)
+	for _, tc := range []struct {
+		name, fixture, criterion string
+		v                        agreement.Verdict
+		reason                   string
+	}{
+		{"misses T3", "T3", "C2", P, "missed T3 (C2 pass, expected FAIL)"},
+		{"misses T2", "T2", "C1", P, "missed T2 (C1 pass, expected FAIL)"},
+		// Failing the dense control as well as T3 does not separate them.
+		{"fails the control T1", "T1", "C2", F, "does not separate the control T1 from the padded fixtures (C2 FAIL, expected pass)"},
+	} {
+		in := demo()
+		in.Judges[1].Fixtures[tc.fixture][tc.criterion] = tc.v
+		r := Build(in)
+		fam := r.Judge("fam-x")
+		if fam.Usability != Unusable || fam.Valid() || reasons(r, "fam-x") != tc.reason {
+			t.Errorf("%s: %s, %q", tc.name, fam.Usability, reasons(r, "fam-x"))
+		}
+		if valid(r) != "primary,fam-y,fam-z" {
+			t.Errorf("%s: valid %q", tc.name, valid(r))
+		}
+		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:10: warning: judge "fam-x"'s verdicts are no result (`+tc.reason+`)`) {
+			t.Errorf("%s: warnings %v", tc.name, r.Warnings)
+		}
 	}
-	t3 := fam.Fixtures[2]
+	in := demo()
+	in.Judges[1].Fixtures["T3"]["C2"] = P
+	t3 := Build(in).Judge("fam-x").Fixtures[2]
 	if t3.Fixture != "T3" || t3.Caught || len(t3.Checks) != 2 || !t3.Checks[0].Match() || t3.Checks[1].Match() ||
 		t3.Checks[1].Observed != P || t3.Checks[1].Expected != F {
 		t.Errorf("T3 under the family judge: %+v", t3)
 	}
-	// Missing the control T1 alone does not make a judge unusable.
-	in := demo()
-	in.Judges[0].Fixtures["T1"]["C2"] = F
-	if r := Build(in); r.Judges[0].Usability != Usable || r.Judges[0].Fixtures[0].Caught {
-		t.Errorf("missed control: %s, caught %v", r.Judges[0].Usability, r.Judges[0].Fixtures[0].Caught)
-	}
 	// C1 unscored (its threshold not calibrated): T2 rests on C1 alone, so
-	// the judge's usability cannot be decided, and T3's C1 check decides
-	// nothing.
+	// the judge's usability cannot be decided, and its verdicts are no
+	// result until it can.
 	un := demo()
 	un.Unscored = []string{"C1"}
-	if r := Build(un); r.Judges[0].Usability != Undetermined || !r.Judges[0].Fixtures[1].Caught || !r.Judges[0].Fixtures[2].Checks[0].Unscored {
-		t.Errorf("C1 unscored: %s, %+v", r.Judges[0].Usability, r.Judges[0].Fixtures)
+	r = Build(un)
+	if r.Judges[0].Usability != Undetermined || !r.Judges[0].Fixtures[1].Caught || !r.Judges[0].Fixtures[2].Checks[0].Unscored || r.Valid("primary") ||
+		!strings.Contains(reasons(r, "primary"), "T2 undecided: C1 not scored yet") {
+		t.Errorf("C1 unscored: %s, %q", r.Judges[0].Usability, reasons(r, "primary"))
 	}
-	if r := Build(un); r.Judges[1].Usability != Unusable {
-		t.Errorf("C1 unscored, T3's C2 missed: %s", r.Judges[1].Usability)
-	}
-	// No reply on T2: missed.
+	// No reply on T2: missed, and warned about.
+	in = demo()
 	delete(in.Judges[0].Fixtures, "T2")
-	if r := Build(in); r.Judges[0].Usability != Unusable || r.Judges[0].Fixtures[1].Replied {
-		t.Error("a judge with no reply on T2 is usable")
+	r = Build(in)
+	if r.Judges[0].Usability != Unusable || r.Judges[0].Fixtures[1].Replied || reasons(r, "primary") != "no reply on T2" {
+		t.Errorf("no reply on T2: %s %q", r.Judges[0].Usability, reasons(r, "primary"))
 	}
-	// No fixture replies at all: not run.
+	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0].Error(), `judge "primary" has no reply on fixture(s) T2: counted as missed`) ||
+		!strings.Contains(r.Warnings[1].Error(), `judges.toml:1: warning: judge "primary"'s verdicts are no result (no reply on T2)`) {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+	// No fixture replies at all: not run, not usable.
 	in.Judges[0].Fixtures = nil
-	if r := Build(in); r.Judges[0].Usability != UsabilityNotRun || len(r.Judges[0].Fixtures) != 0 {
+	if r := Build(in); r.Judges[0].Usability != UsabilityNotRun || len(r.Judges[0].Fixtures) != 0 || reasons(r, "primary") != "not run on the adversarial fixtures" {
 		t.Errorf("no fixture replies: %+v", r.Judges[0])
+	}
+	// No fixture configured: no judge is shown to separate anything.
+	in = demo()
+	in.Fixtures = nil
+	if r := Build(in); valid(r) != "" || !strings.Contains(reasons(r, "primary"), "no adversarial fixture is configured") {
+		t.Errorf("no fixtures: %q", reasons(r, "primary"))
 	}
 	// A reply on an unknown fixture is a warning.
 	in = demo()
@@ -288,37 +439,93 @@ func TestFixtureLength(t *testing.T) {
 	}
 }
 
+// TestSecondLabellerSomeCriteria: a second labeller who labels only C4
+// is compared on C4 alone, against the author.
+func TestSecondLabellerSomeCriteria(t *testing.T) {
+	in := demo()
+	in.Labellers[0], in.Labellers[1] = in.Labellers[1], in.Labellers[0] // the second first: still second vs author
+	in.Labellers[0].Criteria = []string{"C4"}
+	r := Build(in)
+	if len(r.HumanHuman) != 1 || r.HumanHuman[0].A != "second" || r.HumanHuman[0].B != "author" || r.HumanHuman[0].Criterion != "C4" {
+		t.Errorf("human-human %+v", r.HumanHuman)
+	}
+	var second []string
+	for _, p := range r.Judge("primary").Pairs {
+		if p.B == "second" {
+			second = append(second, p.Criterion)
+		}
+	}
+	if strings.Join(second, ",") != "C4" {
+		t.Errorf("the primary against the second labeller on %v, want C4 only", second)
+	}
+}
+
+// TestRankingAndSelfPreference: rankings criterion by criterion, valid
+// judges only; self-preference of valid family judges against a valid
+// primary.
 func TestRankingAndSelfPreference(t *testing.T) {
 	r := Build(demo())
-	if len(r.Rankings) != 2 || r.Rankings[0].Judge != "primary" {
+	if len(r.Rankings) != 4 || r.Rankings[0].Judge != "primary" {
 		t.Fatalf("rankings %+v", r.Rankings)
 	}
-	// Primary over C4+C6: X 3/6, Y 3/4, Z 3/4 -> Y and Z tie first, X third.
-	got := r.Rankings[0].Overall.Standings
-	if got[0].Writer != "Y" || got[0].Rank != 1 || got[1].Writer != "Z" || got[1].Rank != 1 || got[2].Writer != "X" || got[2].Rank != 3 {
-		t.Errorf("primary ranking %+v", got)
+	// Primary on C4: X 1/3, Y 2/2, Z 1/2 -> Y first, Z second, X third.
+	got := r.Rankings[0].PerCriterion[2]
+	if got.Criterion != "C4" || got.Standings[0].Writer != "Y" || got.Standings[1].Writer != "Z" || got.Standings[2].Writer != "X" {
+		t.Errorf("primary C4 ranking %+v", got)
 	}
-	if r.Rankings[0].Flipped() {
-		t.Error("the primary flips against itself")
+	if r.Rankings[0].Flipped() || r.Rankings[0].Compared {
+		t.Error("the primary is compared with itself")
 	}
-	// Family of X: X 6/6 first; Y 3/4, Z 3/4 below: X jumps over both.
+	// Family of X on C4: X 3/3 ties Y first: it jumps over Z.
 	fam := r.Rankings[1]
-	if fam.Overall.Standings[0].Writer != "X" || len(fam.Flips) != 2 || !fam.Flipped() {
-		t.Errorf("family ranking %+v flips %v", fam.Overall.Standings, fam.Flips)
+	if !fam.Compared || fam.PerCriterion[2].Standings[0].Writer != "X" || len(fam.FlipsPerCriterion[2]) != 1 ||
+		fam.FlipsPerCriterion[2][0] != (agreement.Flip{Above: "Z", Below: "X"}) || !fam.Flipped() || fam.SamePerCriterion[2] {
+		t.Errorf("family ranking %+v", fam)
 	}
 	if len(fam.PerCriterion) != 4 || len(fam.FlipsPerCriterion) != 4 {
 		t.Errorf("per criterion: %d rankings, %d flip lists", len(fam.PerCriterion), len(fam.FlipsPerCriterion))
 	}
-	if len(r.SelfPreference) != 1 {
+	if !r.Rankings[2].SamePerCriterion[2] || r.Rankings[2].Flipped() {
+		t.Errorf("a family judge with the primary's verdicts: %+v", r.Rankings[2])
+	}
+	if len(r.SelfPreference) != 3 {
 		t.Fatalf("self-preference %+v", r.SelfPreference)
 	}
 	sp := r.SelfPreference[0]
-	// Own: family 6/6, primary 3/6; others: 8/8 both... Y and Z: family 6/8, primary 6/8.
+	// Own: family 6/6, primary 3/6; others: Y and Z: family 6/8, primary 6/8.
 	if sp.Own != (agreement.Rate{Num: 6, Den: 6}) || sp.OwnPrimary != (agreement.Rate{Num: 3, Den: 6}) ||
 		sp.Others != (agreement.Rate{Num: 6, Den: 8}) || sp.OthersPrimary != (agreement.Rate{Num: 6, Den: 8}) {
 		t.Errorf("self-preference %+v", sp)
 	}
-	if e, ok := sp.Effect(); !ok || e != 0.5 {
+	if e, ok := sp.Effect(); !ok || e != 0.5 || len(sp.PerCriterion) != 4 {
 		t.Errorf("effect %v %v, want 0.5", e, ok)
+	}
+}
+
+// TestInvalidJudgesAreRankedNowhere: an invalid family judge is not
+// ranked and measures no self-preference; an invalid primary leaves the
+// family judges compared with nothing.
+func TestInvalidJudgesAreRankedNowhere(t *testing.T) {
+	in := demo()
+	in.Judges[1].Fixtures["T3"]["C2"] = P // fam-x misses T3
+	r := Build(in)
+	for _, rk := range r.Rankings {
+		if rk.Judge == "fam-x" {
+			t.Error("an invalid judge is ranked")
+		}
+	}
+	if sp := r.SelfPreference[0]; sp.Judge != "fam-x" || !strings.Contains(sp.NotMeasured, "missed T3") || sp.Own.Den != 0 {
+		t.Errorf("an invalid judge's self-preference: %+v", sp)
+	}
+	in = demo()
+	in.Judges[0].Fixtures["T2"]["C1"] = P // the primary misses T2
+	r = Build(in)
+	if len(r.Rankings) != 3 || r.Rankings[0].Compared || r.Rankings[0].FlipsPerCriterion != nil {
+		t.Errorf("no valid primary: %+v", r.Rankings)
+	}
+	for _, sp := range r.SelfPreference {
+		if !strings.Contains(sp.NotMeasured, "primary judge's verdicts are no result") {
+			t.Errorf("no valid primary: self-preference %+v", sp)
+		}
 	}
 }

@@ -289,6 +289,9 @@ func evalCount(ev *evaluator, c call) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if ev.diagnostic(f.judge) {
+		return Value{}, nil // an invalid judge's verdicts are counted nowhere
+	}
 	n, distinct := 0, map[string]bool{}
 	for _, cell := range ev.p.Cells {
 		if !f.match(cell) {

@@ -64,6 +64,18 @@ func dateOf(stamp string) string {
 	return date
 }
 
+// diagnostic reports whether id is a judge whose verdicts are no result.
+func (ev *evaluator) diagnostic(id string) bool {
+	if j := ev.p.Judged; j != nil && id != "" {
+		for _, jd := range j.Judges {
+			if jd.ID == id {
+				return !jd.Valid
+			}
+		}
+	}
+	return false
+}
+
 // judgedGrader checks that id is a judge or a labeller of the tier.
 func (ev *evaluator) judgedGrader(c call, id string) error {
 	j := ev.p.Judged

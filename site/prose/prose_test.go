@@ -239,7 +239,7 @@ func TestDownload(t *testing.T) {
 // applied and as registered.
 func TestJudgedFilters(t *testing.T) {
 	p := fixture()
-	p.Judged = &public.Judged{Criteria: []string{"C1", "C2"}, Judges: []public.JudgedJudge{{ID: "primary"}}, Labellers: []string{"author"},
+	p.Judged = &public.Judged{Criteria: []string{"C1", "C2"}, Judges: []public.JudgedJudge{{ID: "primary", Valid: true}, {ID: "diag"}}, Labellers: []string{"author"},
 		C1MinPresent: 10, RegisteredC1MinPresent: 9, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333}
 	publictest.Thresholds(p)
 	grade := func(by string, missing bool, verdicts ...string) public.JudgedGrade {
@@ -255,6 +255,8 @@ func TestJudgedFilters(t *testing.T) {
 		{`{{count(fails, criterion=C2, judge=primary)}} {{count(criterion=C2, judge=primary)}} {{count(verdict=ambiguous, criterion=C2, judge=primary)}}`, "1 1 1"},
 		{`{{count(fails, criterion=C1, judge=primary)}} {{count(criterion=C1, judge=author)}} {{count(verdict=missing, criterion=C1, judge=author)}}`, "1 1 1"},
 		{`{{max(run, verdict=fail, criterion=C1, judge=primary)}}`, "82"},
+		// An invalid judge's verdicts are counted nowhere: nothing, not 0.
+		{`{{count(fails, criterion=C1, judge=diag)}} {{count(criterion=C1, judge=diag)}}`, "n/a n/a"},
 		// G1, a measured gate on the same seam: no targets, so unscored.
 		{`{{count(criterion=G1)}} {{count(verdict=unscored, criterion=G1)}} {{count(fails, criterion=G1, section=HOOK)}}`, "0 4 0"},
 		{`{{threshold c1_min_present}} {{registered c1_min_present}} {{registered(c2_max_undeveloped)}}`, "10 9 33.33%"},
@@ -278,12 +280,12 @@ func TestJudgedFilters(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"{{count(criterion=C2)}}", "criterion=C2 needs judge= (whose verdicts: primary, author)"},
+		{"{{count(criterion=C2)}}", "criterion=C2 needs judge= (whose verdicts: primary, diag, author)"},
 		{"{{count(judge=primary)}}", "judge= needs a judged criterion= (C1, C2)"},
 		{"{{count(criterion=G1, judge=primary)}}", "judge= needs a judged criterion= (C1, C2)"},
 		{"{{count(criterion=G1, verdict=no_example)}}", `unknown verdict "no_example" for G1 (one of: pass, fail, unscored)`},
 		{"{{count(criterion=G1, rule=run)}}", `G1 has no rule "run" (rules: short, long)`},
-		{"{{count(criterion=C2, judge=nobody)}}", `no judge or labeller "nobody" (primary, author)`},
+		{"{{count(criterion=C2, judge=nobody)}}", `no judge or labeller "nobody" (primary, diag, author)`},
 		{"{{count(verdict=no_example, criterion=C2, judge=primary)}}", `unknown verdict "no_example" for C2 (one of: pass, fail, ambiguous, unscored, missing)`},
 		{"{{count(criterion=C9)}}", `unknown criterion "C9" (criteria: C5, G1, C1, C2)`},
 		{"{{count(changed_thresholds, criterion=C9)}}", `unknown criterion "C9" (criteria: C5, G1, C1, C2)`},

@@ -16,9 +16,13 @@ import (
 //	agreement(C4, primary, author, percent|kappa|low|high|compared|ambiguous|catch_fail|catch_pass)
 //	ambiguity(C4|all)
 //	fixture(T2, words|title|expected|"<judge id>")
-//	judge("<judge id>", name|usability|blind|late|prompt|iterations|tuned_on|run)
-//	ranking("<judge id>", order|flipped)
-//	rank("<judge id>", "Model 2")
+//	judge("<judge id>", name|status|reasons|notes|usability|blind|late|prompt|iterations|tuned_on|order|run)
+//	ranking("<judge id>", C1|C2|C4|C6, order|flipped)
+//	rank("<judge id>", C1|C2|C4|C6, "Model 2")
+//
+// A judge whose verdicts are no result (judge(id, status) is "diagnostic")
+// has no ranking and no rank: they are nothing ("n/a"). Rankings are per
+// criterion only: the protocol allows no composite order.
 //	self_preference("<judge id>", effect|own_lift|others_lift)
 //	validation(pilot|sample|labellers|judges|ran)
 
@@ -27,9 +31,9 @@ var validationResolvers = map[string]resolver{
 	"agreement":       {4, 4, false, "agreement(C4, primary, author, percent|kappa|low|high|compared|ambiguous|catch_fail|catch_pass)", evalAgreement},
 	"ambiguity":       {1, 1, false, "ambiguity(C4|all)", evalAmbiguity},
 	"fixture":         {2, 2, false, `fixture(T2, words|title|expected|"judge id")`, evalFixture},
-	"judge":           {2, 2, false, `judge("judge id", name|usability|blind|late|prompt|iterations|tuned_on|run)`, evalJudge},
-	"ranking":         {2, 2, false, `ranking("judge id", order|flipped)`, evalRanking},
-	"rank":            {2, 2, false, `rank("judge id", "Model 2")`, evalRank},
+	"judge":           {2, 2, false, `judge("judge id", name|status|reasons|notes|usability|blind|late|prompt|iterations|tuned_on|order|run)`, evalJudge},
+	"ranking":         {3, 3, false, `ranking("judge id", C1|C2|C4|C6, order|flipped)`, evalRanking},
+	"rank":            {3, 3, false, `rank("judge id", C1|C2|C4|C6, "Model 2")`, evalRank},
 	"self_preference": {2, 2, false, `self_preference("judge id", effect|own_lift|others_lift)`, evalSelfPreference},
 	"validation":      {1, 1, false, "validation(pilot|sample|labellers|judges|ran)", evalValidation},
 }
@@ -213,7 +217,7 @@ func evalFixture(ev *evaluator, c call) (Value, error) {
 }
 
 func evalJudge(ev *evaluator, c call) (Value, error) {
-	field, err := word(c, 1, "name", "usability", "blind", "late", "prompt", "iterations", "tuned_on", "run")
+	field, err := word(c, 1, "name", "status", "reasons", "notes", "usability", "blind", "late", "prompt", "iterations", "tuned_on", "order", "run")
 	if err != nil {
 		return Value{}, err
 	}
@@ -224,6 +228,17 @@ func evalJudge(ev *evaluator, c call) (Value, error) {
 	switch field {
 	case "name":
 		return textValue(j.Name), nil
+	case "status":
+		if j.Valid {
+			return textValue("valid"), nil
+		}
+		return textValue("diagnostic"), nil
+	case "reasons":
+		return textValue(strings.Join(j.Reasons, "; ")), nil
+	case "notes":
+		return textValue(strings.Join(j.Notes, "; ")), nil
+	case "order":
+		return textValue(j.Order), nil
 	case "usability":
 		return textValue(j.Usability), nil
 	case "blind":
@@ -240,34 +255,55 @@ func evalJudge(ev *evaluator, c call) (Value, error) {
 	return textValue(j.Run), nil
 }
 
-func findRanking(ev *evaluator, c call) (*public.Ranking, error) {
+// findRanking returns the judge's order on the criterion of c's second
+// word; nil (n/a) when the tier has not run or the judge is not valid.
+func findRanking(ev *evaluator, c call) (*public.Order, error) {
+	crit, err := word(c, 1, judgedCriteria...)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := findJudge(ev, c, c.words[0]); err != nil || !ev.p.Validation.Ran {
 		return nil, err
 	}
-	for i, r := range ev.p.Validation.Rankings {
-		if r.Judge == c.words[0] {
-			return &ev.p.Validation.Rankings[i], nil
+	for _, r := range ev.p.Validation.Rankings {
+		if r.Judge != c.words[0] {
+			continue
+		}
+		for i, o := range r.PerCriterion {
+			if o.Criterion == crit {
+				return &r.PerCriterion[i], nil
+			}
 		}
 	}
 	return nil, nil
 }
 
 func evalRanking(ev *evaluator, c call) (Value, error) {
-	field, err := word(c, 1, "order", "flipped")
+	field, err := word(c, 2, "order", "flipped")
 	if err != nil {
 		return Value{}, err
 	}
-	r, err := findRanking(ev, c)
-	if err != nil || r == nil {
+	o, err := findRanking(ev, c)
+	if err != nil || o == nil {
 		return Value{}, err
 	}
 	if field == "flipped" {
-		return yesNo(r.Flipped), nil
+		for _, r := range ev.p.Validation.Rankings {
+			if r.Judge != c.words[0] || !r.Compared {
+				continue
+			}
+			for i, f := range r.FlipsPerCriterion {
+				if i < len(r.PerCriterion) && r.PerCriterion[i].Criterion == o.Criterion {
+					return yesNo(len(f) > 0), nil
+				}
+			}
+		}
+		return Value{}, nil // the primary itself, or no valid primary to compare with
 	}
 	var b strings.Builder
-	for i, s := range r.Overall.Standings {
+	for i, s := range o.Standings {
 		if i > 0 {
-			if s.Rank == r.Overall.Standings[i-1].Rank {
+			if s.Rank == o.Standings[i-1].Rank {
 				b.WriteString(" = ")
 			} else {
 				b.WriteString(" > ")
@@ -279,16 +315,16 @@ func evalRanking(ev *evaluator, c call) (Value, error) {
 }
 
 func evalRank(ev *evaluator, c call) (Value, error) {
-	r, err := findRanking(ev, c)
-	if err != nil || r == nil {
+	o, err := findRanking(ev, c)
+	if err != nil || o == nil {
 		return Value{}, err
 	}
-	for _, s := range r.Overall.Standings {
-		if s.Writer == c.words[1] {
+	for _, s := range o.Standings {
+		if s.Writer == c.words[2] {
 			return intValue(s.Rank), nil
 		}
 	}
-	return Value{}, evalErrorf(c.col, "rank: no writer %q", c.words[1])
+	return Value{}, evalErrorf(c.col, "rank: no writer %q", c.words[2])
 }
 
 func evalSelfPreference(ev *evaluator, c call) (Value, error) {
@@ -304,7 +340,7 @@ func evalSelfPreference(ev *evaluator, c call) (Value, error) {
 		if s.Judge != j.ID {
 			continue
 		}
-		if !s.HasEffect {
+		if s.NotMeasured != "" || !s.HasEffect {
 			return Value{}, nil
 		}
 		return pointsValue(map[string]float64{"effect": s.Effect, "own_lift": s.OwnLift, "others_lift": s.OthersLift}[field]), nil
