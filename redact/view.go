@@ -189,12 +189,16 @@ func New(in Input) (*public.View, error) {
 	})
 	prompt := publicPrompt(in.Prompt, m)
 	judgedView(cfg, f, p, m, alias, publicName, prompt)
+	p.Statistics = public.Statistics{Run: f.Statistics.Run, Overlap: f.Statistics.Overlap}
+	for _, s := range f.Statistics.Omitted {
+		p.Statistics.Omitted = append(p.Statistics.Omitted, publicName[s])
+	}
 	for _, h := range f.Hypotheses {
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
 			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: h.At.Words(h.Criterion()),
-			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift,
+			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		})
 	}

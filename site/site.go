@@ -352,7 +352,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	err = parallel.For(4, func(i int) error {
 		switch i {
 		case 0:
-			sd.Spreads = figures.Compute(p)
+			sd.Spreads = figures.Of(p)
 		case 1:
 			for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
 				c, err := mk(p)
@@ -374,7 +374,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 			sd.Totals, sd.Gates, sd.CriterionColumns = totals(p), gateSummaries(p), criterionColumns()
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
-				if c := figures.HypothesisChance(p, h); c != nil {
+				if c := figures.ChanceOf(h); c != nil {
 					sd.Chances[h.ID] = c
 				}
 			}

@@ -106,9 +106,9 @@ func resultsSpread(sp figures.Spread) *ResultsSpread {
 		return nil
 	}
 	d := sp.Parts
-	return &ResultsSpread{Sections: sp.Sections, Writers: sp.Writers, SectionShare: d.RowShare(), WriterShare: d.ColumnShare(),
-		ResidualShare: d.ResidualShare(), SectionP: sp.BySection.P(), WriterP: sp.ByWriter.P(), Exact: sp.BySection.Exact && sp.ByWriter.Exact,
-		Arrangements: sp.BySection.Arrangements, Seed: figures.Seed, Sentence: sp.Sentence()}
+	return &ResultsSpread{Sections: sp.Rows, Writers: sp.Columns, SectionShare: d.RowShare(), WriterShare: d.ColumnShare(),
+		ResidualShare: d.ResidualShare(), SectionP: sp.ByRow.P(), WriterP: sp.ByColumn.P(), Exact: sp.ByRow.Exact && sp.ByColumn.Exact,
+		Arrangements: sp.ByRow.Arrangements, Seed: sp.Seed, Sentence: sp.Sentence()}
 }
 
 // addStatistics puts the decomposition and the hypotheses' chance figures

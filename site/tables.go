@@ -305,7 +305,7 @@ func tableMarkdown(name string, p *public.Public) string {
 			fmt.Fprintf(&b, "| %s | %d |\n", r.Label, r.Cells)
 		}
 	case "spread":
-		s := figures.Compute(p)
+		s := figures.Of(p)
 		b.WriteString(s.Run.Sentence() + "\n\n" + s.Overlap.Sentence() + "\n")
 	}
 	return b.String()

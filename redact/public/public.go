@@ -16,6 +16,7 @@ import (
 	"github.com/evalpress/evalpress/config/audience"
 	"github.com/evalpress/evalpress/redact/internal/seal"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/stats"
 )
 
 // The audiences' names, as a site's marker records them (sitewrite).
@@ -74,6 +75,17 @@ type Public struct {
 	Prompt     *Prompt
 	// Judged is the judged tier; nil when it has not been run.
 	Judged *Judged
+	// Statistics are how C5's measures split between sections and
+	// writers, with permutation tests (computed by the findings).
+	Statistics Statistics
+}
+
+// Statistics are how the two measures of C5's comparison, the longest run
+// and the overlap, split between sections and writers: numbers, and the
+// sections left out (not measured for every writer) by their public names.
+type Statistics struct {
+	Run, Overlap stats.Spread
+	Omitted      []string
 }
 
 // Thresholds are the thresholds of the build.
@@ -203,6 +215,10 @@ type Hypothesis struct {
 	// those at registration; Drift states them ("max_run 12 -> 20").
 	Drifts []Drift
 	Drift  []string
+	// Chance is how often shuffling each section's verdicts among the
+	// writers gives the writer it names a FAIL gap as large; nil when it
+	// names none, or there is nothing to compare.
+	Chance *stats.FailGap
 }
 
 // Document is a markdown document of the artifact, redacted.

@@ -12,10 +12,10 @@ import (
 const modulePrefix = "github.com/evalpress/evalpress/"
 
 // viewPackages are the packages whose types a view may hold: its own, the
-// criteria's pure values (outcomes, tallies, records, thresholds) and the
-// config's audience (a string).
+// criteria's pure values (outcomes, tallies, records, thresholds), the
+// statistics' numbers and the config's audience (a string).
 var viewPackages = map[string]bool{modulePrefix + "redact/public": true, modulePrefix + "reports/criteria": true,
-	modulePrefix + "config/audience": true}
+	modulePrefix + "reports/stats": true, modulePrefix + "config/audience": true}
 
 // TestAViewHoldsOnlyData walks every type a View can reach, through its
 // fields (exported or not), pointers, slices, arrays and maps: none is a

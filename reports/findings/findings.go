@@ -82,6 +82,9 @@ type Findings struct {
 	// tallies and the hypotheses hold valid judges' verdicts only; an
 	// invalid judge's stay in JudgedResults, for a diagnostic.
 	Validation *validation.Report
+	// Statistics are how C5's measures split between sections and
+	// writers, with permutation tests.
+	Statistics Statistics
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
@@ -189,7 +192,13 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		f.Tallies.AddAll(c.Outcomes)
 		f.Cells[i] = c
 	}
-	if err := f.loadTexts(ctx, folder, tokens, opt.DropWords); err != nil {
+	// The statistics' permutation tests run while the texts are read.
+	g := f.comparisonGrids()
+	statistics := make(chan Statistics, 1)
+	go func() { statistics <- g.statistics() }()
+	err := f.loadTexts(ctx, folder, tokens, opt.DropWords)
+	f.Statistics = <-statistics
+	if err != nil {
 		return nil, err
 	}
 	res, err := EvaluateHypotheses(s, f)

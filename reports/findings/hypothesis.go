@@ -9,6 +9,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/stats"
 )
 
 // Hypothesis verdicts.
@@ -37,6 +38,10 @@ type HypothesisResult struct {
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; set only when those differ from the build's.
 	RegisteredVerdict, RegisteredReason string
+	// Chance is how often chance alone gives the writer it names a FAIL
+	// gap as large (Findings.chance); nil when it names none, or there is
+	// nothing to compare.
+	Chance *stats.FailGap
 }
 
 // EvaluateHypotheses judges every hypothesis of s against f, by the FAIL
@@ -86,6 +91,9 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 		}
 		what := countsWords(crit, k)
 		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
+		if p.Model != "" {
+			r.Chance = f.chance(p.Model, k)
+		}
 		// The same prediction at its registered settings.
 		r.Drifts = criteria.DriftOf(crit, h.At, f.Criteria)
 		for _, d := range r.Drifts {

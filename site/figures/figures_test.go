@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/redact/public"
-	"github.com/evalpress/evalpress/redact/public/publictest"
-	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -28,35 +26,30 @@ func figureText(sp Spread, name string) (string, bool) {
 	return WholePercent(x), true
 }
 
-// statsFixture is a 3 × 2 grid whose decomposition is worked by hand in
-// reports/stats: runs {1,2},{3,4},{5,9} by section.
-func statsFixture() *public.Public {
-	p := &public.Public{
-		Thresholds: public.Thresholds{MaxRun: 3, MaxOverlap: 0.5, NGram: 8},
-		Writers:    []public.Writer{{Alias: "A"}, {Alias: "B"}},
-		Sections:   []string{"S1", "S2", "S3", "S4"},
+// statsFixture is a view whose statistics are those of a 3 × 2 grid worked
+// by hand in reports/stats: runs {1,2},{3,4},{5,9} by section, overlaps a
+// tenth of them; S4 was left out. H1 names writer A, whose FAILs (runs over
+// 3: S2 B's, S3 both) give it 1 of 3.
+func statsFixture(t *testing.T) *public.Public {
+	runs := [][]float64{{1, 2}, {3, 4}, {5, 9}}
+	overlaps := [][]float64{{0.1, 0.2}, {0.3, 0.4}, {0.5, 0.9}}
+	gap, err := stats.FailDifference([][]bool{{false, false}, {false, true}, {true, true}}, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	runs := [][2]int{{1, 2}, {3, 4}, {5, 9}}
-	for i, r := range runs {
-		for j, w := range []string{"A", "B"} {
-			p.Cells = append(p.Cells, public.Cell{Writer: w, Section: p.Sections[i], HasExample: true, Run: r[j], Overlap: float64(r[j]) / 10})
-		}
+	return &public.Public{
+		Statistics: public.Statistics{Run: stats.SpreadOf(runs, 2, 7), Overlap: stats.SpreadOf(overlaps, 2, 7), Omitted: []string{"S4"}},
+		Hypotheses: []public.Hypothesis{{ID: "H1", Kind: "fewest_fails", Model: "A", Chance: &gap}, {ID: "H2", Kind: "fails_at_least"}},
 	}
-	// S4 has only one writer's cell with an example: it is left out.
-	p.Cells = append(p.Cells, public.Cell{Writer: "A", Section: "S4", HasExample: true, Run: 50}, public.Cell{Writer: "B", Section: "S4"})
-	p.Hypotheses = []public.Hypothesis{{ID: "H1", Kind: "fewest_fails", Model: "A"}, {ID: "H2", Kind: "fails_at_least"}}
-	return publictest.Judge(p)
 }
 
 func TestSpreads(t *testing.T) {
-	p := statsFixture()
-	s := Compute(p)
-	if !reflect.DeepEqual(s.Omitted, []string{"S4"}) {
-		t.Errorf("omitted %v, want [S4]", s.Omitted)
+	s := Of(statsFixture(t))
+	if !reflect.DeepEqual(s.Omitted, []string{"S4"}) || s.Run.Measure != "longest run" || s.Overlap.Measure != "overlap" {
+		t.Errorf("spreads %+v", s)
 	}
-	want := stats.Decomposition{NRows: 3, NCols: 2, Mean: 4, Total: 40, Rows: 31, Columns: 6, Residual: 3}
-	if !s.Run.OK || s.Run.Parts != want {
-		t.Fatalf("run decomposition %+v, want %+v", s.Run.Parts, want)
+	if m, ok := s.Measure("overlap"); !ok || m.Measure != "overlap" {
+		t.Errorf("Measure(overlap) = %+v", m)
 	}
 	// 31/40, 6/40, 3/40; exact tests: 6 of 36 and 2 of 8 (see reports/stats).
 	sentence := s.Run.Sentence()
@@ -71,38 +64,34 @@ func TestSpreads(t *testing.T) {
 			t.Errorf("value %s = %q, want %q", key, got, want)
 		}
 	}
-	// Overlap is run/10: the same shares.
 	if got, _ := figureText(s.Overlap, "writers"); got != "15%" {
-		t.Errorf("overlap section share %q", got)
+		t.Errorf("overlap writer share %q", got)
 	}
 }
 
 func TestSpreadTooSmall(t *testing.T) {
-	p := statsFixture()
-	p.Writers = p.Writers[:1]
-	s := Compute(p)
-	if s.Run.OK || !strings.Contains(s.Run.Sentence(), "cannot be split") {
-		t.Errorf("one writer: %+v %q", s.Run, s.Run.Sentence())
+	sp := Spread{Measure: "longest run", Spread: stats.SpreadOf([][]float64{{1}, {2}, {3}}, 1, 7)}
+	if sp.OK || !strings.Contains(sp.Sentence(), "cannot be split") {
+		t.Errorf("one writer: %+v %q", sp, sp.Sentence())
 	}
-	if v, _ := figureText(s.Run, "sections"); v != "n/a" {
+	if v, _ := figureText(sp, "sections"); v != "n/a" {
 		t.Errorf("one writer: section share %q, want n/a", v)
 	}
 }
 
 func TestHypothesisChance(t *testing.T) {
-	p := statsFixture()
-	// FAILs (run over 3): S1 none, S2 B, S3 both; A has 1 of the 3. A gets
-	// S3's FAIL always and S2's half the time: 1 or 2 FAILs, a gap of
-	// |2·f − 3| = 1 either way, so every one of the 2³ outcomes.
-	c := HypothesisChance(p, p.Hypotheses[0])
-	if c == nil || c.Gap.Fails != 1 || c.Gap.Others != 2 || c.Gap.AtLeast.Int64() != 8 || c.Gap.Arrangements.Int64() != 8 {
+	p := statsFixture(t)
+	// A gets S3's FAIL always and S2's half the time: 1 or 2 FAILs, a gap
+	// of |2·f − 3| = 1 either way, so every one of the 2³ outcomes.
+	c := ChanceOf(p.Hypotheses[0])
+	if c == nil || c.Writer != "A" || c.Gap.Fails != 1 || c.Gap.AtLeast.Int64() != 8 || c.Gap.Arrangements.Int64() != 8 {
 		t.Fatalf("chance %+v", c)
 	}
 	if s := c.Sentence(); !strings.Contains(s, "A has 1 FAIL in the 3 sections") || !strings.Contains(s, "8 of 8 equally likely outcomes (100%)") {
 		t.Errorf("sentence %q", s)
 	}
-	if HypothesisChance(p, p.Hypotheses[1]) != nil {
-		t.Error("a hypothesis naming no writer has a chance figure")
+	if ChanceOf(p.Hypotheses[1]) != nil {
+		t.Error("a hypothesis without a chance figure has one")
 	}
 }
 
@@ -116,31 +105,5 @@ func TestFormatting(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
-	}
-}
-
-func TestHypothesisChanceOnAJudgedCriterion(t *testing.T) {
-	p := statsFixture()
-	// C2 by the primary judge on S1 and S2 only: A fails S1, B fails
-	// nothing; S3 has only A's verdict, S4 none. Another judge's FAILs
-	// and C5's do not count.
-	verdicts := map[[2]string]criteria.Verdict{{"A", "S1"}: criteria.Fail, {"B", "S1"}: criteria.Pass, {"A", "S2"}: criteria.Pass, {"B", "S2"}: criteria.Pass, {"A", "S3"}: criteria.Fail}
-	for i := range p.Cells {
-		c := &p.Cells[i]
-		if v, ok := verdicts[[2]string{c.Writer, c.Section}]; ok {
-			c.Outcomes = append(c.Outcomes, criteria.Outcome{Criterion: "C2", Judge: "primary", Verdict: v},
-				criteria.Outcome{Criterion: "C2", Judge: "family-1", Verdict: criteria.Fail})
-		}
-	}
-	h := public.Hypothesis{ID: "H3", Kind: "fewest_fails", Model: "A", Criterion: "C2", Judge: "primary"}
-	c := HypothesisChance(p, h)
-	// Two sections; A has 1 FAIL, B none: |2·1 − 1| = 1, as for 0 FAILs:
-	// every one of the 2² outcomes.
-	if c == nil || c.Gap.Rows != 2 || c.Gap.Fails != 1 || c.Gap.Others != 0 || c.Gap.AtLeast.Int64() != 4 || c.Gap.Arrangements.Int64() != 4 {
-		t.Fatalf("chance %+v", c)
-	}
-	h.Judge = "nobody"
-	if HypothesisChance(p, h) != nil {
-		t.Error("a judge with no verdicts has a chance figure")
 	}
 }

@@ -15,7 +15,7 @@ func evalSpread(ev *evaluator, c call) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	sp, _ := figures.Compute(ev.p).Measure(measure)
+	sp, _ := figures.Of(ev.p).Measure(measure)
 	x, text, number, _ := sp.Figure(name)
 	switch {
 	case text != "":
@@ -34,7 +34,7 @@ func evalSpread(ev *evaluator, c call) (Value, error) {
 func (ev *evaluator) hypothesisChance(id string) Value {
 	for _, h := range ev.p.Hypotheses {
 		if h.ID == id {
-			if ch := figures.HypothesisChance(ev.p, h); ch != nil {
+			if ch := figures.ChanceOf(h); ch != nil {
 				p := ch.Gap.P()
 				return shareValue(p, chanceDecimals(p))
 			}
