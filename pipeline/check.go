@@ -41,7 +41,6 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer folder.Close()
 	if _, err := judged.Attach(ctx, folder, o.Inputs); err != nil { // a family judge's model is private too
 		return nil, err
 	}

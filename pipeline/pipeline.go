@@ -363,8 +363,8 @@ func (b *build) result() *Result {
 		Baselined: b.base.results != nil, Changes: b.out.Results.Changes}
 }
 
-// close releases what the stages hold, once they no longer run: the
-// scanner, the inputs. A stopped build releases nothing: a stage may still
+// close waits for what the stages hold, once they no longer run: the
+// scanner. A stopped build waits for nothing: a stage may still
 // run until it sees it stopped (stoppable), and the process ends.
 func (b *build) close() {
 	if b.ctx.Err() != nil {
@@ -372,9 +372,6 @@ func (b *build) close() {
 	}
 	if b.scanner != nil {
 		b.scanner.wait()
-	}
-	if b.folder != nil {
-		b.folder.Close()
 	}
 }
 

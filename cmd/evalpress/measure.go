@@ -51,7 +51,6 @@ func (c *measureCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer folder.Close()
 	printWarnings(c.stderr, folder.Diagnostics)
 	res, err := measure.Run(ctx, folder, t.NGram)
 	if err != nil {

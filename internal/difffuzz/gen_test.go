@@ -32,6 +32,5 @@ func TestGeneratedCasesAreWellFormed(t *testing.T) {
 		if _, err := measure.Run(context.Background(), f, c.NGram); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		f.Close()
 	}
 }

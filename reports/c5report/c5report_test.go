@@ -44,7 +44,6 @@ func report(t *testing.T, dir string) c5report.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { folder.Close() })
 	res, err := measure.Run(context.Background(), folder, th.NGram)
 	if err != nil {
 		t.Fatal(err)

@@ -277,10 +277,6 @@ func describeOpenError(err error, what string) string {
 	return fmt.Sprintf("cannot open %s: %v", what, err)
 }
 
-// Close is kept for the callers of a folder that held open files; a
-// Folder now holds its files' bytes, so there is nothing to release.
-func (f *Folder) Close() error { return nil }
-
 // SectionText returns the text of s as stored in sections.md.
 func (f *Folder) SectionText(s Section) (string, error) {
 	return readSpan(f.sections, s.Body, f.path(SectionsFile))

@@ -71,19 +71,16 @@ func TestOpenErrors(t *testing.T) {
 			`in/redact.txt:3: private term "---" has no letter or digit`},
 	}
 	for _, tc := range tests {
-		{
-			t.Run(tc.name, func(t *testing.T) {
-				f, err := OpenFS(tc.fsys, "in")
-				if err == nil {
-					f.Close()
-					t.Fatalf("no error, want %q", tc.want)
-				}
-				got := filepath.ToSlash(err.Error())
-				if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
-					t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
-				}
-			})
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := OpenFS(tc.fsys, "in")
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			got := filepath.ToSlash(err.Error())
+			if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
+				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
+			}
+		})
 	}
 }
 
@@ -94,7 +91,6 @@ func TestFamilies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	if got := f.Families["A"]; got.Text != "Larkspur" || got.Line != 5 {
 		t.Errorf("family %+v", got)
 	}
@@ -123,27 +119,24 @@ func TestOpenWarnings(t *testing.T) {
 		{"clean", folder("# A\n## HOOK\nx\n", goodExamples), nil},
 	}
 	for _, tc := range tests {
-		{
-			t.Run(tc.name, func(t *testing.T) {
-				f, err := OpenFS(tc.fsys, "in")
-				if err != nil {
-					t.Fatal(err)
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := OpenFS(tc.fsys, "in")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range f.Diagnostics {
+				got = append(got, filepath.ToSlash(d.Error()))
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("warnings %q, want %d starting %q", got, len(tc.want), tc.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tc.want[i]) {
+					t.Errorf("warning %q, want it to start %q", got[i], tc.want[i])
 				}
-				defer f.Close()
-				var got []string
-				for _, d := range f.Diagnostics {
-					got = append(got, filepath.ToSlash(d.Error()))
-				}
-				if len(got) != len(tc.want) {
-					t.Fatalf("warnings %q, want %d starting %q", got, len(tc.want), tc.want)
-				}
-				for i := range got {
-					if !strings.HasPrefix(got[i], tc.want[i]) {
-						t.Errorf("warning %q, want it to start %q", got[i], tc.want[i])
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -217,7 +210,6 @@ func TestWithoutDigests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	if len(f.Digests) != 0 || len(f.Sections) != 1 {
 		t.Fatalf("digests %v, sections %d", f.Digests, len(f.Sections))
 	}

@@ -406,7 +406,6 @@ func TestLoadDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer folder.Close()
 	tier, err := Load(os.DirFS(dir), dir, folder.Sections)
 	if err != nil {
 		t.Fatal(err)

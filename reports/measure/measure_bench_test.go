@@ -23,6 +23,5 @@ func BenchmarkCorpus(b *testing.B) {
 		if _, err := Run(context.Background(), folder, 8); err != nil {
 			b.Fatal(err)
 		}
-		folder.Close()
 	}
 }

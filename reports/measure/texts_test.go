@@ -91,6 +91,5 @@ func openFS(t *testing.T, sections, examples, phrases string) *inputs.Folder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { f.Close() })
 	return f
 }

@@ -115,7 +115,6 @@ func runEvalpress(dir string, c difffuzz.Case) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer folder.Close()
 	t := criteria.C5Thresholds{MaxRun: c.MaxRun, NGram: c.NGram}
 	if _, err := fmt.Sscan(c.MaxOverlap, &t.MaxOverlap); err != nil {
 		return "", err
