@@ -463,8 +463,10 @@ func chromaCSS() (string, error) {
 }
 
 // renderMarkdown renders one redacted document. file names the document in
-// error messages. Claims that do not hold come back in claims, so that a
-// build reports all of them at once; other problems are errors.
+// error messages. Claims that do not hold come back in claims; the
+// placeholders that do not parse and the broken links come back together
+// in err (errors.Join), with the claims among them in the order of the
+// source: a build reports every problem of every document at once.
 func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (pg *page, claims []error, err error) {
 	placed := &prose.Doc{}
 	lc := &linkCheck{doc: doc.Path, docs: docs, files: files, placed: placed}
@@ -482,18 +484,24 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}, next: map[string]int{}}))
 	source := []byte(doc.Markdown)
 	root := md.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
-	if len(placed.Problems) > 0 {
-		var errs []error
-		for _, pr := range placed.Problems {
-			line, col := lineCol(source, pr.Offset)
-			errs = append(errs, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col, Message: pr.Msg})
-		}
-		return nil, nil, errors.Join(errs...)
+	// Every problem of the document is reported: the claims that do not
+	// hold, and, in the order of the source, the placeholders that do not
+	// parse and the links that point nowhere (which stop the page).
+	type found struct {
+		offset int
+		err    error
 	}
+	var broken, falseClaims []found
 	for _, c := range placed.Claims {
 		line, col := lineCol(source, c.Offset)
-		claims = append(claims, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
-			Message: fmt.Sprintf("claim does not hold: %s (%s)", c.Condition, strings.Join(c.Values, ", "))})
+		err := &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
+			Message: fmt.Sprintf("claim does not hold: %s (%s)", c.Condition, strings.Join(c.Values, ", "))}
+		claims = append(claims, err)
+		falseClaims = append(falseClaims, found{c.Offset, err})
+	}
+	for _, pr := range placed.Problems {
+		line, col := lineCol(source, pr.Offset)
+		broken = append(broken, found{pr.Offset, &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col, Message: pr.Msg}})
 	}
 	footnote := func(id string) bool { return strings.HasPrefix(id, "fn:") || strings.HasPrefix(id, "fnref:") }
 	for _, a := range lc.anchors {
@@ -506,11 +514,21 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 			lc.problem(a.offset, "link to a missing anchor %q", "#"+a.id)
 		}
 	}
-	if len(lc.problems) > 0 {
-		slices.SortStableFunc(lc.problems, func(a, b linkProblem) int { return a.offset - b.offset })
-		first := lc.problems[0]
-		line, _ := lineCol(source, first.offset)
-		return nil, nil, diag.Errorf(file, line, "%s", first.message)
+	if len(placed.Problems) == 0 { // a placeholder that does not parse leaves no page to check links in
+		for _, pr := range lc.problems {
+			line, _ := lineCol(source, pr.offset)
+			broken = append(broken, found{pr.offset, diag.Errorf(file, line, "%s", pr.message)})
+		}
+	}
+	if len(broken) > 0 {
+		// The claims go with them, every problem in the order of the source.
+		broken = append(broken, falseClaims...)
+		slices.SortStableFunc(broken, func(a, b found) int { return a.offset - b.offset })
+		var errs []error
+		for _, f := range broken {
+			errs = append(errs, f.err)
+		}
+		return nil, nil, errors.Join(errs...)
 	}
 	var body bytes.Buffer
 	if err := md.Renderer().Render(&body, source, root); err != nil {

@@ -302,7 +302,8 @@ func parseTemplates(opt Options) (*template.Template, error) {
 }
 
 // documents renders the view's documents' markdown, the index first; every
-// false claim of the build is reported at once.
+// problem of every document (a placeholder that does not parse, a broken
+// link, a false claim) is reported at once.
 func documents(p *public.Public, opt Options) ([]*page, error) {
 	docs, files := map[string]bool{}, map[string]bool{}
 	for _, d := range p.Documents {
@@ -315,10 +316,16 @@ func documents(p *public.Public, opt Options) ([]*page, error) {
 	var problems []error
 	for _, d := range p.Documents {
 		pg, claims, err := renderMarkdown(d, path.Join(opt.ContentLabel, d.Path), docs, files, p)
-		if err != nil {
-			return nil, err
-		}
 		problems = append(problems, claims...)
+		if err != nil {
+			var joined interface{ Unwrap() []error }
+			if errors.As(err, &joined) {
+				problems = append(problems, joined.Unwrap()...)
+			} else {
+				problems = append(problems, err)
+			}
+			continue
+		}
 		pages = append(pages, pg)
 	}
 	if len(problems) > 0 {

@@ -448,6 +448,41 @@ func TestFalseClaimsAreReportedTogether(t *testing.T) {
 	}
 }
 
+// A placeholder that does not parse, a broken link and a false claim, in
+// one document and in two, are all reported by one build.
+func TestEveryProblemOfABuildIsReported(t *testing.T) {
+	dir := newSite(t, map[string]string{
+		"content/findings.md": "# F\n\n{{count bananas}}\n\nNo section fails.{{claim count(fails) == 0}}\n\n[gone](#nowhere)\n",
+		"content/extra.md":    "# E\n\n{{claim count(passes) > 1000}}\n\n{{if count(fails) > 0}}\n",
+	})
+	code, stderr := buildSite(t, dir)
+	if code != 1 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"findings.md:3:9: {{count bananas}}: count: unknown field \"bananas\"",
+		"findings.md:5:18: claim does not hold: count(fails) == 0",
+		"extra.md:3:1: claim does not hold: count(passes) > 1000",
+		"extra.md:5:1: {{if}} is not closed",
+	} {
+		found := false
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.HasPrefix(l, "evalpress: ") && strings.Contains(l, want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the build did not report %q:\n%s", want, stderr)
+		}
+	}
+	// Without the placeholder, the broken link is reported with the claim.
+	os.WriteFile(filepath.Join(dir, "content", "findings.md"), []byte("# F\n\nNo section fails.{{claim count(fails) == 0}}\n\n[gone](#nowhere)\n"), 0o644)
+	code, stderr = buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, "findings.md:3:18: claim does not hold") || !strings.Contains(stderr, `findings.md:5: link to a missing anchor "#nowhere"`) {
+		t.Errorf("exit %d: a false claim and a broken link in one document:\n%s", code, stderr)
+	}
+}
+
 // TestFailedBuildKeepsThePublishedBaseline: a build that fails on a leak
 // publishes nothing, so the next build compares with the results the one
 // before it published.
