@@ -8,6 +8,9 @@
 //	evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
 //	evalpress serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...
 //	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS]
+//	evalpress init    DIR
+//	evalpress help    [COMMAND]
+//	evalpress --version
 //
 // Exit status: 0 on success, 1 on failure, 2 on a usage error.
 package main
@@ -20,6 +23,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -49,6 +53,16 @@ var synopses = []struct{ name, synopsis string }{
 	{"measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]"},
 	{"serve", "serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]..."},
 	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS]"},
+	{"init", "init    DIR"},
+}
+
+// summaries say in a line what each command does: the usage lists them.
+var summaries = map[string]string{
+	"build":   "measure the private inputs and write the public site",
+	"measure": "print the C5 numbers of a private inputs folder, as the reference script does",
+	"serve":   "build, serve on loopback, and rebuild and reload on every change",
+	"check":   "scan any folder for private terms and passages before you upload it",
+	"init":    "start a new evaluation in DIR: a config, documents and example inputs that build at once",
 }
 
 // synopsis returns the synopsis of the command name.
@@ -68,7 +82,11 @@ var usage = func() string {
 	for _, s := range synopses {
 		b.WriteString("  evalpress " + s.synopsis + "\n")
 	}
-	b.WriteString("\nRun 'evalpress COMMAND --help' for a command's options.\n")
+	b.WriteString("  evalpress help    [COMMAND]\n  evalpress --version\n\nCommands:\n")
+	for _, s := range synopses {
+		fmt.Fprintf(&b, "  %-8s %s\n", s.name, summaries[s.name])
+	}
+	b.WriteString("\nRun 'evalpress help COMMAND' (or 'evalpress COMMAND --help') for a command's options.\n")
 	return b.String()
 }()
 
@@ -94,20 +112,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	var cmd command
 	switch args[0] {
-	case "measure":
-		cmd = &measureCommand{stdout: stdout, stderr: stderr}
-	case "build":
-		cmd = &buildCommand{stdout: stdout, stderr: stderr}
-	case "check":
-		cmd = &checkCommand{stdout: stdout, stderr: stderr}
-	case "serve":
-		cmd = &serveCommand{stdout: stdout, stderr: stderr}
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		return help(ctx, args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, versionLine())
 		return 0
-	default:
+	}
+	cmd := newCommand(args[0], stdout, stderr)
+	if cmd == nil {
 		fmt.Fprintf(stderr, "evalpress: unknown command %q\n", args[0])
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -142,18 +155,81 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 1
 }
 
+// newCommand returns the command called name, or nil.
+func newCommand(name string, stdout, stderr io.Writer) command {
+	switch name {
+	case "measure":
+		return &measureCommand{stdout: stdout, stderr: stderr}
+	case "build":
+		return &buildCommand{stdout: stdout, stderr: stderr}
+	case "check":
+		return &checkCommand{stdout: stdout, stderr: stderr}
+	case "serve":
+		return &serveCommand{stdout: stdout, stderr: stderr}
+	case "init":
+		return &initCommand{stdout: stdout, stderr: stderr}
+	}
+	return nil
+}
+
+// help prints the usage, or with a command's name that command's help.
+func help(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd := newCommand(args[0], stdout, stderr)
+	if cmd == nil || len(args) > 1 {
+		fmt.Fprintf(stderr, "evalpress: help: no command %q\n", strings.Join(args, " "))
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	if err := cmd.Run(ctx, []string{"--help"}); err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stderr, "evalpress: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
 // newFlagSet returns a flag set that reports errors instead of exiting and
 // prints its help to stdout when asked for it.
 func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: evalpress %s\n\n", synopsis)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		fmt.Fprintf(stdout, "Usage: evalpress %s\n", synopsis)
+		if s := summaries[name]; s != "" {
+			fmt.Fprintf(stdout, "\n%s%s.\n", strings.ToUpper(s[:1]), s[1:])
+		}
+		printFlags(stdout, fs)
 	}
 	return fs
+}
+
+// printFlags writes a flag set's flags as the usage line spells them,
+// "--name", with what each is for and its default.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			fmt.Fprintln(w, "\nFlags:")
+			first = false
+		}
+		name, what := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		fmt.Fprintf(w, "%s\n    \t%s", line, strings.ReplaceAll(what, "\n", "\n    \t"))
+		if def := f.DefValue; def != "" && def != "false" && def != "0" && !strings.Contains(what, "(default") {
+			if _, err := strconv.ParseFloat(def, 64); err == nil {
+				fmt.Fprintf(w, " (default %s)", def)
+			} else {
+				fmt.Fprintf(w, " (default %q)", def)
+			}
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parseFlags parses args into fs, turning flag errors into usage errors.

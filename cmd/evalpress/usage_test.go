@@ -81,7 +81,7 @@ func TestUsageListsEveryFlagTheReadmeLists(t *testing.T) {
 			t.Errorf("%s --help: exit %d", s.name, code)
 		}
 		var defined []string
-		for _, m := range regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`).FindAllStringSubmatch(cmdHelp, -1) {
+		for _, m := range regexp.MustCompile(`(?m)^  --([a-z][a-z-]*)`).FindAllStringSubmatch(cmdHelp, -1) {
 			defined = append(defined, m[1])
 		}
 		slices.Sort(defined)
