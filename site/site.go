@@ -223,6 +223,7 @@ var funcs = template.FuncMap{
 	"predictionwords": predictionWords,
 	"sentence":        sentence,
 	"digest":          digestHTML,
+	"driftwords":      driftWords,
 	"withDigests":     withDigests,
 }
 

@@ -241,20 +241,15 @@ func TestParseBaselineKeepsWhatTheChangesCompare(t *testing.T) {
 }
 
 func TestDriftWords(t *testing.T) {
-	p := fixture()
-	p.CriteriaThresholds = []public.CriterionThresholds{{Criterion: criteria.C5, Now: []criteria.Threshold{
-		{Name: "max_run", Now: "a longest run of %s words", Then: "%s words"},
-		{Name: "max_overlap", Now: "an overlap of %s", Then: "%s"},
-	}}}
-	sd := &siteData{Public: p}
-	for in, want := range map[string]string{
-		"max_run 12 -> 20":       "a longest run of 20 words (registered: 12 words)",
-		"max_overlap 10% -> 20%": "an overlap of 20% (registered: 10%)",
-		"something else -> 3":    "something else → 3",
-	} {
-		if got := sd.DriftWords(in); got != want {
-			t.Errorf("DriftWords(%q) = %q, want %q", in, got, want)
-		}
+	run := func(v float64) criteria.Threshold {
+		return criteria.Threshold{Name: "max_run", Value: v, Now: "a longest run of %s words", Then: "%s words"}
+	}
+	if got, want := driftWords(public.Drift{Name: "max_run", Now: run(20), Registered: run(12)}), "a longest run of 20 words (registered: 12 words)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	bare := criteria.Threshold{Name: "toy", Value: 3}
+	if got, want := driftWords(public.Drift{Name: "toy", Now: bare, Registered: criteria.Threshold{Name: "toy", Value: 2}}), "toy 2 → 3"; got != want {
+		t.Errorf("without words: got %q, want %q", got, want)
 	}
 }
 

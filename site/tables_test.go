@@ -131,7 +131,7 @@ func TestCompareBuilds(t *testing.T) {
 		t.Fatalf("cells %+v", c.Cells)
 	}
 	got := c.Cells[0]
-	after := "longest run 11 <= 12: pass; overlap 12.5% > 10% (3 of 24 distinct 8-grams): FAIL"
+	after := "longest run 11 ≤ 12 words: pass; overlap 12.5% > 10% (3 of 24 distinct 8-grams): FAIL"
 	if got.BeforeLine != "run 11 ≤ 12, overlap 12.5% ≤ 20%" || got.AfterLine != after || got.Rules != "overlap" || got.Page != "cells/model-2-hook.html" {
 		t.Errorf("changed cell %+v", got)
 	}
@@ -141,7 +141,7 @@ func TestCompareBuilds(t *testing.T) {
 		Values: map[string]float64{"run": 11, "overlap": 0.125, "shared": 3, "distinct": 24},
 		Limits: map[string]float64{"max_run": 12, "max_overlap": 0.2, "ngram": 8}}}
 	got = compareBuilds(p, base, nil).Cells[0]
-	if want := "longest run 11 <= 12: pass; overlap 12.5% <= 20% (3 of 24 distinct 8-grams): pass"; got.BeforeLine != want {
+	if want := "longest run 11 ≤ 12 words: pass; overlap 12.5% ≤ 20% (3 of 24 distinct 8-grams): pass"; got.BeforeLine != want {
 		t.Errorf("before, from the recorded outcome: %q, want %q", got.BeforeLine, want)
 	}
 }

@@ -158,7 +158,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "changes.html"))
 	for _, want := range []string{"3 cells changed their verdicts.", "2 thresholds changed", "<strong>30</strong> (changed)",
-		"results.json</code> had SHA-256", "&lt;= 30: pass; overlap 100.0% &lt;= 100%", `href="cells/`} {
+		"results.json</code> had SHA-256", "≤ 30 words: pass; overlap 100% ≤ 100%", `href="cells/`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("changes page lacks %q", want)
 		}

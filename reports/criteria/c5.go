@@ -1,6 +1,10 @@
 package criteria
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/evalpress/evalpress/internal/numfmt"
+)
 
 // C5 is the paraphrase criterion: a section must not copy its example's
 // wording, by the longest verbatim word run and the share of its n-grams
@@ -162,15 +166,15 @@ func init() {
 			maxRun, _ := o.Limit(LimitMaxRun)
 			maxOverlap, _ := o.Limit(LimitMaxOverlap)
 			ngram, _ := o.Limit("ngram")
-			runLine := fmt.Sprintf("longest run %s <= %s: pass", number(run), number(maxRun))
+			runLine := fmt.Sprintf("longest run %s ≤ %s words: pass", number(run), number(maxRun))
 			if o.RuleFailed(RuleRun) {
-				runLine = fmt.Sprintf("longest run %s > %s: FAIL", number(run), number(maxRun))
+				runLine = fmt.Sprintf("longest run %s > %s words: FAIL", number(run), number(maxRun))
 			}
-			cmp, verdict := "<=", "pass"
+			cmp, verdict := "≤", "pass"
 			if o.RuleFailed(RuleOverlap) {
 				cmp, verdict = ">", "FAIL"
 			}
-			overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", percent(overlap, 1), cmp,
+			overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", numfmt.PercentAgainst(overlap, maxOverlap), cmp,
 				SharePercent(maxOverlap), number(shared), number(distinct), number(ngram), verdict)
 			return []Check{
 				{Rule: RuleRun, Failed: o.RuleFailed(RuleRun), Text: runLine},

@@ -428,11 +428,6 @@ func Find(outcomes []Outcome, k Key) (Outcome, bool) {
 	return Outcome{}, false
 }
 
-// percent writes a measured share as a percentage with decimals digits.
-func percent(x float64, decimals int) string {
-	return strconv.FormatFloat(x*100, 'f', decimals, 64) + "%"
-}
-
 // SharePercent writes a configured share as a percentage with no more
 // decimals than it has: 0.1 is "10%", 0.125 is "12.5%" (numfmt.Setting,
 // as every page writes a setting).

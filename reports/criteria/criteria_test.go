@@ -36,10 +36,10 @@ func TestC5Judge(t *testing.T) {
 		failed       []string
 		runLine, ovl string
 	}{
-		{"at the limits", 12, 0.10, Pass, nil, "longest run 12 <= 12: pass", "overlap 10.0% <= 10% (3 of 30 distinct 8-grams): pass"},
-		{"overlap alone", 11, 0.167, Fail, []string{RuleOverlap}, "longest run 11 <= 12: pass", "overlap 16.7% > 10% (3 of 30 distinct 8-grams): FAIL"},
-		{"run alone", 13, 0, Fail, []string{RuleRun}, "longest run 13 > 12: FAIL", "overlap 0.0% <= 10% (3 of 30 distinct 8-grams): pass"},
-		{"both", 40, 0.5, Fail, []string{RuleRun, RuleOverlap}, "longest run 40 > 12: FAIL", "overlap 50.0% > 10% (3 of 30 distinct 8-grams): FAIL"},
+		{"at the limits", 12, 0.10, Pass, nil, "longest run 12 ≤ 12 words: pass", "overlap 10% ≤ 10% (3 of 30 distinct 8-grams): pass"},
+		{"overlap alone", 11, 0.167, Fail, []string{RuleOverlap}, "longest run 11 ≤ 12 words: pass", "overlap 16.7% > 10% (3 of 30 distinct 8-grams): FAIL"},
+		{"run alone", 13, 0, Fail, []string{RuleRun}, "longest run 13 > 12 words: FAIL", "overlap 0% ≤ 10% (3 of 30 distinct 8-grams): pass"},
+		{"both", 40, 0.5, Fail, []string{RuleRun, RuleOverlap}, "longest run 40 > 12 words: FAIL", "overlap 50% > 10% (3 of 30 distinct 8-grams): FAIL"},
 	} {
 		o := DefaultC5.Judge(tc.run, tc.overlap, 3, 30)
 		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Criterion != C5 {
@@ -168,13 +168,13 @@ func TestG1Judge(t *testing.T) {
 		failed  []string
 		summary string
 	}{
-		{"ACT 1", 255, Pass, nil, "255 words, target 300 (255 to 345)"}, // on the lower bound
-		{"ACT 1", 254, Fail, []string{RuleShort}, "254 words, target 300 (255 to 345)"},
-		{"ACT 1", 345, Pass, nil, "345 words, target 300 (255 to 345)"}, // on the upper bound
-		{"ACT 1", 346, Fail, []string{RuleLong}, "346 words, target 300 (255 to 345)"},
-		{"CTA", 52, Fail, []string{RuleLong}, "52 words, target 45 (38.25 to 51.75)"},
-		{"ZERO", 0, Pass, nil, "0 words, target 0 (0 to 0)"},
-		{"ZERO", 1, Fail, []string{RuleLong}, "1 word, target 0 (0 to 0)"},
+		{"ACT 1", 255, Pass, nil, "255 words, target 300 (255 to 345 words)"}, // on the lower bound
+		{"ACT 1", 254, Fail, []string{RuleShort}, "254 words, target 300 (255 to 345 words)"},
+		{"ACT 1", 345, Pass, nil, "345 words, target 300 (255 to 345 words)"}, // on the upper bound
+		{"ACT 1", 346, Fail, []string{RuleLong}, "346 words, target 300 (255 to 345 words)"},
+		{"CTA", 52, Fail, []string{RuleLong}, "52 words, target 45 (39 to 51 words)"},
+		{"ZERO", 0, Pass, nil, "0 words, target 0 (0 words)"},
+		{"ZERO", 1, Fail, []string{RuleLong}, "1 word, target 0 (0 words)"},
 		{"HOOK", 40, Unscored, nil, "40 words"}, // no target: never a pass
 	} {
 		o := g.Judge(tc.section, tc.words)

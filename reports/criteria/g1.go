@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/numfmt"
 )
 
 // G1 is the length gate: a section's length in words must be within the
@@ -159,18 +161,16 @@ func init() {
 }
 
 // g1Summary states a length and its target: "286 words, target 300
-// (255 to 345)", or "286 words" when the section has no target.
+// (255 to 345 words)", or "286 words" when the section has no target. The
+// bounds are the whole counts that pass: 45 ± 15% is 39 to 51.
 func g1Summary(o Outcome) string {
 	words, _ := o.Value(ValueWords)
-	count := number(words) + " words"
-	if words == 1 {
-		count = "1 word"
-	}
+	count := numfmt.Words(int(words))
 	target, ok := o.Limit(LimitTarget)
 	if !ok {
 		return count
 	}
 	lo, _ := o.Limit(LimitMin)
 	hi, _ := o.Limit(LimitMax)
-	return fmt.Sprintf("%s, target %s (%s to %s)", count, number(target), number(lo), number(hi))
+	return fmt.Sprintf("%s, target %s (%s)", count, number(target), numfmt.WordBounds(lo, hi))
 }
