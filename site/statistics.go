@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/site/figures"
 )
@@ -106,8 +107,8 @@ func resultsSpread(sp figures.Spread) *ResultsSpread {
 		return nil
 	}
 	d := sp.Parts
-	return &ResultsSpread{Sections: sp.Rows, Writers: sp.Columns, SectionShare: d.RowShare(), WriterShare: d.ColumnShare(),
-		ResidualShare: d.ResidualShare(), SectionP: sp.ByRow.P(), WriterP: sp.ByColumn.P(), Exact: sp.ByRow.Exact && sp.ByColumn.Exact,
+	return &ResultsSpread{Sections: sp.Rows, Writers: sp.Columns, SectionShare: numfmt.RoundShare(d.RowShare()), WriterShare: numfmt.RoundShare(d.ColumnShare()),
+		ResidualShare: numfmt.RoundShare(d.ResidualShare()), SectionP: numfmt.Round(sp.ByRow.P(), 4), WriterP: numfmt.Round(sp.ByColumn.P(), 4), Exact: sp.ByRow.Exact && sp.ByColumn.Exact,
 		Arrangements: sp.ByRow.Arrangements, Seed: sp.Seed, Sentence: sp.Sentence()}
 }
 
@@ -122,8 +123,8 @@ func (r *Results) addStatistics(s figures.Spreads, chances map[string]*figures.C
 	for i, h := range r.Hypotheses {
 		if c := chances[h.ID]; c != nil {
 			g := c.Gap
-			r.Hypotheses[i].Chance = &ResultsChance{Writer: c.Writer, Fails: g.Fails, OthersMean: g.Others, Sections: g.Rows,
-				AtLeast: g.AtLeast.String(), Arrangements: g.Arrangements.String(), P: g.P()}
+			r.Hypotheses[i].Chance = &ResultsChance{Writer: c.Writer, Fails: g.Fails, OthersMean: numfmt.Round(g.Others, 2), Sections: g.Rows,
+				AtLeast: g.AtLeast.String(), Arrangements: g.Arrangements.String(), P: numfmt.Round(g.P(), 4)}
 		}
 	}
 }

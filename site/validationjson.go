@@ -1,6 +1,9 @@
 package site
 
-import "github.com/evalpress/evalpress/redact/public"
+import (
+	"github.com/evalpress/evalpress/internal/numfmt"
+	"github.com/evalpress/evalpress/redact/public"
+)
 
 // The judge validation's sections of results.json: agreement and ranking
 // when the judged tier has run, the fixtures always (their expected
@@ -183,15 +186,30 @@ type ResultsSelfPref struct {
 	NotMeasured string `json:"not_measured,omitempty"`
 }
 
+// share is a rate as a share, rounded as the pages show it
+// (numfmt.RoundShare): results.json says what the page says.
 func share(r public.Rate) *float64 {
 	if v, ok := r.Value(); ok {
+		v = numfmt.RoundShare(v)
 		return &v
 	}
 	return nil
 }
 
+// maybe is a statistic (kappa), rounded as the pages show it, when ok.
 func maybe(x float64, ok bool) *float64 {
 	if ok {
+		x = numfmt.RoundStat(x)
+		return &x
+	}
+	return nil
+}
+
+// maybeShare is a difference of shares (a lift), rounded as the pages
+// show it in points, when ok.
+func maybeShare(x float64, ok bool) *float64 {
+	if ok {
+		x = numfmt.RoundShare(x)
 		return &x
 	}
 	return nil
@@ -202,7 +220,7 @@ func resultsPair(a public.Agreement, kind string) ResultsPair {
 		Table:   ResultsTable{PassPass: a.PassPass, PassFail: a.PassFail, FailPass: a.FailPass, FailFail: a.FailFail},
 		Percent: share(a.Agree), Kappa: maybe(a.Kappa, a.HasKappa), CatchFail: share(a.CatchFail), CatchPass: share(a.CatchPass)}
 	if a.HasInterval {
-		p.KappaCI95 = &[2]float64{a.Low, a.High}
+		p.KappaCI95 = &[2]float64{numfmt.RoundStat(a.Low), numfmt.RoundStat(a.High)}
 	}
 	return p
 }
@@ -281,13 +299,13 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 	for _, s := range v.SelfPreference {
 		sp := ResultsSelfPref{Judge: s.Judge, Name: s.Name, Model: s.Writer, NotMeasured: s.NotMeasured}
 		if s.NotMeasured == "" {
-			sp.OwnLift, sp.OthersLift, sp.Effect = maybe(s.OwnLift, s.HasEffect), maybe(s.OthersLift, s.HasEffect), maybe(s.Effect, s.HasEffect)
+			sp.OwnLift, sp.OthersLift, sp.Effect = maybeShare(s.OwnLift, s.HasEffect), maybeShare(s.OthersLift, s.HasEffect), maybeShare(s.Effect, s.HasEffect)
 		}
 		for _, pc := range s.PerCriterion {
 			if sp.PerCriterion == nil {
 				sp.PerCriterion = map[string]*float64{}
 			}
-			sp.PerCriterion[pc.Criterion] = maybe(pc.Effect, pc.HasEffect)
+			sp.PerCriterion[pc.Criterion] = maybeShare(pc.Effect, pc.HasEffect)
 		}
 		rk.SelfPreference = append(rk.SelfPreference, sp)
 	}
