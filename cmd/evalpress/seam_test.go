@@ -75,6 +75,7 @@ func registerC7(t *testing.T) {
 // criterion registered here, and nowhere else in the project, is read from
 // its config block, measured, judged, counted per writer, shown in the
 // results tables, on its cell pages, in results.csv and results.json,
+// quoted by a document's placeholder,
 // decides a hypothesis that names it, and its flipped verdicts are changes
 // after a rebuild that changes its setting with --set.
 func TestAToyCriterionReachesEverySurface(t *testing.T) {
@@ -138,7 +139,7 @@ func TestAToyCriterionReachesEverySurface(t *testing.T) {
 	// every cell, the hypothesis; the cell page: C7's line.
 	contains("results.html", "C7 failures per writer", "<th scope=\"row\">Model 1</th><td>1</td><td>3</td>",
 		"Longest sentence (C7)", `data-value="65"`, "counting C7 FAILs", "a sentence of more than 60 words fails")
-	contains("index.html", "C7 failures per writer")
+	contains("index.html", "C7 failures per writer", "1 of 6 sections fail C7.")
 	contains("cells/model-1--middle.html", "longest sentence 65 words, at most 60: FAIL")
 	contains("cells/model-2--end.html", "longest sentence 45 words, at most 60: pass")
 

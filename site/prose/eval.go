@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
-	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // EvalError is an expression that cannot be evaluated: an unknown function,
@@ -401,7 +400,7 @@ func evalCell(ev *evaluator, c call) (Value, error) {
 		case !cell.HasExample:
 			return Value{}, nil
 		case field == "rules":
-			rules := cell.Outcome(criteria.C5).Failed
+			rules := cell.Headline().Failed
 			if len(rules) == 0 {
 				return textValue("none"), nil
 			}

@@ -29,6 +29,16 @@ func (ev *evaluator) criteria() map[string][]string {
 	return out
 }
 
+// headline is the ID of the headline criterion (C5), which a filter
+// without criterion= counts, and whose unscored cells are those without
+// an example.
+func headline() string {
+	if c := criteria.Headline(); c != nil {
+		return string(c.ID)
+	}
+	return ""
+}
+
 // judged reports whether criterion id is decided by judges.
 func (ev *evaluator) judged(id string) bool {
 	c := criteria.Lookup(criteria.ID(id))
@@ -63,7 +73,7 @@ type cellFilter struct {
 
 // newFilter reads c's filters; implied is the verdict a count word implies.
 func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
-	f := &cellFilter{criterion: "C5", verdict: implied}
+	f := &cellFilter{criterion: headline(), verdict: implied}
 	seen := map[string]bool{}
 	for _, a := range c.filters {
 		if seen[a.key] {
@@ -135,7 +145,7 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 	if f.verdict != "" {
 		valid := append([]string{verdictPass, verdictFail}, measuredVerdicts...)
 		switch {
-		case f.criterion == string(criteria.C5):
+		case f.criterion == headline():
 			valid = []string{verdictPass, verdictFail, verdictNoExample}
 		case ev.judged(f.criterion):
 			valid = append([]string{verdictPass, verdictFail}, judgedVerdicts...)
@@ -221,7 +231,7 @@ func outcome(c public.Cell, criterion, judge string) (verdict string, failed []s
 			return verdictFail, o.Failed
 		case o.Verdict == criteria.Pass:
 			return verdictPass, nil
-		case o.Criterion == criteria.C5 && !c.HasExample:
+		case string(o.Criterion) == headline() && !c.HasExample:
 			return verdictNoExample, nil
 		}
 		return strings.ToLower(string(o.Verdict)), nil
