@@ -100,6 +100,17 @@ func RegisteredDrift(cfg *Config) []string {
 	return out
 }
 
+// Unused warns of every criterion's settings that the inputs, whose
+// sections are sections, give no use (a [g1.targets] key naming no
+// section), each on its line.
+func (c *Config) Unused(sections []string) diag.List {
+	var out diag.List
+	for _, u := range c.Criteria.Unused(sections) {
+		out = append(out, diag.Warnf(c.File, c.KeyLine(u.Key), "%s", u.Msg))
+	}
+	return out
+}
+
 // SharePercent writes a configured share as a percentage with no more
 // decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
 func SharePercent(x float64) string { return criteria.SharePercent(x) }

@@ -282,9 +282,7 @@ func (b *build) assembleFindings() error {
 			b.warnf("%s: warning: [judged] sections names %q, which is no section of sections.md", cfg.File, name)
 		}
 	}
-	for _, name := range cfg.Criteria.G1().UnknownTargets(f.SectionNames) {
-		b.warn(diag.List{diag.Warnf(cfg.File, cfg.KeyLine("g1.targets."+name), "[g1.targets] %q names no section of sections.md; it is ignored", name)})
-	}
+	b.warn(cfg.Unused(f.SectionNames))
 	return nil
 }
 

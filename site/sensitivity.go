@@ -105,7 +105,7 @@ func scoredC5(p *public.Public) []writerOutcome {
 	}
 	var out []writerOutcome
 	for _, c := range p.Cells {
-		if o := c.Outcome(criteria.C5); o.Scored() {
+		if o := c.Headline(); o.Scored() {
 			out = append(out, writerOutcome{index[c.Writer], o})
 		}
 	}

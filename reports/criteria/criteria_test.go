@@ -198,6 +198,11 @@ func TestUnknownTargets(t *testing.T) {
 	if got := g.UnknownTargets([]string{"HOOK", "ACT 1"}); !reflect.DeepEqual(got, []string{"BRIDGE", "CODA"}) {
 		t.Errorf("unknown targets %v", got)
 	}
+	s, _ := Settings{}.With(Lookup(G1), g)
+	unused := s.Unused([]string{"HOOK", "ACT 1"})
+	if len(unused) != 2 || unused[0].Key != "g1.targets.BRIDGE" || unused[1].Msg != `[g1.targets] "CODA" names no section of sections.md; it is ignored` {
+		t.Errorf("unused settings %+v", unused)
+	}
 }
 
 func TestCountWords(t *testing.T) {

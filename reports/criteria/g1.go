@@ -134,6 +134,13 @@ func init() {
 			return []Outcome{s.Judge(m.Section, int(words))}
 		},
 		Validate: G1Settings.Validate,
+		Unused: func(s G1Settings, sections []string) []SettingError {
+			var out []SettingError
+			for _, name := range s.UnknownTargets(sections) {
+				out = append(out, SettingError{Key: "g1.targets." + name, Msg: fmt.Sprintf("[g1.targets] %q names no section of sections.md; it is ignored", name)})
+			}
+			return out
+		},
 		// Without [g1.registered], the tolerance in force.
 		Registered: func(s G1Settings) (G1Settings, bool) {
 			if s.Registered == nil {

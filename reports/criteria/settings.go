@@ -32,6 +32,10 @@ type Def[S any] struct {
 	// Validate reports settings that decode but cannot be used, as a
 	// *SettingError naming the dotted key. nil: any settings do.
 	Validate func(s S) error
+	// Unused reports the settings that the inputs give no use, such as a
+	// per-section setting naming no section of the inputs: each a warning
+	// naming its dotted key. nil: none can be.
+	Unused func(s S, sections []string) []SettingError
 	// Registered returns the settings at registration: the config's
 	// registered block ([c5.registered]) applied to s, and whether the
 	// config declares one. Without one, the settings hypotheses are judged
@@ -57,6 +61,7 @@ type settingsOps struct {
 	defaults   any
 	judge      func(s any, m *Measurements) []Outcome
 	validate   func(s any) error
+	unused     func(s any, sections []string) []SettingError
 	registered func(s any) (any, bool)
 	thresholds func(s any) []Threshold
 	words      func(s any) string
@@ -92,6 +97,12 @@ func newCriterion[S any](d Def[S]) *Criterion {
 				return nil
 			}
 			return d.Validate(s.(S))
+		},
+		unused: func(s any, sections []string) []SettingError {
+			if d.Unused == nil {
+				return nil
+			}
+			return d.Unused(s.(S), sections)
 		},
 		registered: func(s any) (any, bool) {
 			if d.Registered == nil {
@@ -193,6 +204,16 @@ func (s Settings) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Unused returns, criterion by criterion, the settings in s that the
+// inputs, whose sections are sections, give no use (Def.Unused): warnings.
+func (s Settings) Unused(sections []string) []SettingError {
+	var out []SettingError
+	for _, c := range registry {
+		out = append(out, c.s.unused(s.get(c), sections)...)
+	}
+	return out
 }
 
 // Registered returns s with c's settings at registration (Def.Registered),
