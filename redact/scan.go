@@ -130,10 +130,7 @@ func (p *passageIndex) add(text string) {
 // set returns the passages collected as a set.
 func (p *passageIndex) set() *gramSet {
 	s := newGramSet(p.grams)
-	// The set holds the hashes sorted in a slice of its own: the unsorted
-	// ones (16 MB on the bench) would otherwise stay as long as the
-	// scanner, which keeps p's vocabulary.
-	p.grams = nil
+	p.grams = nil // the set has them
 	s.vocab = &p.vocab
 	return s
 }
@@ -981,17 +978,19 @@ func isHex(s string) bool {
 }
 
 // gramSet is a set of many hashes: sorted, with an index of where each
-// value of the top 16 bits starts. Sorting (by radix) is much faster than
-// inserting millions of hashes into a hash table, whose every insertion is a
-// cache miss.
+// value of the top 16 bits starts, so that a lookup searches a few dozen.
+// Sorting is much faster than inserting millions of hashes into a hash
+// table, whose every insertion is a cache miss.
 type gramSet struct {
 	sorted []uint64
 	index  [1<<16 + 1]uint32
 	vocab  *wordFilter // the words of the grams; nil: any word
 }
 
+// newGramSet returns the set of hashes, which it sorts in place.
 func newGramSet(hashes []uint64) *gramSet {
-	return sortedGramSet(slices.Compact(sortHashes(hashes)))
+	slices.Sort(hashes)
+	return sortedGramSet(slices.Compact(hashes))
 }
 
 // sortedGramSet returns the set of hashes, which are sorted and distinct.
@@ -1016,46 +1015,4 @@ func (s *gramSet) has(h uint64) bool {
 	bucket := s.sorted[s.index[top]:s.index[top+1]]
 	_, found := slices.BinarySearch(bucket, h)
 	return found
-}
-
-// sortHashes returns the hashes of a sorted, in a or in a new slice. One
-// pass counts them by their top 16 bits, one puts each in its bucket, and
-// each bucket, a few dozen hashes on average (they are uniform), is sorted
-// where it lies, by insertion while it is short: two passes over memory
-// where a radix sort of 16 bits a digit made eight, on the bench's two
-// million passages.
-func sortHashes(a []uint64) []uint64 {
-	if len(a) < 1<<12 {
-		slices.Sort(a)
-		return a
-	}
-	starts := make([]int, 1<<16+1) // starts[k]: where bucket k starts
-	for _, v := range a {
-		starts[v>>48+1]++
-	}
-	for k := 1; k < len(starts); k++ {
-		starts[k] += starts[k-1]
-	}
-	next := slices.Clone(starts[:1<<16])
-	out := make([]uint64, len(a))
-	for _, v := range a {
-		k := v >> 48
-		out[next[k]] = v
-		next[k]++
-	}
-	for k := range 1 << 16 {
-		bucket := out[starts[k]:starts[k+1]]
-		if len(bucket) > 48 { // many hashes that share their top bits
-			slices.Sort(bucket)
-			continue
-		}
-		for i := 1; i < len(bucket); i++ {
-			v, j := bucket[i], i
-			for ; j > 0 && bucket[j-1] > v; j-- {
-				bucket[j] = bucket[j-1]
-			}
-			bucket[j] = v
-		}
-	}
-	return out
 }

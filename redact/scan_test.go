@@ -1,12 +1,10 @@
 package redact
 
 import (
-	"fmt"
 	"html"
 	"math/rand/v2"
 	"net/url"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,35 +314,4 @@ func TestLargeFileScratchGrowsOnDemand(t *testing.T) {
 			t.Errorf("n=%d: room for %d folded bytes and %d words, want %d and %d", tc.n, cap(q.b), cap(q.starts), tc.folded, tc.folded/8)
 		}
 	}
-}
-
-// TestScannerKeepsOnlyItsSortedPassages: the scanner keeps its private
-// passages sorted, in a slice of their own, and the hashes gathered
-// unsorted go: they are as large (16 MB on the bench), and its vocabulary
-// held them for as long as the scanner.
-func TestScannerKeepsOnlyItsSortedPassages(t *testing.T) {
-	var text strings.Builder
-	for i := range 300_000 {
-		fmt.Fprintf(&text, "w%d ", i)
-	}
-	folder := &inputs.Folder{PrivateTexts: []string{text.String()}}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	s, err := NewScanner(folder, true, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	sorted := int64(len(s.passages.sorted)) * 8
-	if sorted < 2<<20 {
-		t.Fatalf("%d bytes of passages: too few to tell", sorted)
-	}
-	if limit := sorted + sorted/2 + 1<<20; kept > limit {
-		t.Errorf("the scanner keeps %d bytes for %d of sorted passages, more than %d", kept, sorted, limit)
-	}
-	runtime.KeepAlive(s)
-	runtime.KeepAlive(folder)
 }
