@@ -2,7 +2,6 @@ package evalpress
 
 import (
 	"os/exec"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -46,23 +45,5 @@ func TestHelpersDoNotReachTheDomain(t *testing.T) {
 	}
 	if !domain("reports/inputs") || !domain("redact") || domain("internal/diag") {
 		t.Fatal("the list of the build's stages is wrong")
-	}
-}
-
-// TestTheProgramReadsNoLexersAtStart: chroma's lexers package reads all of
-// its definitions when the program starts (15 ms of every run, a tenth of
-// evalpress measure), so the program highlights with site/lexers, which
-// reads its own on first use, and does not link chroma's.
-func TestTheProgramReadsNoLexersAtStart(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "./cmd/evalpress").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	deps := strings.Fields(string(out))
-	if !slices.Contains(deps, "github.com/evalpress/evalpress/site/lexers") {
-		t.Fatalf("the program does not link site/lexers: the test is not looking at the right program (%d packages)", len(deps))
-	}
-	if slices.Contains(deps, "github.com/alecthomas/chroma/v2/lexers") {
-		t.Error("the program links chroma's lexers package, which reads every definition at start; use site/lexers")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -26,7 +27,6 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/redact/public"
-	"github.com/evalpress/evalpress/site/lexers"
 	"github.com/evalpress/evalpress/site/prose"
 )
 
@@ -430,23 +430,29 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 	return ast.WalkSkipChildren, nil
 }
 
-// tokenise splits a code block's code into tokens for its language: Go
-// with go/scanner (goTokens), a language of the lexers package with its
-// chroma lexer, and any other as plain text.
+// tokenise splits a code block's code into tokens for its language, with
+// chroma's lexer for it (found by name, alias or file extension), or as
+// plain text when chroma has none.
 func tokenise(language, code string) (chroma.Iterator, error) {
-	if l := strings.ToLower(language); l == "go" || l == "golang" {
-		return chroma.Literator(goTokens(code)...), nil
-	}
-	lexer, err := lexers.Get(language)
-	if err != nil {
-		return nil, err
-	}
+	lexer := lexers.Get(language)
 	if lexer == nil {
-		if lexer, err = lexers.Get("plaintext"); err != nil {
-			return nil, err
-		}
+		lexer = lexers.Fallback
 	}
 	return lexer.Tokenise(nil, code)
+}
+
+// highlightGo renders Go source as highlighted HTML (CSS classes), as a
+// fenced Go block is: the method page's source.
+func highlightGo(code string) (template.HTML, error) {
+	it, err := tokenise("go", code)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := chromaFormatter.Format(&b, lightStyle, it); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
 }
 
 // chromaCSS returns the highlighting stylesheet: a light style, and a dark

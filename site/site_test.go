@@ -99,7 +99,7 @@ A footnote.[^1]
 
 ` + "```python\ndef kappa(a, b):\n    return 1 if a == b else 0  # agreement\n```\n" + `
 
-` + "```brainfuck\n<script>&amp; +[-->+<]\n```\n" + `
+` + "```nosuchlanguage\n<script>&amp; +[-->+<]\n```\n" + `
 ### Überblick
 `
 
