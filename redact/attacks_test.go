@@ -27,7 +27,7 @@ func TestScanReadsWhatAReaderReads(t *testing.T) {
 }
 
 // attackFixtures are the attacks, each a file that plants a term
-// or a private passage; they also seed FuzzPlainTokensMatchTokenizer.
+// or a private passage.
 var attackFixtures = []struct {
 	name, file string
 	data       []byte

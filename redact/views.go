@@ -329,12 +329,9 @@ func (t *nameSet) has(s string) bool {
 // hardBreak separates the strings of a view that no term or passage spans.
 const hardBreak = 0
 
-// read tokenizes doc as a browser does: as golang.org/x/net/html's
-// Tokenizer does, token by token. The plain, well-formed markup of
-// evalpress's own pages is read by nextPlainToken, which gives exactly the
-// tokens the Tokenizer gives (fasttoken.go says why); from the first token
-// it does not fully handle, the Tokenizer reads the file until it is back
-// in its data state, and the plain reader takes over again.
+// read tokenizes doc as a browser does, with golang.org/x/net/html's
+// Tokenizer: the one HTML reader of the scan. A page with superscripts or
+// subscripts is read twice, the second time for its bare view.
 func (v *markupViews) read(doc string) {
 	v.readAs(doc, false)
 	if v.hasSup {
@@ -347,29 +344,8 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 	v.reset(len(doc))
 	v.withBare = withBare
 	var st readState
-	tok := &v.tok
 	defer v.releaseToken()
-	plain := strings.IndexByte(doc, 0) < 0 // NUL: the Tokenizer reads it all
-	handed := 0                            // hand-offs to the Tokenizer
-	for at := 0; at < len(doc); {
-		if plain && nextPlainToken(doc, at, tok) {
-			v.take(doc, tok, at, &st)
-			at += len(tok.raw)
-			if tok.rawEnd > at { // the raw text after a script, title or the like
-				rawTextToken(doc[at:tok.rawEnd], tok.name, tok)
-				v.take(doc, tok, at, &st)
-				at += len(tok.raw)
-			}
-			continue
-		}
-		// Each hand-off starts a Tokenizer (and its 4 KB buffer): after a
-		// few, each reads on for a while before handing back.
-		least := 0
-		if handed++; handed > 8 {
-			least = 4096
-		}
-		at = v.readTokenizer(doc, at, least, &st, tok)
-	}
+	v.readTokens(doc, &st, &v.tok)
 }
 
 // releaseToken empties v's token when a reading ends: it keeps the room
@@ -413,69 +389,55 @@ type token struct {
 	// attrs are a start tag's attributes (TagAttr): names lowercased,
 	// values decoded, each name once.
 	attrs []attribute
-	// rawEnd, after a start tag the plain reader read, is where the raw
-	// text that follows it ends (0: none follows).
-	rawEnd int
 }
 
 // attribute is a tag's attribute as TagAttr gives it.
 type attribute struct{ key, val string }
 
-// readTokenizer reads doc from at with the Tokenizer, into v, until it has
-// read at least least bytes (and one token) and is back in its data state
-// (not in the raw text of a script, style, title or the like), or to the
-// end; it returns where it stopped. A Tokenizer started at a token's start
-// in its data state reads the rest of the file as one started at the
-// beginning would: it carries nothing else from token to token.
-func (v *markupViews) readTokenizer(doc string, at, least int, st *readState, tok *token) int {
-	z := html.NewTokenizer(strings.NewReader(doc[at:]))
-	start := at
-	for {
+// readTokens reads doc with the Tokenizer, token by token, into v: with
+// Next, Raw, Text and TagAttr, which copy only what a token's text or
+// attributes need decoded.
+func (v *markupViews) readTokens(doc string, st *readState, tok *token) {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	for at := 0; at < len(doc); {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			// A tag, comment or the like the file ends inside: the
 			// Tokenizer drops it, the file's source shows it.
-			if at < len(doc) {
-				v.addOther(decodeEscapes(doc[at:]), at)
-			}
-			return len(doc)
+			v.addOther(decodeEscapes(doc[at:]), at)
+			return
 		}
 		rawToken := z.Raw()
-		tok.tt, tok.raw, tok.name, tok.text, tok.attrs = tt, view(rawToken), "", "", tok.attrs[:0]
+		tok.tt, tok.name, tok.text, tok.attrs = tt, "", "", tok.attrs[:0]
+		// The token's bytes are the file's: doc[at:at+len(rawToken)].
+		tok.raw = doc[at : at+len(rawToken)]
 		switch tt {
 		case html.TextToken:
 			// Most text needs no decoding: the raw bytes are the text.
 			if bytes.IndexByte(rawToken, '&') >= 0 || bytes.IndexByte(rawToken, '\r') >= 0 || bytes.IndexByte(rawToken, 0) >= 0 {
 				tok.text = string(z.Text())
 			} else {
-				tok.text = tok.raw // copied into the view
+				tok.text = tok.raw
 			}
 		case html.CommentToken, html.DoctypeToken:
 			tok.text = string(z.Text())
 		case html.StartTagToken, html.SelfClosingTagToken:
 			for more := hasAny(rawToken[1:], &attrSeparators); more; {
+				// TagAttr gives copies of its own (x/net/html v0.62):
+				// the attribute reads them in place.
 				var key, val []byte
 				key, val, more = z.TagAttr()
 				if key == nil {
 					break
 				}
-				tok.attrs = append(tok.attrs, attribute{string(key), string(val)})
+				tok.attrs = append(tok.attrs, attribute{view(key), view(val)})
 			}
 		}
-		// The token's bytes are the file's: doc[at:at+len(rawToken)].
-		tok.raw = doc[at : at+len(rawToken)]
 		if tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken {
 			tok.name = tagName(tok.raw)
 		}
 		v.take(doc, tok, at, st)
 		at += len(rawToken)
-		if at >= len(doc) {
-			return at
-		}
-		startTag := tt == html.StartTagToken || tt == html.SelfClosingTagToken
-		if at-start >= least && !(startTag && startsRawText(tok.name)) {
-			return at
-		}
 	}
 }
 
@@ -535,6 +497,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 		}
 		v.addName(name, at)
 		names := len(v.namesAt)
+		from := 0 // where the next attribute's name is looked for in the tag
 		for _, a := range tok.attrs {
 			v.addName(a.key, at)
 			if len(a.val) == 0 {
@@ -542,8 +505,9 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			}
 			// Where the value starts, for messages: after its name.
 			src := at
-			if k := strings.Index(rawToken, a.key); k >= 0 {
-				src += k + len(a.key)
+			if k := strings.Index(rawToken[from:], a.key); k >= 0 {
+				from += k + len(a.key)
+				src += from
 				for src < at+len(rawToken) && (doc[src] == '=' || doc[src] == '"' || doc[src] == '\'' || doc[src] == ' ') {
 					src++
 				}
@@ -889,7 +853,11 @@ func appendPieces(a []byte, aAt []span, b []byte, bAt []span, at int) ([]byte, [
 // tagName returns a tag token's name as written: from after "<" or "</"
 // to the first space, "/" or ">".
 func tagName(rawToken string) string {
-	name := strings.TrimLeft(rawToken, "</")
+	i := 0
+	for i < len(rawToken) && (rawToken[i] == '<' || rawToken[i] == '/') {
+		i++
+	}
+	name := rawToken[i:]
 	for k := 0; k < len(name); k++ {
 		if c := name[k]; c == '/' || c == '>' || isHTMLSpace(c) {
 			return name[:k]
@@ -1033,4 +1001,43 @@ func hasAny(b []byte, set *byteSet) bool {
 		}
 	}
 	return false
+}
+
+// startsRawText reports whether a start tag's name (as written) is that of
+// an element whose content the Tokenizer reads as raw text or RCDATA.
+func startsRawText(name string) bool {
+	switch len(name) {
+	case 3, 5, 6, 7, 8, 9:
+	default:
+		return false
+	}
+	for _, t := range [...]string{"iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp"} {
+		if asciiEqualFold(name, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiEqualFold reports whether s is t (lower case) with ASCII letters in
+// either case, as the Tokenizer compares tag names.
+func asciiEqualFold(s, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isHTMLSpace reports whether c is a space to the Tokenizer.
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f'
 }
