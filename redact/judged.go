@@ -92,6 +92,12 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *M
 				continue
 			}
 			pg := public.JudgedGrade{By: m.Replace(g.By), Name: names[g.By], Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Outcomes: outs}
+			if a := g.Additions; a != nil {
+				pg.Additions = &public.Additions{Candidates: a.Candidates, ScopeCreep: a.ScopeCreep, Transitions: a.Transitions, Unclassified: a.Unclassified}
+			}
+			for _, gr := range g.Groups {
+				pg.Groups = append(pg.Groups, public.Group{Moves: gr.Moves, Developed: gr.Developed})
+			}
 			if internal && !g.Labeller {
 				if r := t.Reply(g.By, c.Script, c.Name); r != nil {
 					pg.Analysis = r.Analysis

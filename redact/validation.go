@@ -128,7 +128,37 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *M
 	for _, w := range r.Selection.Unmeasured {
 		v.Selection.Unmeasured = append(v.Selection.Unmeasured, alias[w])
 	}
+	publicRecords(&v, r, alias, name, m)
 	return v
+}
+
+// publicRecords fills the validation's records: C1's N from the pilot, the
+// order of dates, the ambiguity log and the disagreement register. Notes
+// the author wrote are published only as redacted.
+func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, m *Matcher) {
+	c := r.Calibration
+	v.Calibration = public.Calibration{Unmarked: c.Unmarked, Checked: c.Checked, Separates: c.Separates, From: c.From, To: c.To, N: c.N, NSeparates: c.NSeparates}
+	pilot := func(ps []validation.PilotSection) []public.PilotSection {
+		var out []public.PilotSection
+		for _, p := range ps {
+			out = append(out, public.PilotSection{Writer: alias[p.Item.Writer], Section: m.Replace(p.Item.Section), Labeller: name(p.Labeller),
+				Present: p.Present, Assigned: p.Assigned})
+		}
+		return out
+	}
+	v.Calibration.Adequate, v.Calibration.Thin = pilot(c.Adequate), pilot(c.Thin)
+	o := r.Order
+	v.Order = public.DateOrder{LastPilot: stamp(o.LastPilot), NRegistered: stamp(o.NRegistered), FirstValidation: stamp(o.FirstValidation),
+		LastValidation: stamp(o.LastValidation), FirstJudge: stamp(o.FirstJudge), Problems: replaceAll(m, o.Problems)}
+	for _, a := range r.Ambiguities {
+		v.Ambiguities = append(v.Ambiguities, public.LoggedAmbiguity{Writer: alias[a.Item.Writer], Section: m.Replace(a.Item.Section),
+			Labeller: name(a.Labeller), Sample: a.Sample, Criterion: a.Criterion, Note: m.Replace(a.Note)})
+	}
+	for _, d := range r.Disagreements {
+		v.Disagreements = append(v.Disagreements, public.Disagreement{Writer: alias[d.Item.Writer], Section: m.Replace(d.Item.Section), Criterion: d.Criterion,
+			Judge: m.Replace(d.Judge), JudgeName: name(d.Judge), Labeller: m.Replace(d.Labeller), LabellerName: name(d.Labeller),
+			JudgeVerdict: d.JudgeVerdict.String(), LabelVerdict: d.LabelVerdict.String(), Cause: d.Cause, Note: m.Replace(d.Note), Valid: d.Valid})
+	}
 }
 
 func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *Matcher) public.SelfPreference {

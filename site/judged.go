@@ -68,6 +68,16 @@ type ResultsGrade struct {
 	Sample   string                       `json:"sample,omitempty"`
 	Missing  bool                         `json:"missing,omitempty"`
 	Criteria map[string]ResultsJudgedCall `json:"criteria"`
+	// Additions is a judge's C4: its candidate additions by a human's
+	// class; Groups its STEP 2 groups with the kinds of move named.
+	Additions *public.Additions `json:"additions,omitempty"`
+	Groups    []ResultsGroup    `json:"groups,omitempty"`
+}
+
+// ResultsGroup is one beat group of a judge's STEP 2.
+type ResultsGroup struct {
+	Moves     []string `json:"moves"`
+	Developed bool     `json:"developed"`
 }
 
 // ResultsJudgedCall is one criterion's verdict with its raw count.
@@ -127,7 +137,11 @@ func resultsCalls(outcomes []public.JudgedOutcome) map[string]ResultsJudgedCall 
 func judgedGrades(c public.Cell) []ResultsGrade {
 	var out []ResultsGrade
 	for _, g := range c.Judged {
-		out = append(out, ResultsGrade{By: g.By, Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Criteria: resultsCalls(g.Outcomes)})
+		rg := ResultsGrade{By: g.By, Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Criteria: resultsCalls(g.Outcomes), Additions: g.Additions}
+		for _, gr := range g.Groups {
+			rg.Groups = append(rg.Groups, ResultsGroup{Moves: append([]string{}, gr.Moves...), Developed: gr.Developed})
+		}
+		out = append(out, rg)
 	}
 	return out
 }
@@ -382,6 +396,12 @@ var judgedCellTemplate = template.Must(template.New("judged-cell").Parse(`<secti
 <tbody>
 {{- range .Grades}}
 <tr><th scope="row">{{.Name}}{{if .Sample}} ({{.Sample}} sample){{end}}</th><td>{{.Status}}</td>{{range .Calls}}<td>{{.}}</td>{{end}}</tr>
+{{- if .Groups}}
+<tr class="detail-row"><th scope="row" colspan="2">C2 moves named (STEP 2)</th><td colspan="{{len $.Criteria}}">{{.Groups}}</td></tr>
+{{- end}}
+{{- if .Additions}}
+<tr class="detail-row"><th scope="row" colspan="2">C4 candidate additions</th><td colspan="{{len $.Criteria}}">{{.Additions}}</td></tr>
+{{- end}}
 {{- range .Agreement}}
 <tr class="agreement-row"><th scope="row" colspan="2">agreement with {{.Labeller}}</th>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
 {{- end}}
@@ -413,6 +433,7 @@ func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML 
 	}
 	type grade struct {
 		Name, Sample, Analysis, Status string
+		Groups, Additions              string
 		Calls                          []string
 		Agreement                      []statusRow
 	}
@@ -422,7 +443,7 @@ func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML 
 		Root, Diagnostic  string
 	}{Criteria: criteria, Root: root}
 	for _, g := range c.Judged {
-		gr := grade{Name: g.Name, Sample: g.Sample, Analysis: g.Analysis, Status: "labeller"}
+		gr := grade{Name: g.Name, Sample: g.Sample, Analysis: g.Analysis, Status: "labeller", Groups: groupsText(g.Groups), Additions: additionsText(g.Additions)}
 		if !g.Labeller {
 			gr.Status = "judge"
 			if st, ok := statusOf(p, g.By); ok {
@@ -477,4 +498,97 @@ func judgedChanges(p *public.Public, base *Results) []Change {
 		}
 	}
 	return out
+}
+
+// additionsRow is one judge's candidate additions on one cell, as a human
+// classified them.
+type additionsRow struct {
+	Writer, Section, Page                             string
+	Candidates, ScopeCreep, Transitions, Unclassified int
+	Verdict                                           string
+}
+
+// additionsRows are judge's cells with candidate additions.
+func additionsRows(p *public.Public, judge string) []additionsRow {
+	var out []additionsRow
+	for _, c := range p.Cells {
+		for _, g := range c.Judged {
+			if g.Labeller || g.By != judge || g.Additions == nil || g.Additions.Candidates == 0 {
+				continue
+			}
+			a := g.Additions
+			row := additionsRow{Writer: c.Writer, Section: c.Section, Page: cellPath(c), Candidates: a.Candidates,
+				ScopeCreep: a.ScopeCreep, Transitions: a.Transitions, Unclassified: a.Unclassified}
+			for _, o := range g.Outcomes {
+				if o.Criterion == "C4" {
+					row.Verdict = o.Label
+				}
+			}
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// additionsText writes a judge's candidate additions on a cell as a human
+// classified them; "" when it found none.
+func additionsText(a *public.Additions) string {
+	if a == nil || a.Candidates == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%d found by the judge: %d classified scope creep, %d transition", a.Candidates, a.ScopeCreep, a.Transitions)
+	if a.Unclassified > 0 {
+		s += fmt.Sprintf(", %d awaiting a human's classification", a.Unclassified)
+	}
+	return s
+}
+
+// groupsText writes a judge's STEP 2 groups: "1: mechanism, example
+// (developed); 2: consequence (undeveloped)"; "" when the reply does not
+// lay them out.
+func groupsText(groups []public.Group) string {
+	var parts []string
+	for i, g := range groups {
+		moves := "no move named"
+		if len(g.Moves) > 0 {
+			moves = strings.ToLower(strings.Join(g.Moves, ", "))
+		}
+		state := "undeveloped"
+		if g.Developed {
+			state = "developed"
+		}
+		parts = append(parts, fmt.Sprintf("group %d: %s (%s)", i+1, moves, state))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// registerRows are the disagreement register's entries of valid judges
+// (valid) or of invalid ones, for their diagnostic.
+func registerRows(p *public.Public, valid bool) []public.Disagreement {
+	var out []public.Disagreement
+	for _, d := range p.Validation.Disagreements {
+		if d.Valid == valid {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// openDisagreements counts the entries of rows without a cause.
+func openDisagreements(rows []public.Disagreement) int {
+	n := 0
+	for _, d := range rows {
+		if d.Cause == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// The judged page's functions.
+func init() {
+	funcs["additionsRows"] = additionsRows
+	funcs["registerRows"] = registerRows
+	funcs["openDisagreements"] = openDisagreements
+	funcs["groupsText"] = groupsText
 }

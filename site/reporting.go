@@ -268,7 +268,7 @@ func validationSlots(v *public.Validation) []reportSlot {
 		}
 		return []reportSlot{pilot, sample, hh, jh, amb}
 	}
-	pilot.Lines = []string{fmt.Sprintf("%d sections", v.Pilot)}
+	pilot.Lines = append([]string{fmt.Sprintf("%d sections", v.Pilot)}, calibrationLines(v)...)
 	var names []string
 	for _, l := range v.Labellers {
 		names = append(names, l.Name)
@@ -308,6 +308,34 @@ func validationSlots(v *public.Validation) []reportSlot {
 	}
 	amb.Lines = append(amb.Lines, "all criteria: "+rateText(v.AmbiguityAll.Rate))
 	return []reportSlot{pilot, sample, hh, jh, amb}
+}
+
+// calibrationLines state C1's N from the pilot and the order of dates.
+func calibrationLines(v *public.Validation) []string {
+	c := v.Calibration
+	counts := func(ps []public.PilotSection) string {
+		var parts []string
+		for _, p := range ps {
+			parts = append(parts, fmt.Sprintf("%d of %d", p.Present, p.Assigned))
+		}
+		return strings.Join(parts, ", ")
+	}
+	var out []string
+	switch {
+	case !c.Checked:
+		out = append(out, "C1's N: none proposed; the pilot does not judge sections both adequate and thin")
+	case !c.Separates:
+		out = append(out, fmt.Sprintf("C1's N: NONE SEPARATES the adequate sections (%s) from the thin (%s): C1 is to be reworked, not tuned", counts(c.Adequate), counts(c.Thin)))
+	default:
+		out = append(out, fmt.Sprintf("C1's N: adequate sections %s, thin %s: N from %d to %d separates them, %d proposed", counts(c.Adequate), counts(c.Thin), c.From, c.To, c.From))
+	}
+	if c.Checked && c.Separates && c.N > 0 && !c.NSeparates {
+		out = append(out, fmt.Sprintf("the applied N = %d is outside that range", c.N))
+	}
+	for _, p := range v.Order.Problems {
+		out = append(out, "OUT OF ORDER: "+p)
+	}
+	return out
 }
 
 func expectText(f public.Fixture) string {
@@ -460,7 +488,7 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 				case "FAIL":
 					scored++
 				}
-				sections = append(sections, c.Section+" "+slotCall(o))
+				sections = append(sections, c.Section+" "+slotCall(o, g.Additions))
 			}
 		}
 	}
@@ -471,16 +499,16 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 }
 
 // slotCall writes one section's judged outcome for the template: C1's
-// bullets present, C2's undeveloped groups, C4's verdict (a FAIL is a
-// scope-creep instance).
-func slotCall(o public.JudgedOutcome) string {
+// bullets present, C2's undeveloped groups, C4's scope-creep instances (the
+// candidate additions a human classified as scope creep).
+func slotCall(o public.JudgedOutcome, a *public.Additions) string {
 	switch {
 	case o.HasCount && o.Criterion == "C1":
 		return fmt.Sprintf("%s (%d of %d bullets present)", o.Label, o.N, o.Of)
 	case o.HasCount && o.Criterion == "C2":
 		return fmt.Sprintf("%s (%d of %d groups undeveloped)", o.Label, o.N, o.Of)
-	case o.Criterion == "C4" && o.Verdict == "FAIL":
-		return "FAIL (scope creep)"
+	case o.Criterion == "C4" && a != nil && a.Candidates > 0:
+		return fmt.Sprintf("%s (%d scope-creep instance(s) of %d addition(s) found)", o.Label, a.ScopeCreep, a.Candidates)
 	}
 	return o.Label
 }

@@ -36,6 +36,7 @@ func judgedFixture() *public.Public {
 	for i, v := range []string{"pass", "FAIL", "pass", "pass"} {
 		p.Cells[i].Judged = []public.JudgedGrade{{By: "primary", Name: "Primary judge", Outcomes: []public.JudgedOutcome{call(v)}}}
 	}
+	p.Cells[1].Judged[0].Additions = &public.Additions{Candidates: 3, ScopeCreep: 2, Transitions: 1}
 	p.Judged = &public.Judged{Criteria: []string{"C4"}, Sections: []string{"HOOK", "ACT 1"},
 		Judges: []public.JudgedJudge{{ID: "primary", Name: "Primary judge", Valid: true}, {ID: "family-1", Name: "Model 1's family judge"},
 			{ID: "family-2", Name: "Model 2's family judge"}},
@@ -77,6 +78,10 @@ func judgedFixture() *public.Public {
 			{Judge: "family-1", Name: "Model 1's family judge", Writer: "Model 1", NotMeasured: "its verdicts are no result: missed T2"},
 			{Judge: "family-2", Name: "Model 2's family judge", Writer: "Model 2", NotMeasured: "its verdicts are no result: not run on the adversarial fixtures"}},
 		Selection: public.Selection{Checked: true, Independent: true, Unmeasured: []string{}},
+		Calibration: public.Calibration{Checked: true, Separates: true, From: 8, To: 10, N: 11,
+			Adequate: []public.PilotSection{{Writer: "Model 1", Section: "HOOK", Present: 11, Assigned: 12}, {Writer: "Model 2", Section: "HOOK", Present: 10, Assigned: 12}},
+			Thin:     []public.PilotSection{{Writer: "Model 1", Section: "ACT 1", Present: 7, Assigned: 12}}},
+		Order: public.DateOrder{Problems: []string{"N was registered (2026-06-20T00:00:00Z) after validation labelling began (2026-06-18T09:00:00Z)"}},
 	}
 	return p
 }
@@ -157,7 +162,10 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"Model 1's family judge: C1 pass, expected FAIL: MISSED",
 		"Model 1's family judge: unusable (missed T2)",
 		// RESULTS: the valid primary's verdicts per writer and section.
-		"Model 1: 1 of 2 pass; HOOK pass, ACT 1 FAIL (scope creep)",
+		"Model 1: 1 of 2 pass; HOOK pass, ACT 1 FAIL (2 scope-creep instance(s) of 3 addition(s) found)",
+		"C1's N: adequate sections 11 of 12, 10 of 12, thin 7 of 12: N from 8 to 10 separates them, 8 proposed",
+		"the applied N = 11 is outside that range",
+		"OUT OF ORDER: N was registered (2026-06-20T00:00:00Z) after validation labelling began",
 		"C4: Model 2 (8/10) > Model 1 (6/10)",
 		"Model 1's family judge: not ranked, its verdicts are no result (missed T2",
 		"Model 1's family judge: not measured: its verdicts are no result",

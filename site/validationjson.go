@@ -22,6 +22,73 @@ type ResultsAgreement struct {
 	Pairs         []ResultsPair        `json:"pairs"`
 	Judges        []ResultsJudgeStatus `json:"judges"`
 	Ambiguity     []ResultsAmbiguity   `json:"ambiguity"`
+	// Calibration is C1's N from the pilot, Order the protocol's order of
+	// dates, AmbiguityLog the ambiguities the labellers recorded, and
+	// Disagreements the disagreement register (an invalid judge's entries
+	// marked as its diagnostic).
+	Calibration   ResultsCalibration    `json:"calibration"`
+	Order         ResultsOrder          `json:"order"`
+	AmbiguityLog  []ResultsAmbiguityLog `json:"ambiguity_log"`
+	Disagreements []ResultsDisagreement `json:"disagreements"`
+}
+
+// ResultsCalibration is C1's N from the pilot.
+type ResultsCalibration struct {
+	Adequate []ResultsPilotSection `json:"adequate"`
+	Thin     []ResultsPilotSection `json:"thin"`
+	Unmarked int                   `json:"unmarked"`
+	// Separates is true when some N from From to To fails every thin
+	// section and passes every adequate one; Proposed is From then.
+	Separates  bool `json:"separates"`
+	From       *int `json:"from"`
+	To         *int `json:"to"`
+	Proposed   *int `json:"proposed_n"`
+	N          int  `json:"n"` // the configured N, 0 when not calibrated
+	NSeparates bool `json:"n_separates"`
+}
+
+// ResultsPilotSection is one pilot section's C1 count.
+type ResultsPilotSection struct {
+	Model    string `json:"model"`
+	Section  string `json:"section"`
+	Labeller string `json:"labeller"`
+	Present  int    `json:"present"`
+	Assigned int    `json:"assigned"`
+}
+
+// ResultsOrder is the protocol's order of dates ("" when unknown).
+type ResultsOrder struct {
+	LastPilot       string   `json:"last_pilot_label"`
+	NRegistered     string   `json:"n_registered"`
+	FirstValidation string   `json:"first_validation_label"`
+	LastValidation  string   `json:"last_validation_label"`
+	FirstJudge      string   `json:"first_judge_output"`
+	Problems        []string `json:"problems"`
+}
+
+// ResultsAmbiguityLog is an ambiguity a labeller recorded.
+type ResultsAmbiguityLog struct {
+	Model     string `json:"model"`
+	Section   string `json:"section"`
+	Labeller  string `json:"labeller"`
+	Sample    string `json:"sample"`
+	Criterion string `json:"criterion"`
+	Note      string `json:"note"`
+}
+
+// ResultsDisagreement is an entry of the disagreement register.
+type ResultsDisagreement struct {
+	Model        string `json:"model"`
+	Section      string `json:"section"`
+	Criterion    string `json:"criterion"`
+	Judge        string `json:"judge"`
+	Labeller     string `json:"labeller"`
+	JudgeVerdict string `json:"judge_verdict"`
+	LabelVerdict string `json:"labeller_verdict"`
+	Cause        string `json:"cause"` // "" while open
+	Note         string `json:"note,omitempty"`
+	// Status is "diagnostic only: no result" for an invalid judge's entry.
+	Status string `json:"status,omitempty"`
 }
 
 // ResultsLabeller is one labeller: id, display name, role and the criteria
@@ -267,6 +334,20 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 			ag.Pairs = append(ag.Pairs, resultsPair(a, "judge-human"))
 		}
 	}
+	ag.Calibration, ag.Order = resultsCalibration(v.Calibration), ResultsOrder{LastPilot: v.Order.LastPilot, NRegistered: v.Order.NRegistered,
+		FirstValidation: v.Order.FirstValidation, LastValidation: v.Order.LastValidation, FirstJudge: v.Order.FirstJudge, Problems: append([]string{}, v.Order.Problems...)}
+	ag.AmbiguityLog, ag.Disagreements = []ResultsAmbiguityLog{}, []ResultsDisagreement{}
+	for _, a := range v.Ambiguities {
+		ag.AmbiguityLog = append(ag.AmbiguityLog, ResultsAmbiguityLog{Model: a.Writer, Section: a.Section, Labeller: a.Labeller, Sample: a.Sample, Criterion: a.Criterion, Note: a.Note})
+	}
+	for _, d := range v.Disagreements {
+		rd := ResultsDisagreement{Model: d.Writer, Section: d.Section, Criterion: d.Criterion, Judge: d.Judge, Labeller: d.Labeller,
+			JudgeVerdict: d.JudgeVerdict, LabelVerdict: d.LabelVerdict, Cause: d.Cause, Note: d.Note}
+		if !d.Valid {
+			rd.Status = diagnosticStatus
+		}
+		ag.Disagreements = append(ag.Disagreements, rd)
+	}
 	for _, a := range append(v.Ambiguity, public.Ambiguity{Criterion: "all", Rate: v.AmbiguityAll.Rate}) {
 		ag.Ambiguity = append(ag.Ambiguity, ResultsAmbiguity{Criterion: a.Criterion, Ambiguous: a.Rate.Num, Applications: a.Rate.Den, Rate: share(a.Rate)})
 	}
@@ -310,4 +391,21 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 		rk.SelfPreference = append(rk.SelfPreference, sp)
 	}
 	return ag, fx, rk
+}
+
+func resultsCalibration(c public.Calibration) ResultsCalibration {
+	pilot := func(ps []public.PilotSection) []ResultsPilotSection {
+		out := []ResultsPilotSection{}
+		for _, p := range ps {
+			out = append(out, ResultsPilotSection{Model: p.Writer, Section: p.Section, Labeller: p.Labeller, Present: p.Present, Assigned: p.Assigned})
+		}
+		return out
+	}
+	rc := ResultsCalibration{Adequate: pilot(c.Adequate), Thin: pilot(c.Thin), Unmarked: c.Unmarked, Separates: c.Checked && c.Separates,
+		N: c.N, NSeparates: c.NSeparates}
+	if rc.Separates {
+		from, to := c.From, c.To
+		rc.From, rc.To, rc.Proposed = &from, &to, &from
+	}
+	return rc
 }

@@ -315,6 +315,24 @@ type JudgedGrade struct {
 	Outcomes []JudgedOutcome
 	// Analysis is the judge's reasoning: internal builds only.
 	Analysis string
+	// Additions is a judge's C4 as a human classified the candidates it
+	// found; Groups are its STEP 2 groups with the kinds of move named for
+	// each, when the reply lays them out.
+	Additions *Additions
+	Groups    []Group
+}
+
+// Additions counts a judge's candidate additions on a cell by a human's
+// class: scope creep (each an instance), transition, not yet classified.
+type Additions struct {
+	Candidates, ScopeCreep, Transitions, Unclassified int
+}
+
+// Group is one beat group of a judge's STEP 2: the kinds of its moves
+// (MECHANISM, EXAMPLE...) and whether the judge called it developed.
+type Group struct {
+	Moves     []string
+	Developed bool
 }
 
 // JudgedOutcome is one criterion's verdict, with its raw count for C1 and C2.

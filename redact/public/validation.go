@@ -30,6 +30,56 @@ type Validation struct {
 	SelfPreference []SelfPreference
 	// Selection is what the judge selection checks found.
 	Selection Selection
+	// Calibration is C1's N from the pilot; Order the protocol's order of
+	// dates; Ambiguities the labellers' ambiguity log; Disagreements the
+	// disagreement register.
+	Calibration   Calibration
+	Order         DateOrder
+	Ambiguities   []LoggedAmbiguity
+	Disagreements []Disagreement
+}
+
+// PilotSection is one pilot section's C1 count, of a group.
+type PilotSection struct {
+	Writer, Section, Labeller string // alias, public name, labeller's name
+	Present, Assigned         int
+}
+
+// Calibration is C1's N from the pilot: the counts of the sections judged
+// adequate and thin, and the N that separates them when one does.
+type Calibration struct {
+	Adequate, Thin []PilotSection
+	Unmarked       int
+	Checked        bool // both groups have sections
+	Separates      bool
+	From, To       int // the N that separate them; From is proposed
+	N              int // the configured N (0: not yet calibrated)
+	NSeparates     bool
+}
+
+// DateOrder is the protocol's order of dates: each step's date (RFC 3339,
+// "" when unknown) and the steps found out of order.
+type DateOrder struct {
+	LastPilot, NRegistered, FirstValidation, LastValidation, FirstJudge string
+	Problems                                                            []string
+}
+
+// LoggedAmbiguity is an entry of the labellers' ambiguity log.
+type LoggedAmbiguity struct {
+	Writer, Section, Labeller, Sample, Criterion string
+	Note                                         string // "" when marked AMBIGUOUS without a note
+}
+
+// Disagreement is an entry of the disagreement register.
+type Disagreement struct {
+	Writer, Section, Criterion string
+	Judge, JudgeName           string // id, display name
+	Labeller, LabellerName     string
+	JudgeVerdict, LabelVerdict string // "pass" or "FAIL"
+	Cause, Note                string // "" when open
+	// Valid is the judge's status: an invalid judge's entries belong to
+	// its diagnostic.
+	Valid bool
 }
 
 // Labeller is a human labeller as readers know it.

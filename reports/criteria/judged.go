@@ -31,7 +31,7 @@ const (
 	ValueUndevelopedRate = "undeveloped_share"
 	ValueUndeveloped     = "undeveloped" // C2: undeveloped groups
 	ValueGroups          = "groups"      // C2: all groups
-	ValueScopeCreep      = "scope_creep" // C4: 1 when the judge returned FAIL
+	ValueScopeCreep      = "scope_creep" // C4: 1 when a candidate the judge found was classified scope creep
 	ValueOffBrief        = "off_brief"   // C6: 1 when the judge returned FAIL
 	LimitMinPresent      = "min_present"
 	LimitMaxUndeveloped  = "max_undeveloped"
@@ -43,8 +43,12 @@ type Judgment struct {
 	Judge               string
 	Present, Assigned   int  // C1
 	Undeveloped, Groups int  // C2
-	Additions, OnBrief  bool // C4, C6: true for the judge's PASS
+	Additions, OnBrief  bool // C4, C6: true for a PASS (C4's follows a human's classification)
 	Ambiguous           []ID // the criteria the judge marked ambiguous
+	// Unscored holds, with why, the criteria this judgment cannot score
+	// yet (C4 while the judge's candidate additions await a human's
+	// classification).
+	Unscored map[ID]string
 }
 
 // UndevelopedShare returns C2's share of undeveloped groups, to four
@@ -80,6 +84,8 @@ func judgeEach(id ID, m *Measurements, of func(j Judgment) (values, limits []Nam
 		switch {
 		case slices.Contains(j.Ambiguous, id):
 			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Ambiguous, Reason: "ambiguous", Values: values, Limits: limits})
+		case j.Unscored[id] != "":
+			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Unscored, Reason: j.Unscored[id], Values: values})
 		case unscored != "":
 			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Unscored, Reason: unscored, Values: values})
 		default:
@@ -244,10 +250,13 @@ func init() {
 	for _, c := range []struct {
 		id                       ID
 		title, value, rule, says string
+		words                    string
 		judge                    func(j Judgment) bool
 	}{
-		{C4, "additions", ValueScopeCreep, RuleAdditions, "material beyond the outline", func(j Judgment) bool { return j.Additions }},
-		{C6, "on brief", ValueOffBrief, RuleOnBrief, "framing predictable from the outline", func(j Judgment) bool { return j.OnBrief }},
+		{C4, "additions", ValueScopeCreep, RuleAdditions, "material beyond the outline",
+			"C4 fails when a human classifies an addition the judge found as scope creep", func(j Judgment) bool { return j.Additions }},
+		{C6, "on brief", ValueOffBrief, RuleOnBrief, "framing predictable from the outline",
+			"C6 is the judge's PASS or FAIL", func(j Judgment) bool { return j.OnBrief }},
 	} {
 		Define(Def[noSettings]{
 			ID: c.id, Title: c.title, Kind: Quality, Judged: true,
@@ -257,7 +266,7 @@ func init() {
 					return []Named{{c.value, failed(c.judge(j))}}, []Named{{LimitNone, 0}}, ""
 				})
 			},
-			Words:   func(noSettings) string { return string(c.id) + " is the judge's PASS or FAIL" },
+			Words:   func(noSettings) string { return c.words },
 			Explain: explainJudged(c.rule, func(Outcome) string { return c.says }),
 		})
 	}

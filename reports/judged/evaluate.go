@@ -67,6 +67,11 @@ type Grade struct {
 	Sample   string // a label's sample (Pilot, Validation)
 	Missing  bool   // a judge that did not grade a judged section
 	Outcomes []Outcome
+	// Additions is a judge's C4 as a human classified the candidates it
+	// found; Groups its STEP 2 groups and moves, when the reply lays them
+	// out. Both empty for a labeller.
+	Additions *Additions
+	Groups    []Group
 }
 
 // Outcome returns the grade's outcome on criterion id.
@@ -161,7 +166,8 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 				cell.Grades = append(cell.Grades, g)
 				continue
 			}
-			g := Grade{By: j.ID, Outcomes: th.Apply(reply.Verdicts)}
+			jm, adds := t.judgment(j.ID, reply)
+			g := Grade{By: j.ID, Outcomes: th.applyJudgment(jm, reply.Verdicts), Additions: &adds, Groups: reply.Groups}
 			if !cell.Judged {
 				r.Diagnostics.Add(diag.Warnf(t.Replies[ji].File, reply.Line,
 					"section %q is not one [judged] sections covers; this reply is shown on its cell but counted in no rate", c.Name))
@@ -217,9 +223,25 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 
 // Apply turns a verdict block into outcomes, in the order of Criteria: the
 // judged criteria of the criteria seam (reports/criteria) decide them.
-func (th Thresholds) Apply(v Verdicts) []Outcome {
+func (th Thresholds) Apply(v Verdicts) []Outcome { return th.applyJudgment(v.Judgment(""), v) }
+
+// judgment returns judge's reply r as the criteria judge it: C4 as a human
+// classified the candidates the judge found (AdditionsOf).
+func (t *Tier) judgment(judge string, r *Reply) (criteria.Judgment, Additions) {
+	jm := r.Verdicts.Judgment(judge)
+	a := t.AdditionsOf(judge, r)
+	jm.Additions = a.Pass
+	if a.Unscored != "" {
+		jm.Unscored = map[criteria.ID]string{criteria.C4: a.Unscored}
+	}
+	return jm, a
+}
+
+// applyJudgment turns a judgment of verdict block v into outcomes, in the
+// order of Criteria, with C1's and C2's raw counts.
+func (th Thresholds) applyJudgment(jm criteria.Judgment, v Verdicts) []Outcome {
 	var out []Outcome
-	for _, o := range criteria.JudgeJudgment(th.Settings(), v.Judgment("")) {
+	for _, o := range criteria.JudgeJudgment(th.Settings(), jm) {
 		jo := Outcome{Criterion: string(o.Criterion), Verdict: string(o.Verdict), Reason: o.Reason}
 		if v.Unlabelled[jo.Criterion] {
 			out = append(out, Outcome{Criterion: jo.Criterion, Verdict: Missing, Reason: "not labelled"})
@@ -283,7 +305,8 @@ func (r *Results) Judgments(t *Tier, script, section string, valid func(judge st
 			continue
 		}
 		if reply := t.Reply(j.ID, script, section); reply != nil {
-			out = append(out, reply.Verdicts.Judgment(j.ID))
+			jm, _ := t.judgment(j.ID, reply)
+			out = append(out, jm)
 		}
 	}
 	return out

@@ -2,8 +2,12 @@ package judged
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/inputs"
 )
 
 func TestApply(t *testing.T) {
@@ -107,5 +111,104 @@ func TestEvaluateUncoveredReply(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no warning about the uncovered reply: %v", res.Diagnostics)
+	}
+}
+
+// TestAdditions: C4 as the rubric defines it. The judge finds candidate
+// additions; the verdict follows a human's classification of them.
+func TestAdditions(t *testing.T) {
+	reply := func(c4 string, candidates ...string) *Reply {
+		r := &Reply{Script: "WRITER A", Section: "ACT 2", Verdicts: Verdicts{Additions: c4 == "PASS"}}
+		for _, c := range candidates {
+			r.Candidates = append(r.Candidates, Candidate{Class: c})
+		}
+		return r
+	}
+	classified := func(classes ...string) *Tier {
+		t := &Tier{}
+		for i, c := range classes {
+			if c != "" {
+				t.Classifications = append(t.Classifications, Classification{Judge: "j", Script: "WRITER A", Section: "ACT 2", Candidate: i + 1, Class: c})
+			}
+		}
+		return t
+	}
+	for _, tc := range []struct {
+		name     string
+		tier     *Tier
+		reply    *Reply
+		pass     bool
+		unscored string
+		creep    int
+	}{
+		{"no candidate, PASS", classified(), reply("PASS"), true, "", 0},
+		{"FAIL without a list", classified(), reply("FAIL"), false, "the judge returned FAIL but lists no candidate addition a human could classify", 0},
+		{"unclassified", classified(ScopeCreep, ""), reply("FAIL", ScopeCreep, Transition), false, "1 of 2 candidate additions await a human's classification", 1},
+		// The human's class decides, whatever the judge called it.
+		{"the judge's scope creep is a transition", classified(Transition), reply("FAIL", ScopeCreep), true, "", 0},
+		{"the judge's transition is scope creep", classified(Transition, ScopeCreep), reply("PASS", Transition, Transition), false, "", 1},
+	} {
+		a := tc.tier.AdditionsOf("j", tc.reply)
+		if a.Pass != tc.pass || a.Unscored != tc.unscored || a.ScopeCreep != tc.creep || a.Candidates != len(tc.reply.Candidates) {
+			t.Errorf("%s: %+v", tc.name, a)
+		}
+	}
+	// On the cells: a candidate classified as scope creep fails C4, and
+	// the criteria seam's judgment says so too.
+	tier, err := Load(tree(), "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Evaluate(tier, Thresholds{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}, []string{"ACT 1", "ACT 2"}, testSections)
+	g := res.Cell("WRITER A", "ACT 2").Grades[0]
+	if o, _ := g.Outcome(C4); o.Verdict != Fail || g.Additions == nil || g.Additions.ScopeCreep != 1 || g.Additions.Transitions != 1 {
+		t.Errorf("C4 on WRITER A / ACT 2: %+v, %+v", o, g.Additions)
+	}
+	tier.Classifications = tier.Classifications[1:] // the scope creep unclassified
+	res = Evaluate(tier, Thresholds{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}, []string{"ACT 1", "ACT 2"}, testSections)
+	if o, _ := res.Cell("WRITER A", "ACT 2").Grades[0].Outcome(C4); o.Verdict != Unscored || o.Reason != "1 of 2 candidate additions await a human's classification" {
+		t.Errorf("C4 awaiting: %+v", o)
+	}
+	jm := res.Judgments(tier, "WRITER A", "ACT 2", func(string) bool { return true })
+	if len(jm) != 1 || jm[0].Unscored[criteria.C4] == "" {
+		t.Errorf("the seam's judgment: %+v", jm)
+	}
+}
+
+func TestSteps(t *testing.T) {
+	body := func(text string) []inputs.BodyLine {
+		var out []inputs.BodyLine
+		for i, l := range strings.Split(text, "\n") {
+			out = append(out, inputs.BodyLine{Number: i + 1, Text: l})
+		}
+		return out
+	}
+	s := parseSteps(body(`STEP 1 - Coverage. MECHANISM is not a move here.
+STEP 2 - Development, by group.
+A. The problem
+- MECHANISM: "the basket gets heavy"
+- EXAMPLE: "a shopper stops"
+A: DEVELOPED
+B. The inventor
+- CONSEQUENCE: "he builds a cart"
+B: UNDEVELOPED (one move)
+C. The rejection: UNDEVELOPED
+Groups with moves: 1 DEVELOPED. Groups without: 2 UNDEVELOPED.
+STEP 3 - Additions.
+- "Stay to the end": SCOPE_CREEP
+2. "So here is the thing": TRANSITION
+A line about TRANSITION that is no list item.
+- a line naming both TRANSITION and SCOPE_CREEP
+STEP 4 - Framing. YES.
+- "after step 4": SCOPE_CREEP`))
+	if len(s.Groups) != 3 || !slices.Equal(s.Groups[0].Moves, []string{"MECHANISM", "EXAMPLE"}) || !s.Groups[0].Developed ||
+		len(s.Groups[1].Moves) != 1 || s.Groups[1].Developed || len(s.Groups[2].Moves) != 0 || s.Groups[2].Line != 10 {
+		t.Errorf("groups %+v", s.Groups)
+	}
+	if !s.Step3 || len(s.Candidates) != 2 || s.Candidates[0].Class != ScopeCreep || s.Candidates[1].Class != Transition || s.Candidates[1].Line != 14 {
+		t.Errorf("candidates %+v", s.Candidates)
+	}
+	if s := parseSteps(body("STEP 1 - all there.\nSTEP 4 - fine.")); s.Step3 || s.Groups != nil || s.Candidates != nil {
+		t.Errorf("no steps 2 and 3: %+v", s)
 	}
 }

@@ -37,7 +37,7 @@ const (
 )
 
 // knownFiles are the judged/ folder's files that are not reply files.
-var knownFiles = map[string]bool{JudgesFile: true, LabellersFile: true}
+var knownFiles = map[string]bool{JudgesFile: true, LabellersFile: true, AdditionsFile: true, DisagreementsFile: true}
 
 // Samples a labelled section can belong to.
 const (
@@ -53,6 +53,12 @@ type Reply struct {
 	// Analysis is the reasoning part, private like the sections it quotes.
 	Analysis string
 	Verdicts Verdicts
+	// Groups are STEP 2's beat groups with the moves named for each, when
+	// the reply lays them out (nil otherwise); Candidates are STEP 3's
+	// candidate additions, and Step3 is true when the reply has a STEP 3.
+	Groups     []Group
+	Candidates []Candidate
+	Step3      bool
 }
 
 // Replies is one judge's reply file.
@@ -69,6 +75,26 @@ type Label struct {
 	Sample          string // Pilot or Validation
 	LabelledAt      time.Time
 	Verdicts        Verdicts
+	// Adequacy is a pilot label's judgement of the section as a whole
+	// (ADEQUACY: adequate or thin), from which C1's N is calibrated; ""
+	// when the label gives none.
+	Adequacy string
+	// Ambiguities are the ambiguities the labeller recorded (AMBIGUITY:
+	// C2: what was ambiguous), in order.
+	Ambiguities []Ambiguity
+}
+
+// Adequacies a pilot label can record.
+const (
+	Adequate = "adequate"
+	Thin     = "thin"
+)
+
+// Ambiguity is one ambiguity a labeller recorded while labelling: which
+// criterion, and what was ambiguous (a note published after redaction).
+type Ambiguity struct {
+	Criterion, Note string
+	Line            int
 }
 
 // Labeller is one human labeller: its [[labeller]] entry of
@@ -117,6 +143,12 @@ type Tier struct {
 	Diagnostics diag.List
 
 	judgesFile string // judges.toml as messages name it
+	// Classifications are the human classes of the judges' candidate
+	// additions (additions.toml); Causes the causes recorded for
+	// disagreements (disagreements.toml).
+	Classifications []Classification
+	Causes          []Cause
+
 	// firstCall is each judge's earliest recorded call time.
 	firstCall map[string]time.Time
 }
@@ -264,7 +296,13 @@ func (l *loader) load() error {
 	if err := l.labels(); err != nil {
 		return err
 	}
-	return l.fixtures(byID)
+	if err := l.fixtures(byID); err != nil {
+		return err
+	}
+	if err := l.additions(); err != nil {
+		return err
+	}
+	return l.disagreements()
 }
 
 // blocks reads a reply-shaped file.
@@ -308,25 +346,27 @@ func (l *loader) replies(rel string, j Judge) (Replies, error) {
 			return Replies{}, err
 		}
 		where := "the reply on section " + quote(b.Name)
-		analysis, v, err := parseReply(b, file, where)
+		analysis, v, st, err := parseReply(b, file, where)
 		if err != nil {
 			return Replies{}, err
 		}
-		out.Replies = append(out.Replies, Reply{Script: b.Script, Section: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v})
+		l.checkGroups(st.Groups, v, file, where)
+		out.Replies = append(out.Replies, Reply{Script: b.Script, Section: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v,
+			Groups: st.Groups, Candidates: st.Candidates, Step3: st.Step3})
 	}
 	return out, nil
 }
 
 // parseReply checks a judge's reply: an analysis part, not empty, and then
 // the verdict block; never verdicts first or alone.
-func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
+func parseReply(b inputs.Block, file, where string) (string, Verdicts, steps, error) {
 	v, at, err := parseVerdicts(b.Body, file, where, b.Line)
 	if err != nil {
-		return "", v, err
+		return "", v, steps{}, err
 	}
 	for _, id := range Criteria {
 		if v.Unlabelled[id] {
-			return "", v, diag.Errorf(file, v.Lines[id], "%s: %s is %q; a judge gives every verdict", where, id, notLabelled).
+			return "", v, steps{}, diag.Errorf(file, v.Lines[id], "%s: %s is %q; a judge gives every verdict", where, id, notLabelled).
 				WithHint("%q is for a labeller who does not label a criterion", notLabelled)
 		}
 	}
@@ -337,12 +377,12 @@ func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
 			start = i
 		}
 		if text == verdictsMarker && start < 0 {
-			return "", v, diag.Errorf(file, line.Number, "%s gives verdicts before its analysis", where).
+			return "", v, steps{}, diag.Errorf(file, line.Number, "%s gives verdicts before its analysis", where).
 				WithHint("the protocol asks for the %q part first, so the verdicts follow from the reasoning", analysisMarker)
 		}
 	}
 	if start < 0 {
-		return "", v, diag.Errorf(file, v.Line, "%s gives verdicts without an analysis", where).
+		return "", v, steps{}, diag.Errorf(file, v.Line, "%s gives verdicts without an analysis", where).
 			WithHint("a reply holds its %q part, then the verdict block", analysisMarker)
 	}
 	var analysis []string
@@ -351,10 +391,36 @@ func parseReply(b inputs.Block, file, where string) (string, Verdicts, error) {
 	}
 	text := strings.TrimSpace(strings.Join(analysis, "\n"))
 	if text == "" {
-		return "", v, diag.Errorf(file, b.Body[start].Number, "%s has an empty analysis", where).
+		return "", v, steps{}, diag.Errorf(file, b.Body[start].Number, "%s has an empty analysis", where).
 			WithHint("the verdicts must follow from reasoning written out before them")
 	}
-	return text, v, nil
+	return text, v, parseSteps(b.Body[start+1 : at]), nil
+}
+
+// checkGroups warns when a reply's STEP 2 groups do not add up to its
+// C2_DEVELOPMENT count, or call a group developed with fewer than two
+// moves: the count is what is scored, and the reader should know.
+func (l *loader) checkGroups(groups []Group, v Verdicts, file, where string) {
+	if len(groups) == 0 {
+		return
+	}
+	undeveloped := 0
+	for _, g := range groups {
+		if !g.Developed {
+			undeveloped++
+		}
+		if g.Developed != (len(g.Moves) >= 2) && len(g.Moves) > 0 {
+			state := "UNDEVELOPED"
+			if g.Developed {
+				state = "DEVELOPED"
+			}
+			l.tier.Diagnostics.Add(diag.Warnf(file, g.Line, "%s: a group with %d named move(s) is called %s; the protocol's line is two moves", where, len(g.Moves), state))
+		}
+	}
+	if len(groups) != v.Development.Of || undeveloped != v.Development.N {
+		l.tier.Diagnostics.Add(diag.Warnf(file, v.Lines[C2], "%s: STEP 2 names %d group(s), %d undeveloped, but C2_DEVELOPMENT says %s; the verdict line is what is scored",
+			where, len(groups), undeveloped, v.Development))
+	}
 }
 
 // labels reads labellers.toml and every labeller's labels file: a labels
@@ -439,7 +505,15 @@ func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 	seen := map[string]int{}
 	for _, line := range b.Body[:at] {
 		key, value, ok := strings.Cut(strings.TrimSpace(line.Text), ":")
-		if !ok || (key != "SAMPLE" && key != "LABELLED_AT") {
+		if !ok || (key != "SAMPLE" && key != "LABELLED_AT" && key != "ADEQUACY" && key != "AMBIGUITY") {
+			continue
+		}
+		if key == "AMBIGUITY" {
+			a, err := parseAmbiguity(value, file, line.Number, where)
+			if err != nil {
+				return Label{}, err
+			}
+			out.Ambiguities = append(out.Ambiguities, a)
 			continue
 		}
 		if first := seen[key]; first > 0 {
@@ -459,7 +533,16 @@ func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 				return Label{}, diag.Errorf(file, line.Number, "LABELLED_AT %v", err)
 			}
 			out.LabelledAt = t
+		case "ADEQUACY":
+			if value != Adequate && value != Thin {
+				return Label{}, diag.Errorf(file, line.Number, "ADEQUACY %q, want %s or %s", value, Adequate, Thin).
+					WithHint("a pilot label may judge the section adequate or thin, to calibrate C1's N")
+			}
+			out.Adequacy = value
 		}
+	}
+	if out.Adequacy != "" && out.Sample != Pilot {
+		return Label{}, diag.Errorf(file, seen["ADEQUACY"], "%s: ADEQUACY is for pilot labels, which calibrate C1's N; this one is in the %s sample", where, out.Sample)
 	}
 	for _, key := range []string{"SAMPLE", "LABELLED_AT"} {
 		if seen[key] == 0 {
@@ -468,6 +551,21 @@ func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseAmbiguity reads an AMBIGUITY line's value: "C2: what was
+// ambiguous".
+func parseAmbiguity(value, file string, line int, where string) (Ambiguity, error) {
+	crit, note, ok := strings.Cut(value, ":")
+	crit, note = strings.ToUpper(strings.TrimSpace(crit)), strings.TrimSpace(note)
+	switch {
+	case !ok || indexOf(Criteria, crit) < 0:
+		return Ambiguity{}, diag.Errorf(file, line, "%s: AMBIGUITY %q: want a criterion and a note, as in \"AMBIGUITY: C2: ...\"", where, cut(strings.TrimSpace(value))).
+			WithHint("the criterion is one of %s", strings.Join(Criteria, ", "))
+	case note == "":
+		return Ambiguity{}, diag.Errorf(file, line, "%s: AMBIGUITY on %s says nothing of what was ambiguous", where, crit)
+	}
+	return Ambiguity{Criterion: crit, Note: note, Line: line}, nil
 }
 
 func (l *loader) fixtures(byID map[string]int) error {
@@ -489,7 +587,7 @@ func (l *loader) fixtures(byID map[string]int) error {
 		}
 		fx := Fixtures{Judge: id, File: file}
 		for _, b := range blocks {
-			analysis, v, err := parseReply(b, file, "the reply on fixture "+quote(b.Name))
+			analysis, v, _, err := parseReply(b, file, "the reply on fixture "+quote(b.Name))
 			if err != nil {
 				return err
 			}
@@ -607,6 +705,11 @@ func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, erro
 		}
 	}
 	return t, nil
+}
+
+// RecordFile returns the path of a file of judged/ as messages name it.
+func (t *Tier) RecordFile(name string) string {
+	return filepath.Join(filepath.Dir(t.judgesFile), name)
 }
 
 // JudgesFile returns judges.toml's path as messages name it.

@@ -53,7 +53,25 @@ func reply(verdicts string) string {
 const goodVerdicts = "C1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: FAIL\nAMBIGUOUS: C4, C6\n"
 
 const goodPrimary = "# WRITER A\n## ACT 1\n" + "=== ANALYSIS ===\nSTEP 1 - all bullets found.\n=== VERDICTS ===\n" + goodVerdicts +
-	"## ACT 2\n" + "=== ANALYSIS ===\nfine\n=== VERDICTS ===\nC1_COVERAGE: 12 of 12\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+	"## ACT 2\n" + "=== ANALYSIS ===\nfine\nSTEP 3 - Additions.\n- the closing tease: SCOPE_CREEP\n- the bridge line: TRANSITION\n" +
+	"=== VERDICTS ===\nC1_COVERAGE: 12 of 12\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+
+const goodAdditions = `[[addition]]
+script = "WRITER A"
+section = "ACT 2"
+judge = "primary"
+candidate = 1
+class = "scope_creep"
+by = "author"
+
+[[addition]]
+script = "WRITER A"
+section = "ACT 2"
+judge = "primary"
+candidate = 2
+class = "Transition"
+by = "second"
+`
 
 const goodFamily = "# WRITER B\n## ACT 1\n" + "=== ANALYSIS ===\nok\n=== VERDICTS ===\n" + goodVerdicts
 
@@ -88,6 +106,7 @@ func tree(edits ...string) fstest.MapFS {
 		"judged/labels/author.md":     goodLabel,
 		"judged/labels/second.md":     goodSecond,
 		"judged/labellers.toml":       goodLabellers,
+		"judged/additions.toml":       goodAdditions,
 		"judged/fixtures/primary.md":  goodFixtures,
 		"judged/fixtures/family-b.md": goodFixtures,
 	}
@@ -157,8 +176,8 @@ func TestLoadGood(t *testing.T) {
 	if len(terms) != 1 || terms[0].Text != "SiblingModel" || terms[0].Line != 15 {
 		t.Errorf("private terms %+v", terms)
 	}
-	if len(tier.Digests) != 8 {
-		t.Errorf("digests of %d files, want 8: %v", len(tier.Digests), tier.Digests)
+	if len(tier.Digests) != 9 {
+		t.Errorf("digests of %d files, want 9: %v", len(tier.Digests), tier.Digests)
 	}
 	first, last := tier.Ran()
 	if !first.Equal(tier.Judges[1].Run) || !last.Equal(tier.Judges[0].Run) {
@@ -335,6 +354,31 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/labels/second.md:8: the label on section "ACT 2": C4 is "-", but labeller "second" labels C4`, hint: true},
 		{name: "a judge leaves a verdict out", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: -\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
 			want: `in/judged/primary.md:6: the reply on section "ACT 1": C1 is "-"; a judge gives every verdict`, hint: true},
+		// The human classification of candidate additions (C4).
+		{name: "classifying a candidate the judge did not list", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, "candidate = 1", "candidate = 3", 1)),
+			want: `in/judged/additions.toml:1: candidate 3: judge "primary"'s STEP 3 lists 2 candidate addition(s) there`, hint: true, exact: true},
+		{name: "classifying on a section the judge did not grade", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `judge = "primary"`, `judge = "family-b"`, 1)),
+			want: `in/judged/additions.toml:1: judge "family-b" did not grade section "ACT 2" of that script`},
+		{name: "an unknown class", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, "scope_creep", "filler", 1)),
+			want: `in/judged/additions.toml:1: class "filler", want "transition" or "scope_creep"`},
+		{name: "classified by no labeller", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `by = "author"`, `by = "someone"`, 1)),
+			want: `in/judged/additions.toml:1: by "someone" is no labeller of labellers.toml`},
+		{name: "classified twice", fsys: tree("judged/additions.toml", goodAdditions+"\n"+goodAdditions),
+			want: `in/judged/additions.toml:17: candidate 1 of judge "primary" on that section is classified twice (first at line 1)`},
+		// Causes of disagreements.
+		{name: "a cause not in the list", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 1\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"bad luck\"\n"),
+			want: `in/judged/disagreements.toml:1: cause "bad luck", want one of "judge", "labeller", "rubric", "outline" or "other"`, hint: true},
+		{name: "a disagreement on no section", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 9\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"judge\"\n"),
+			want: `in/judged/disagreements.toml:1: section "ACT 9" of script "WRITER A" is not in sections.md`},
+		// Labels.
+		{name: "adequacy on a validation label", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "SAMPLE: validation\n", "SAMPLE: validation\nADEQUACY: thin\n", 1)),
+			want: `in/judged/labels/second.md:4: the label on section "ACT 2": ADEQUACY is for pilot labels`},
+		{name: "adequacy unknown", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nADEQUACY: fine\n", 1)),
+			want: `in/judged/labels/author.md:4: ADEQUACY "fine", want adequate or thin`, hint: true},
+		{name: "an ambiguity without a note", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nAMBIGUITY: C2:\n", 1)),
+			want: `in/judged/labels/author.md:4: the label on section "ACT 1": AMBIGUITY on C2 says nothing of what was ambiguous`},
+		{name: "an ambiguity on no criterion", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nAMBIGUITY: the groups\n", 1)),
+			want: `in/judged/labels/author.md:4: the label on section "ACT 1": AMBIGUITY "the groups": want a criterion and a note`, hint: true},
 		{name: "judged is a file", fsys: fstest.MapFS{"judged": {Data: []byte("x")}},
 			want: `in/judged: is a file; expected a folder`},
 	}
@@ -491,4 +535,29 @@ func TestOnlyRegularFiles(t *testing.T) {
 			t.Fatalf("got %v; want the read stopped", err)
 		}
 	})
+}
+
+// TestGroupsAgainstTheCount: STEP 2's groups that do not add up to the
+// C2 count, or a group called developed with one move, are warned about.
+func TestGroupsAgainstTheCount(t *testing.T) {
+	step2 := "STEP 2 - Development.\n- MECHANISM: a\n- EXAMPLE: b\nA: DEVELOPED\n- MECHANISM: c\nB: DEVELOPED\n"
+	fsys := tree("judged/primary.md", "# WRITER A\n## ACT 1\n=== ANALYSIS ===\n"+step2+"=== VERDICTS ===\n"+goodVerdicts, "judged/additions.toml", "")
+	tier, err := Load(fsys, "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range tier.Diagnostics {
+		got = append(got, filepath.ToSlash(d.Error()))
+	}
+	want := []string{
+		`in/judged/primary.md:9: warning: the reply on section "ACT 1": a group with 1 named move(s) is called DEVELOPED; the protocol's line is two moves`,
+		`in/judged/primary.md:12: warning: the reply on section "ACT 1": STEP 2 names 2 group(s), 0 undeveloped, but C2_DEVELOPMENT says 1 of 4; the verdict line is what is scored`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if r := tier.Reply("primary", "WRITER A", "ACT 1"); len(r.Groups) != 2 || len(r.Groups[0].Moves) != 2 {
+		t.Errorf("groups %+v", r.Groups)
+	}
 }

@@ -3,6 +3,7 @@ package validation
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/evalpress/evalpress/reports/agreement"
 	"github.com/evalpress/evalpress/reports/judged"
@@ -43,6 +44,8 @@ type Setup struct {
 	Fixtures       []Fixture
 	Prompt         *Prompt
 	ConfigFile     string
+	// NRegistered is when C1's N was registered; zero when unknown.
+	NRegistered time.Time
 }
 
 // FromTier makes the validation's input from the judged tier t (nil when it
@@ -52,7 +55,7 @@ type Setup struct {
 // the judge's candidates and would measure the human, not the judge.
 func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup) Input {
 	in := Input{Criteria: judged.Criteria, Writers: s.Writers, WriterFamilies: s.WriterFamilies, Fixtures: s.Fixtures,
-		Prompt: s.Prompt, ConfigFile: s.ConfigFile}
+		Prompt: s.Prompt, ConfigFile: s.ConfigFile, C1MinPresent: th.C1MinPresent, NRegistered: s.NRegistered}
 	if th.C1MinPresent == 0 {
 		in.Unscored = []string{judged.C1}
 	}
@@ -60,6 +63,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 		return in
 	}
 	in.Ran = true
+	in.Causes, in.CausesFile = t.Causes, t.RecordFile(judged.DisagreementsFile)
 	var covered []string
 	if res != nil {
 		covered = res.Sections
@@ -96,8 +100,12 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 	for _, lab := range t.Labellers {
 		l := Labeller{ID: lab.ID, Name: lab.Name, Role: lab.Role, Criteria: lab.Criteria, File: lab.File}
 		for _, x := range lab.Labels {
-			l.Labels = append(l.Labels, Label{Item: agreement.Item{Writer: x.Script, Section: x.Section}, Sample: x.Sample,
-				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts))})
+			label := Label{Item: agreement.Item{Writer: x.Script, Section: x.Section}, Sample: x.Sample,
+				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts)), Adequacy: x.Adequacy, Ambiguities: x.Ambiguities}
+			if !x.Verdicts.Unlabelled[judged.C1] {
+				label.Present, label.Assigned = x.Verdicts.Coverage.N, x.Verdicts.Coverage.Of
+			}
+			l.Labels = append(l.Labels, label)
 		}
 		in.Labellers = append(in.Labellers, l)
 	}

@@ -60,6 +60,12 @@ type Label struct {
 	LabelledAt time.Time
 	Line       int
 	Verdicts   map[string]agreement.Verdict
+	// Present and Assigned are its C1 count (Assigned 0 when it does not
+	// label C1); Adequacy a pilot label's judgement of the section
+	// (judged.Adequate, judged.Thin or ""); Ambiguities what it recorded.
+	Present, Assigned int
+	Adequacy          string
+	Ambiguities       []judged.Ambiguity
 }
 
 // Labeller is one human labeller.
@@ -111,6 +117,14 @@ type Input struct {
 	// WriterFamilies maps a writer's script heading to its model family
 	// ("" or absent when not known), for the judge selection checks.
 	WriterFamilies map[string]string
+	// C1MinPresent is the configured N (0: not yet calibrated), checked
+	// against the pilot; NRegistered is when N was registered (zero when
+	// no registration records it).
+	C1MinPresent int
+	NRegistered  time.Time
+	// Causes are the causes recorded for disagreements, from CausesFile.
+	Causes     []judged.Cause
+	CausesFile string
 }
 
 // Prompt statuses of a judge.
@@ -230,8 +244,16 @@ type Report struct {
 	SelfPreference []agreement.SelfPreference
 	// Selection is what the judge selection checks found.
 	Selection Selection
-	Prompt    *Prompt
-	Warnings  diag.List
+	// Calibration is C1's N from the pilot; Order the protocol's order of
+	// dates; Ambiguities the labellers' ambiguity log.
+	Calibration Calibration
+	Order       Order
+	Ambiguities []LoggedAmbiguity
+	// Disagreements is the disagreement register: every judge-labeller
+	// disagreement on the validation sample, with its cause.
+	Disagreements []Disagreement
+	Prompt        *Prompt
+	Warnings      diag.List
 }
 
 // Judge returns the report of the judge with id, or nil.
@@ -275,6 +297,11 @@ func Build(in Input) *Report {
 	}
 	r.Pilot, r.Sample = sortedItems(pilot), sortedItems(sample)
 	r.humanHuman(in, labellerRatings)
+	if in.Ran {
+		r.calibrate(in)
+		r.checkOrder(in)
+		r.logAmbiguities(in)
+	}
 
 	if in.Prompt == nil && len(in.Judges) > 0 {
 		r.Warnings.Add(diag.Warnf(in.ConfigFile, 0, "no published judge prompt is configured, so no judge's prompt can be checked as frozen: no judge's verdicts are results").
@@ -304,6 +331,7 @@ func Build(in Input) *Report {
 				jr.ID, strings.Join(why, "; ")))
 		}
 	}
+	r.register(in, labellerRatings)
 	r.rank(in)
 	return r
 }

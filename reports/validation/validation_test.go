@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func demo() Input {
 			"T1": {"C1": t1[0], "C2": t1[1]}, "T2": {"C1": t2[0], "C2": t2[1]}, "T3": {"C1": t3[0], "C2": t3[1]},
 		}
 	}
-	return Input{
+	in := Input{
 		Ran:      true,
 		Criteria: []string{"C1", "C2", "C4", "C6"},
 		Writers:  []string{"X", "Y", "Z"},
@@ -97,6 +98,18 @@ func demo() Input {
 		},
 		ConfigFile: "config.toml",
 	}
+	return withCauses(in)
+}
+
+// withCauses records a cause for every disagreement of in: a clean tier
+// has read each one.
+func withCauses(in Input) Input {
+	in.CausesFile = "disagreements.toml"
+	for _, d := range Build(in).Disagreements {
+		in.Causes = append(in.Causes, judged.Cause{Script: d.Item.Writer, Section: d.Item.Section, Criterion: d.Criterion,
+			Judge: d.Judge, Labeller: d.Labeller, Cause: judged.CauseJudge})
+	}
+	return in
 }
 
 func pair(pairs []agreement.Pair, a, b, c string) agreement.Pair {
@@ -204,9 +217,15 @@ func TestBlindRule(t *testing.T) {
 			t.Errorf("judge %s: late %d, blind %v, status %+v; want 2 late, invalid", j.ID, j.Late, j.Blind(), j.Status)
 		}
 	}
-	if len(r.Warnings) != 4 || !strings.Contains(r.Warnings[0].Error(), "not blindly validated") ||
-		!strings.Contains(r.Warnings[0].Error(), "judges.toml:1:") || !strings.Contains(r.Warnings[0].Error(), "second (2)") {
+	// The late pilot label is out of the protocol's order, said once; the
+	// late validation labels are said per judge.
+	if len(r.Warnings) != 5 || !strings.Contains(r.Warnings[0].Error(), "out of the protocol's order: a pilot label (2026-07-01T14:00:00Z) is not before the first validation label") ||
+		!strings.Contains(r.Warnings[1].Error(), "not blindly validated") ||
+		!strings.Contains(r.Warnings[1].Error(), "judges.toml:1:") || !strings.Contains(r.Warnings[1].Error(), "second (2)") {
 		t.Errorf("warnings %v", r.Warnings)
+	}
+	if len(r.Order.Problems) != 2 {
+		t.Errorf("order problems %v", r.Order.Problems)
 	}
 	// A call recorded before the run counts: a label after the first call
 	// is late even when it predates the run.
@@ -314,8 +333,8 @@ func TestSelection(t *testing.T) {
 	}
 	// A writer without a family judge: not measured, said.
 	in = demo()
-	in.Judges = in.Judges[:3]
-	r = Build(in)
+	in.Judges, in.Causes = in.Judges[:3], nil
+	r = Build(withCauses(in))
 	if !slices.Equal(r.Selection.Unmeasured, []string{"Z"}) || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "1 writer(s) have no family judge") {
 		t.Errorf("unmeasured %v, warnings %v", r.Selection.Unmeasured, r.Warnings)
 	}
@@ -527,5 +546,122 @@ func TestInvalidJudgesAreRankedNowhere(t *testing.T) {
 		if !strings.Contains(sp.NotMeasured, "primary judge's verdicts are no result") {
 			t.Errorf("no valid primary: self-preference %+v", sp)
 		}
+	}
+}
+
+// pilotLabel is a pilot label with C1 count present of 12 and an adequacy.
+func pilotLabel(section, adequacy string, present int, when time.Time) Label {
+	return Label{Item: agreement.Item{Writer: "X", Section: section}, Sample: judged.Pilot, LabelledAt: when,
+		Present: present, Assigned: 12, Adequacy: adequacy, Verdicts: map[string]agreement.Verdict{}}
+}
+
+// TestCalibration: C1's N from the pilot's adequate and thin sections.
+func TestCalibration(t *testing.T) {
+	run := func(n int, labels ...Label) *Report {
+		in := demo()
+		in.C1MinPresent = n
+		in.Labellers[0].Labels = append(in.Labellers[0].Labels, labels...)
+		return Build(in)
+	}
+	// Adequate 11, 10; thin 7, 6: any N from 8 to 10 separates them.
+	r := run(10, pilotLabel("p1", judged.Adequate, 11, at(7)), pilotLabel("p2", judged.Adequate, 10, at(7)),
+		pilotLabel("p3", judged.Thin, 7, at(7)), pilotLabel("p4", judged.Thin, 6, at(7)), pilotLabel("p5", "", 9, at(7)))
+	c := r.Calibration
+	if n, ok := c.Proposed(); !ok || n != 8 || c.To != 10 || !c.NSeparates || len(c.Adequate) != 2 || len(c.Thin) != 2 || c.Unmarked != 1 {
+		t.Errorf("calibration %+v", c)
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+	// The configured N outside the range is warned about.
+	r = run(11, pilotLabel("p1", judged.Adequate, 11, at(7)), pilotLabel("p2", judged.Adequate, 10, at(7)), pilotLabel("p3", judged.Thin, 7, at(7)))
+	if r.Calibration.NSeparates || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "c1_min_present = 11 does not separate the pilot's adequate sections from its thin ones; N from 8 to 10 does") {
+		t.Errorf("N outside: %+v %v", r.Calibration, r.Warnings)
+	}
+	// No N separates: a thin section covers as much as an adequate one.
+	r = run(10, pilotLabel("p1", judged.Adequate, 9, at(7)), pilotLabel("p3", judged.Thin, 9, at(7)))
+	if _, ok := r.Calibration.Proposed(); ok || r.Calibration.Separates || len(r.Warnings) != 1 ||
+		!strings.Contains(r.Warnings[0].Error(), "no N separates the pilot's adequate sections from its thin ones (a thin one has 9 bullets present, an adequate one 9): C1 is not discriminative and has to be reworked, not tuned") {
+		t.Errorf("none separates: %+v %v", r.Calibration, r.Warnings)
+	}
+	// One group only: nothing to separate, nothing claimed.
+	r = run(10, pilotLabel("p1", judged.Adequate, 9, at(7)))
+	if r.Calibration.Checked || len(r.Warnings) != 0 {
+		t.Errorf("one group: %+v %v", r.Calibration, r.Warnings)
+	}
+}
+
+// TestDateOrder: pilot labels, then N registered, then validation labels,
+// then judge runs.
+func TestDateOrder(t *testing.T) {
+	in := demo() // pilot at 8, validation at 9 and 10, judges at 12
+	in.NRegistered = at(8).Add(30 * time.Minute)
+	if r := Build(in); len(r.Order.Problems) != 0 || len(r.Warnings) != 0 {
+		t.Errorf("in order: %v %v", r.Order.Problems, r.Warnings)
+	}
+	in.NRegistered = at(9).Add(30 * time.Minute) // after the validation labelling began
+	r := Build(in)
+	if len(r.Order.Problems) != 1 || !strings.Contains(r.Order.Problems[0], "N was registered (2026-07-01T09:30:00Z) after validation labelling began (2026-07-01T09:00:00Z)") ||
+		len(r.Warnings) != 1 {
+		t.Errorf("N late: %v %v", r.Order.Problems, r.Warnings)
+	}
+	in.NRegistered = at(7) // before the pilot was done
+	if r := Build(in); len(r.Order.Problems) != 1 || !strings.Contains(r.Order.Problems[0], "before the last pilot label") {
+		t.Errorf("N early: %v", r.Order.Problems)
+	}
+}
+
+func TestAmbiguityLog(t *testing.T) {
+	in := demo()
+	in.Labellers[0].Labels = append(in.Labellers[0].Labels, Label{Item: agreement.Item{Writer: "Y", Section: "p"}, Sample: judged.Pilot, LabelledAt: at(7),
+		Verdicts:    map[string]agreement.Verdict{"C2": agreement.Ambiguous, "C4": agreement.Ambiguous},
+		Ambiguities: []judged.Ambiguity{{Criterion: "C2", Note: "a numbered list: one move or four?", Line: 9}}, Line: 5})
+	r := Build(in)
+	var got []string
+	for _, a := range r.Ambiguities {
+		got = append(got, a.Sample+" "+a.Item.Section+" "+a.Criterion+" "+a.Note)
+	}
+	// The pilot first; then the validation sample's AMBIGUOUS (second, X/s2 C6).
+	want := "pilot p C2 a numbered list: one move or four?|pilot p C4 |validation s2 C6 "
+	if strings.Join(got, "|") != want {
+		t.Errorf("ambiguity log %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// TestDisagreementRegister: every disagreement between a judge and a
+// labeller, with the cause recorded; the ones without are open.
+func TestDisagreementRegister(t *testing.T) {
+	in := demo()
+	// The primary agrees with the author throughout; with the second
+	// labeller it disagrees on Y/s1 C4 (P against F).
+	in.Causes = []judged.Cause{{Script: "Y", Section: "s1", Criterion: "C4", Judge: "primary", Labeller: "second", Cause: judged.CauseRubric, Note: "a closing line"},
+		{Script: "X", Section: "s1", Criterion: "C4", Judge: "primary", Labeller: "author", Cause: judged.CauseJudge, Line: 7}}
+	in.CausesFile = "disagreements.toml"
+	r := Build(in)
+	var got []string
+	for _, d := range r.Disagreements {
+		if d.Judge == "primary" {
+			got = append(got, fmt.Sprintf("%s/%s %s vs %s %s %v-%v %s", d.Item.Writer, d.Item.Section, d.Judge, d.Labeller, d.Criterion, d.JudgeVerdict, d.LabelVerdict, d.Cause))
+		}
+	}
+	if strings.Join(got, "|") != "Y/s1 primary vs second C4 pass-FAIL rubric" {
+		t.Errorf("primary's disagreements %q", strings.Join(got, "|"))
+	}
+	open := 0
+	for _, d := range r.Disagreements {
+		if d.Open() {
+			open++
+		}
+	}
+	var warned []string
+	for _, w := range r.Warnings {
+		warned = append(warned, w.Error())
+	}
+	want := []string{
+		`disagreements.toml:7: warning: judge "primary" and labeller "author" do not disagree on C4 there in this build`,
+		fmt.Sprintf("config.toml: warning: %d disagreement(s) between a judge and a labeller have no recorded cause", open),
+	}
+	if open == 0 || len(warned) != 2 || !strings.HasPrefix(warned[0], want[0]) || !strings.HasPrefix(warned[1], want[1]) {
+		t.Errorf("warnings %v, want %v", warned, want)
 	}
 }
