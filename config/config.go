@@ -149,6 +149,10 @@ type Hypothesis struct {
 	// own thresholds read over them; Own says it has thresholds of its own.
 	At  criteria.Settings `toml:"-"`
 	Own bool              `toml:"-"`
+	// Declared is false when neither the hypothesis nor its criterion's
+	// registered block states thresholds: nothing was registered, At is
+	// only the rubric's defaults, and nothing may claim them registered.
+	Declared bool `toml:"-"`
 }
 
 // Criterion returns the criterion the hypothesis predicts about, or nil
@@ -332,8 +336,10 @@ func (c *Config) readHypotheses(file *tomlfile.File) error {
 		if crit == nil {
 			continue // Validate says so
 		}
-		h.At, _ = c.Criteria.Registered(crit)
+		var declared bool
+		h.At, declared = c.Criteria.Registered(crit)
 		h.Own = h.Thresholds != nil
+		h.Declared = declared || h.Own
 		if !h.Own {
 			continue
 		}

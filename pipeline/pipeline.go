@@ -151,6 +151,9 @@ func (b *build) configure() error {
 	if d := config.RegisteredDrift(cfg); len(d) > 0 {
 		b.warnf("%s: warning: thresholds differ from the registered ones: %s; pages with verdicts say so", b.o.Config, strings.Join(d, ", "))
 	}
+	if d := config.SetChangeWords(cfg); len(d) > 0 {
+		b.warnf("%s: warning: --set changes thresholds for which no registered ones are declared: %s; pages with verdicts say so", b.o.Config, strings.Join(d, ", "))
+	}
 	b.inputsDir, b.outDir = cfg.Path(cfg.Inputs.Dir), cfg.Path(cfg.Publish.Out)
 	if b.o.Inputs != "" {
 		b.inputsDir = b.o.Inputs

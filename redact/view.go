@@ -126,7 +126,7 @@ func New(in Input) (*public.View, error) {
 		Title:              m.Replace(cfg.Title),
 		Audience:           cfg.Publish.Audience,
 		Excerpts:           cfg.Publish.Excerpts || !masked,
-		CriteriaThresholds: criteriaThresholds(s),
+		CriteriaThresholds: criteriaThresholds(s), SetChanges: config.SetChanges(cfg),
 		Thresholds: public.Thresholds{MaxRun: s.C5().MaxRun, MaxOverlap: s.C5().MaxOverlap,
 			NGram: s.NGram(), MinRun: f.MinRun},
 		Registered:  registered(s),
@@ -197,7 +197,7 @@ func New(in Input) (*public.View, error) {
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
-			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: h.At.Words(h.Criterion()),
+			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: registrationWords(h.Hypothesis),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		})
@@ -647,4 +647,18 @@ func registeredG1(s criteria.Settings) *float64 {
 		return &t
 	}
 	return nil
+}
+
+// registrationWords states the thresholds a hypothesis was registered at,
+// or that none were: neither the hypothesis nor its criterion's registered
+// block states any, so it is judged at this build's thresholds alone.
+func registrationWords(h config.Hypothesis) string {
+	c := h.Criterion()
+	if c == nil {
+		return ""
+	}
+	if !h.Declared {
+		return fmt.Sprintf("none declared (no [%s.registered] block and no thresholds of its own), so it is judged at this build's thresholds alone", c.Block)
+	}
+	return h.At.Words(c)
 }

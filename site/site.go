@@ -418,10 +418,22 @@ func thresholdNote(p *public.Public) string {
 		now = append(now, fmt.Sprintf(d.Now.Now, d.Now.Text()))
 		then = append(then, fmt.Sprintf(d.Registered.Then, d.Registered.Text()))
 	}
-	if len(now) == 0 {
-		return ""
+	var note string
+	if len(now) > 0 {
+		note = fmt.Sprintf("Verdicts here use %s; the registered thresholds are %s.", joinAnd(now), joinAnd(then))
 	}
-	return fmt.Sprintf("Verdicts here use %s; the registered thresholds are %s.", joinAnd(now), joinAnd(then))
+	// Without registered thresholds, a change is stated against the
+	// config file's own values.
+	now, then = nil, nil
+	for _, d := range p.SetChanges {
+		now = append(now, fmt.Sprintf(d.Now.Now, d.Now.Text()))
+		then = append(then, fmt.Sprintf(d.Registered.Then, d.Registered.Text()))
+	}
+	if len(now) > 0 {
+		note = strings.TrimSpace(note + fmt.Sprintf(" Verdicts here use %s, set for this build; the config file sets %s, and no registered thresholds are declared for them.",
+			joinAnd(now), joinAnd(then)))
+	}
+	return note
 }
 
 // joinAnd joins "a", "b" and "c" as "a, b and c".

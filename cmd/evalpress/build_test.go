@@ -141,6 +141,9 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	// One line after the build's says what flipped, naming the cells.
+	if !strings.Contains(stderr, "warning: --set changes thresholds for which no registered ones are declared: max_run 30 (the file: 12), max_overlap 100% (the file: 10%)") {
+		t.Errorf("no warning for a --set without registered thresholds: %q", stderr)
+	}
 	if !strings.Contains(stderr, "\n3 verdicts changed since the previous build: ") || !strings.Contains(stderr, " FAIL → pass") {
 		t.Errorf("no summary of the flipped verdicts: %q", stderr)
 	}
@@ -171,8 +174,11 @@ func TestThresholdChangeRebuild(t *testing.T) {
 		t.Errorf("prose placeholders did not follow the new thresholds")
 	}
 	findings, _ := os.ReadFile(filepath.Join(out, "findings.html"))
-	if !bytes.Contains(findings, []byte("This build's thresholds differ:")) {
-		t.Errorf("no drift warning on the hypotheses")
+	// No [c5.registered]: nothing claims a registered value, and the
+	// change is stated against the file's own thresholds.
+	if !bytes.Contains(findings, []byte("none declared (no [c5.registered] block")) || bytes.Contains(findings, []byte("This build's thresholds differ:")) ||
+		!bytes.Contains(findings, []byte("set for this build; the config file sets")) {
+		t.Errorf("the hypotheses claim registered thresholds, or the change goes unsaid")
 	}
 	// A rebuild with nothing changed says so.
 	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=30", "--set", "c5.max_overlap=1"); code != 0 {

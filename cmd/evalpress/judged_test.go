@@ -115,6 +115,10 @@ func TestJudgedTierBuild(t *testing.T) {
 			t.Errorf("judged.html lacks %q", want)
 		}
 	}
+	// No [judged.registered]: nothing claims a registered N.
+	if strings.Contains(page, "(registered:") || !strings.Contains(page, "no registered thresholds are declared ([judged.registered])") {
+		t.Errorf("judged.html claims registered thresholds that were never registered")
+	}
 	for name, text := range files {
 		for _, private := range []string{"seabird critic", "the harbour lights passage covers", "alderfam", "betafam"} {
 			if strings.Contains(lettersOnly(name+" "+text), lettersOnly(private)) {

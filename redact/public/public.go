@@ -48,6 +48,10 @@ type Public struct {
 	// CriteriaThresholds are every criterion's thresholds, in the
 	// criteria's order: this build's, and the registered ones.
 	CriteriaThresholds []CriterionThresholds
+	// SetChanges are the thresholds --set moved from the config file's own
+	// values where no registered ones are declared; Drift.Registered holds
+	// the file's value.
+	SetChanges []Drift
 	// Thresholds are C5's, for the pages that state them.
 	Thresholds Thresholds
 	// Registered are the thresholds the rubric registered ([c5.registered]);
@@ -255,7 +259,11 @@ type Judged struct {
 	// thresholds applied; Registered* are the rubric's registered ones.
 	C1MinPresent, RegisteredC1MinPresent         int
 	C2MaxUndeveloped, RegisteredC2MaxUndeveloped float64
-	FirstRun, LastRun                            string // RFC 3339, UTC
+	// RegisteredDeclared is false without [judged.registered]: the
+	// Registered* fields then hold the rubric's defaults, claimed by
+	// nothing.
+	RegisteredDeclared bool
+	FirstRun, LastRun  string // RFC 3339, UTC
 	// Rates are the valid judges' calls, per judge, writer and criterion.
 	Rates []JudgedRate
 	// Diagnostic holds, per invalid judge, its verdicts with the reasons

@@ -94,6 +94,11 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 		if p.Model != "" {
 			r.Chance = f.chance(p.Model, k)
 		}
+		if !h.Declared {
+			// Nothing registered: no verdict at registered thresholds.
+			out = append(out, r)
+			continue
+		}
 		// The same prediction at its registered settings.
 		r.Drifts = criteria.DriftOf(crit, h.At, f.Criteria)
 		for _, d := range r.Drifts {

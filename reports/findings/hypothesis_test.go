@@ -45,7 +45,9 @@ func with(t *testing.T, s criteria.Settings, id criteria.ID, v any) criteria.Set
 // s, as config.Load does, and returns the findings' settings.
 func registered(s criteria.Settings, hs ...config.Hypothesis) Settings {
 	for i := range hs {
-		hs[i].At, _ = s.Registered(hs[i].Criterion())
+		var declared bool
+		hs[i].At, declared = s.Registered(hs[i].Criterion())
+		hs[i].Declared = declared || hs[i].Own
 	}
 	return Settings{Criteria: s, Hypotheses: hs}
 }

@@ -214,6 +214,8 @@ func evalThreshold(ev *evaluator, c call) (Value, error) {
 
 func evalRegistered(ev *evaluator, c call) (Value, error) {
 	switch {
+	case slices.Contains(judgedThresholds, c.words[0]) && ev.p.Judged != nil && !ev.p.Judged.RegisteredDeclared:
+		return Value{}, evalErrorf(c.col, "registered(%s): the config declares no [judged.registered] thresholds", c.words[0])
 	case slices.Contains(judgedThresholds, c.words[0]):
 		return ev.judgedThreshold(c.words[0], true), nil
 	case c.words[0] == "tolerance" && ev.p.RegisteredG1Tolerance == nil:

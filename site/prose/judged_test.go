@@ -21,7 +21,7 @@ func judgedFixture() *public.Public {
 		Judged: &public.Judged{
 			Judges:    []public.JudgedJudge{{ID: "primary", Name: "primary judge"}, {ID: "family-2", Name: "Model 2's family judge"}},
 			Labellers: []string{"author"}, Criteria: []string{"C1", "C2", "C4", "C6"}, Sections: []string{"ACT 1"},
-			C1MinPresent: 10, RegisteredC1MinPresent: 9, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333,
+			C1MinPresent: 10, RegisteredC1MinPresent: 9, RegisteredDeclared: true, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333,
 			FirstRun: "2026-07-02T09:00:00Z", LastRun: "2026-07-02T12:00:00Z",
 			Rates: []public.JudgedRate{{Judge: "primary", Writer: "Model 2", Criterion: "C2", Pass: 3, Fail: 1, Ambiguous: 1}},
 		},

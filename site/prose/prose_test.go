@@ -240,7 +240,7 @@ func TestDownload(t *testing.T) {
 func TestJudgedFilters(t *testing.T) {
 	p := fixture()
 	p.Judged = &public.Judged{Criteria: []string{"C1", "C2"}, Judges: []public.JudgedJudge{{ID: "primary", Valid: true}, {ID: "diag"}}, Labellers: []string{"author"},
-		C1MinPresent: 10, RegisteredC1MinPresent: 9, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333}
+		C1MinPresent: 10, RegisteredC1MinPresent: 9, RegisteredDeclared: true, C2MaxUndeveloped: 0.3333, RegisteredC2MaxUndeveloped: 0.3333}
 	publictest.Thresholds(p)
 	grade := func(by string, missing bool, verdicts ...string) public.JudgedGrade {
 		g := public.JudgedGrade{By: by, Missing: missing}
@@ -299,6 +299,13 @@ func TestJudgedFilters(t *testing.T) {
 		if pr := problems(tc.in, doc); !strings.Contains(pr, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.in, pr, tc.want)
 		}
+	}
+	// Without [judged.registered] nothing quotes a registered N.
+	p.Judged.RegisteredDeclared = false
+	doc := &Doc{}
+	_ = goldmark.New(goldmark.WithExtensions(New(p, nil, doc))).Convert([]byte("{{registered(c1_min_present)}}"), &bytes.Buffer{})
+	if pr := problems("{{registered(c1_min_present)}}", doc); !strings.Contains(pr, "the config declares no [judged.registered] thresholds") {
+		t.Errorf("registered N without a block: %q", pr)
 	}
 }
 
