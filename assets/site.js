@@ -219,6 +219,7 @@
     if (!tools) {
       tools = document.createElement("div");
       tools.className = "table-tools";
+      if (table.id) tools.setAttribute("data-for", table.id);
       wrap.parentNode.insertBefore(tools, wrap);
     }
     tools.hidden = false;

@@ -293,6 +293,9 @@ type judgedTable struct {
 type judgedRow struct {
 	Writer, Section, Page string
 	Calls                 []string
+	// Verdicts are the calls' verdicts ("pass", "FAIL", "ambiguous"...),
+	// for the table's filters; empty in a row of rates.
+	Verdicts []string
 }
 
 // judgedTables arranges the judged tier per valid judge: never averaged
@@ -348,6 +351,7 @@ func cellRowOf(writer, section, page string, outcomes []public.JudgedOutcome) ju
 	row := judgedRow{Writer: writer, Section: section, Page: page}
 	for _, o := range outcomes {
 		row.Calls = append(row.Calls, judgedCall(o))
+		row.Verdicts = append(row.Verdicts, o.Verdict)
 	}
 	return row
 }

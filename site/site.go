@@ -224,6 +224,7 @@ var funcs = template.FuncMap{
 	"sentence":        sentence,
 	"digest":          digestHTML,
 	"driftwords":      driftWords,
+	"judgedhead":      judgedHead,
 	"withDigests":     withDigests,
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Words for readers: a threshold is named by what it means, in its
@@ -18,4 +19,25 @@ func driftWords(d public.Drift) string {
 		return fmt.Sprintf("%s %s → %s", d.Name, d.Registered.Text(), d.Now.Text())
 	}
 	return fmt.Sprintf(d.Now.Now, d.Now.Text()) + " (registered: " + fmt.Sprintf(d.Registered.Then, d.Registered.Text()) + ")"
+}
+
+// judgedCounts name what a judged criterion's count counts, for the
+// headings of the tables that show "9 of 12".
+var judgedCounts = map[string]string{
+	"C1": "bullets present of assigned",
+	"C2": "undeveloped groups of all",
+}
+
+// judgedHead heads a judged criterion's column: its ID, its title and,
+// for a count, what it counts: "C1 outline coverage (bullets present of
+// assigned)".
+func judgedHead(id string) string {
+	head := id
+	if c := criteria.Lookup(criteria.ID(id)); c != nil {
+		head += " " + c.Title
+	}
+	if n := judgedCounts[id]; n != "" {
+		head += " (" + n + ")"
+	}
+	return head
 }
