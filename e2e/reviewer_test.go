@@ -183,7 +183,7 @@ func TestSensitivityLabelsArePlainDecimals(t *testing.T) {
 	}
 	var rows []string
 	err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error { return load(ctx, base+"results.html") }),
-		chromedp.Evaluate(`["chart-sens-run", "chart-sens-overlap"].map((id) => {
+		chromedp.Evaluate(`["chart-sens-run", "chart-sens-overlap"].filter((id) => document.getElementById(id)).map((id) => {
   const o = echarts.getInstanceByDom(document.getElementById(id)).getOption();
   const marks = o.series.flatMap((s) => ((s.markLine || {}).data || []).map((d) => String(d.xAxis)));
   return {ID: id, Labels: o.xAxis[0].data.map(String), Configured: marks};
@@ -191,6 +191,15 @@ func TestSensitivityLabelsArePlainDecimals(t *testing.T) {
 		chromedp.Evaluate(`Array.from(document.querySelectorAll("table.sens tbody th")).map((th) => th.textContent)`, &rows))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A sweep that changes no verdict is a sentence, not a chart: in the
+	// demo, at a 10% overlap limit, the run limit decides nothing.
+	var sentences int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#chart-sens-run-sentence, #chart-sens-overlap-sentence").length`, &sentences)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got)+sentences != 2 || len(got) == 0 {
+		t.Errorf("%d sensitivity charts and %d sentences, want 2 in all, at least one a chart", len(got), sentences)
 	}
 	plain := regexp.MustCompile(`^\d+(\.\d)?$`)
 	for _, c := range got {

@@ -23,6 +23,11 @@ type chart struct {
 	Option      string
 	Description string
 	Height      int // pixels
+	// Note says, under the chart, what its drawing alone could hide:
+	// which series coincide. Flat marks a chart whose figures do not
+	// change at all: the page shows Note, a sentence, instead of it.
+	Note string
+	Flat bool
 }
 
 // palette is Okabe and Ito's colour-blind-safe palette.
@@ -188,14 +193,14 @@ func cellsSummary(p *public.Public, value func(public.Cell) string) string {
 	return strings.Join(parts, "; ")
 }
 
-// overlapBars shows each cell's n-gram overlap with the threshold line.
+// overlapBars shows each cell's n-gram overlap with the threshold line:
+// sections down the side, so that their names never collide however
+// narrow the screen, and writers' bars across.
 func overlapBars(p *public.Public) (chart, error) {
 	bar := charts.NewBar()
 	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, sharePercent(p.Thresholds.MaxOverlap))
 	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "overlap %", Max: 100}),
-		charts.WithGridOpts(opts.Grid{Bottom: "30%"}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "24", Bottom: "70", ContainLabel: opts.Bool(true)}),
 		charts.WithColorsOpts(opts.Colors(palette)),
 	)...)
 	bar.SetXAxis(p.Sections)
@@ -205,7 +210,7 @@ func overlapBars(p *public.Public) (chart, error) {
 			overlap[[2]string{c.Writer, c.Section}] = roundTo(c.Overlap*100, 1)
 		}
 	}
-	for i, w := range p.Writers {
+	for _, w := range p.Writers {
 		var data []opts.BarData
 		for _, s := range p.Sections {
 			v := opts.BarData{Value: nil}
@@ -214,18 +219,32 @@ func overlapBars(p *public.Public) (chart, error) {
 			}
 			data = append(data, v)
 		}
-		var seriesOpts []charts.SeriesOpts
-		if i == 0 {
-			seriesOpts = append(seriesOpts,
-				charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "threshold", YAxis: roundTo(p.Thresholds.MaxOverlap*100, 2)}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
-		}
-		bar.AddSeries(w.Alias, data, seriesOpts...)
+		bar.AddSeries(w.Alias, data)
 	}
-	option, err := optionJSON(bar)
-	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: option, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
+	m, err := optionMap(bar)
+	if err != nil {
+		return chart{}, err
+	}
+	// Horizontal: the sections on the vertical axis, top down; the
+	// overlap across, with the limit as a line.
+	m["yAxis"] = []any{map[string]any{"type": "category", "data": p.Sections, "inverse": true, "axisLabel": map[string]any{"interval": 0}}}
+	m["xAxis"] = []any{map[string]any{"type": "value", "name": "overlap %", "nameLocation": "middle", "nameGap": 24, "max": 100}}
+	series := m["series"].([]any)
+	if len(series) > 0 {
+		series[0].(map[string]any)["markLine"] = map[string]any{
+			"symbol":    []string{"none", "none"},
+			"lineStyle": map[string]any{"color": "#D55E00", "type": "dashed", "width": 2},
+			"label":     map[string]any{"show": true, "position": "start", "formatter": "limit"},
+			"data":      []any{map[string]any{"name": "threshold", "xAxis": roundTo(p.Thresholds.MaxOverlap*100, 2)}},
+		}
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
+	}
+	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
 		return overlapText(c)
-	}), Height: 380}, err
+	}), Height: 110 + len(p.Sections)*(8+10*len(p.Writers))}, nil
 }
 
 func roundTo(x float64, decimals int) float64 {
@@ -288,24 +307,16 @@ func sensitivityLines(p *public.Public, s sensitivity, byRun bool) (chart, error
 	}
 	line.SetGlobalOptions(append(baseOpts(id, title),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: axis, NameLocation: "middle", NameGap: 30}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "FAIL", MinInterval: 1}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Bottom: "70", ContainLabel: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "FAILs", NameLocation: "middle", NameGap: 28, MinInterval: 1, Max: mostFails(points) + 1}),
+		charts.WithGridOpts(opts.Grid{Left: "30", Right: "16", Top: "34", Bottom: "70", ContainLabel: opts.Bool(true)}),
 		charts.WithColorsOpts(opts.Colors(palette)),
 	)...)
 	line.SetXAxis(x)
-	same := map[string][]string{} // writers by their line's values
-	var order []string
 	for wi, w := range p.Writers {
 		var data []opts.LineData
-		key := ""
 		for _, pt := range points {
 			data = append(data, opts.LineData{Value: pt.Fails[wi]})
-			key += strconv.Itoa(pt.Fails[wi]) + ","
 		}
-		if same[key] == nil {
-			order = append(order, key)
-		}
-		same[key] = append(same[key], w.Alias)
 		st := lineStyles[wi%len(lineStyles)]
 		so := []charts.SeriesOpts{
 			charts.WithLineChartOpts(opts.LineChart{Symbol: st.Symbol, SymbolSize: st.Size, ShowSymbol: opts.Bool(true)}),
@@ -313,17 +324,127 @@ func sensitivityLines(p *public.Public, s sensitivity, byRun bool) (chart, error
 		}
 		if wi == 0 && configured != "" {
 			so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "configured", XAxis: configured}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "configured"},
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Position: "end", Formatter: "configured"},
 					LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}))
 		}
 		line.AddSeries(w.Alias, data, so...)
 	}
 	option, err := optionJSON(line)
-	desc := title + "; the configured value " + configured + " is marked."
-	for _, key := range order {
-		if ws := same[key]; len(ws) > 1 {
-			desc += " The lines of " + strings.Join(ws, " and ") + " coincide."
+	unit := "words"
+	if !byRun {
+		unit = "%"
+	}
+	note, flat := sweepNote(p, points, axis, unit)
+	desc := title + "; the configured value " + configured + " is marked. " + note
+	return chart{ID: id, Title: title, Option: option, Description: desc, Height: 340, Note: note, Flat: flat}, err
+}
+
+// sweepNote says in words what a sensitivity chart's lines could hide:
+// which writers' lines coincide at every point, from which point on they
+// all coincide, whose count never changes. flat is true when no writer's
+// count changes across the sweep: the page then shows the note instead of
+// a chart of flat lines.
+func sweepNote(p *public.Public, points []sensitivityPoint, axis, unit string) (note string, flat bool) {
+	if len(points) == 0 || len(p.Writers) == 0 {
+		return "", false
+	}
+	at := func(pt sensitivityPoint) string {
+		if unit == "%" {
+			return pt.Label + "%"
+		}
+		return pt.Label + " " + unit
+	}
+	first, last := points[0], points[len(points)-1]
+	constant := make([]bool, len(p.Writers))
+	for wi := range p.Writers {
+		constant[wi] = true
+		for _, pt := range points {
+			if pt.Fails[wi] != first.Fails[wi] {
+				constant[wi] = false
+			}
 		}
 	}
-	return chart{ID: id, Title: title, Option: option, Description: desc, Height: 340}, err
+	if !slices.Contains(constant, false) {
+		var counts []string
+		for wi, w := range p.Writers {
+			counts = append(counts, fmt.Sprintf("%s %d", w.Alias, first.Fails[wi]))
+		}
+		return fmt.Sprintf("Across every %s from %s to %s, no verdict changes: the FAIL counts stay at %s.", strings.TrimSuffix(axis, " ("+unit+")"), at(first), at(last), joinAnd(counts)), true
+	}
+	var sentences []string
+	// Writers whose lines are the same at every point.
+	groups := map[string][]string{}
+	var order []string
+	for wi, w := range p.Writers {
+		key := fmt.Sprint(seriesOf(points, wi))
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], w.Alias)
+	}
+	for _, key := range order {
+		if ws := groups[key]; len(ws) > 1 {
+			sentences = append(sentences, fmt.Sprintf("The lines of %s coincide at every point: each is drawn with its own marker and dash.", joinAnd(ws)))
+		}
+	}
+	// The point from which every writer's count is the same.
+	if len(p.Writers) > 1 && len(groups) > 1 {
+		from := -1
+		for i := len(points) - 1; i >= 0 && allEqual(points[i].Fails); i-- {
+			from = i
+		}
+		if from > 0 {
+			sentences = append(sentences, fmt.Sprintf("From %s on, all %d lines coincide.", at(points[from]), len(p.Writers)))
+		}
+	}
+	// Writers whose count never changes, by their count.
+	steady := map[int][]string{}
+	var counts []int
+	for wi, w := range p.Writers {
+		if constant[wi] {
+			n := first.Fails[wi]
+			if steady[n] == nil {
+				counts = append(counts, n)
+			}
+			steady[n] = append(steady[n], w.Alias)
+		}
+	}
+	for _, n := range counts {
+		if ws := steady[n]; len(ws) == 1 {
+			sentences = append(sentences, fmt.Sprintf("%s's FAIL count stays at %d across the sweep.", ws[0], n))
+		} else {
+			sentences = append(sentences, fmt.Sprintf("The FAIL counts of %s stay at %d across the sweep.", joinAnd(ws), n))
+		}
+	}
+	return strings.Join(sentences, " "), false
+}
+
+// seriesOf is writer wi's counts along the sweep.
+func seriesOf(points []sensitivityPoint, wi int) []int {
+	out := make([]int, len(points))
+	for i, pt := range points {
+		out[i] = pt.Fails[wi]
+	}
+	return out
+}
+
+func allEqual(xs []int) bool {
+	for _, x := range xs {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// mostFails is the largest FAIL count of a sweep: its chart leaves a step
+// above it, for the mark's label.
+func mostFails(points []sensitivityPoint) int {
+	most := 0
+	for _, pt := range points {
+		for _, n := range pt.Fails {
+			most = max(most, n)
+		}
+	}
+	return most
 }

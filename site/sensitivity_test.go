@@ -61,3 +61,32 @@ func BenchmarkSensitivity(b *testing.B) {
 		computeSensitivity(p)
 	}
 }
+
+func TestSweepNote(t *testing.T) {
+	p := &public.Public{Writers: []public.Writer{{Alias: "Model 1"}, {Alias: "Model 2"}, {Alias: "Model 3"}}}
+	pts := func(fails ...[]int) []sensitivityPoint {
+		var out []sensitivityPoint
+		for i, f := range fails {
+			out = append(out, sensitivityPoint{Label: strconv.Itoa(5 * i), Fails: f})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		points []sensitivityPoint
+		want   string
+		flat   bool
+	}{
+		{"flat", pts([]int{7, 8, 7}, []int{7, 8, 7}, []int{7, 8, 7}),
+			"Across every overlap limit from 0% to 10%, no verdict changes: the FAIL counts stay at Model 1 7, Model 2 8 and Model 3 7.", true},
+		{"coinciding, then all", pts([]int{7, 8, 7}, []int{7, 8, 7}, []int{7, 7, 7}, []int{7, 7, 7}),
+			"The lines of Model 1 and Model 3 coincide at every point: each is drawn with its own marker and dash. From 10% on, all 3 lines coincide. The FAIL counts of Model 1 and Model 3 stay at 7 across the sweep.", false},
+		{"apart", pts([]int{3, 2, 1}, []int{2, 1, 0}),
+			"", false},
+	} {
+		note, flat := sweepNote(p, tc.points, "overlap limit (%)", "%")
+		if note != tc.want || flat != tc.flat {
+			t.Errorf("%s: %q (flat %v), want %q (flat %v)", tc.name, note, flat, tc.want, tc.flat)
+		}
+	}
+}
