@@ -247,8 +247,13 @@
         if (col < 0) return;
         c = choice(kind === "writer" ? "Writer" : "Section", distinct(rows.map(function (r) { return cellText(columns(r)[col]); })), "all");
         c.col = col;
+      } else if (kind === "criterion" && !criteria.length) {
+        // A table of one criterion a row: a column of criteria to choose from.
+        var ccol = columnOf(table, "criterion");
+        if (ccol < 0) return;
+        c = choice("Criterion", distinct(rows.map(function (r) { return cellText(columns(r)[ccol]); })), "all");
+        c.col = ccol;
       } else if (kind === "criterion") {
-        if (!criteria.length) return;
         c = choice("Criterion", criteria.map(function (x) { return x.id; }), "all");
       } else if (kind === "verdict") {
         var verdicts = [];
@@ -304,6 +309,7 @@
         if (query) show = cells.some(function (c) { return cellText(c).toLowerCase().indexOf(query) >= 0; });
         if (show && writer) show = cellText(cells[controls.writer.col]) === writer;
         if (show && section) show = cellText(cells[controls.section.col]) === section;
+        if (show && criterion && controls.criterion.col !== undefined) show = cellText(cells[controls.criterion.col]) === criterion;
         if (show && verdict) {
           // With no criterion chosen, a row's own verdict (the page's
           // criterion) is the one filtered on; without one, any of its

@@ -137,6 +137,38 @@ func TestJudgedTablesFilterAndDownloadWhatIsShown(t *testing.T) {
 	}
 }
 
+// TestLongTablesFilterByTheirColumns: the disagreement register, a row
+// per criterion, filters by its criterion column.
+func TestLongTablesFilterByTheirColumns(t *testing.T) {
+	ctx := browser(t)
+	dir := demoSite(t)
+	var all, shown shownTable
+	if err := chromedp.Run(ctx, chromedp.Navigate("file://"+dir+"/judged.html"), chromedp.WaitReady("#disagreement-register"),
+		chromedp.Evaluate(shownJS+`("disagreement-register")`, &all)); err != nil {
+		t.Fatal(err)
+	}
+	criteria := map[string]bool{}
+	for _, r := range all.Rows {
+		criteria[r[2]] = true
+	}
+	if len(all.Rows) < 2 || len(criteria) < 2 {
+		t.Fatalf("the demo's register has %d rows on %d criteria: the test needs two criteria", len(all.Rows), len(criteria))
+	}
+	pick := all.Rows[0][2]
+	if err := choose(ctx, "disagreement-register", "criterion", pick); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Run(ctx, chromedp.Evaluate(shownJS+`("disagreement-register")`, &shown))
+	if len(shown.Rows) == 0 || len(shown.Rows) >= len(all.Rows) {
+		t.Errorf("criterion %s: %d of %d rows", pick, len(shown.Rows), len(all.Rows))
+	}
+	for _, r := range shown.Rows {
+		if r[2] != pick {
+			t.Errorf("criterion %s shows %v", pick, r)
+		}
+	}
+}
+
 // sortableJS lists the tables of figures (a heading row, two rows or more,
 // no rows grouped under a spanning heading, which a sort would tear apart)
 // that a reader cannot sort, and sorts each by every column once, in
