@@ -1,6 +1,9 @@
 package config
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Judged configures the judged tier ([judged]): which sections it covers
 // and the published judge prompt. The thresholds applied, in code, to the
@@ -13,10 +16,18 @@ type Judged struct {
 	Sections []string `toml:"sections"`
 	// Prompt is the published judge prompt, relative to content_dir.
 	Prompt string `toml:"prompt"`
+	// Rubric is the rubric's document, relative to content_dir: its
+	// digest is registered (evalpress register) with the prompt's.
+	Rubric string `toml:"rubric"`
 }
 
 // validateJudged checks the [judged] block.
 func (c *Config) validateJudged() error {
+	for _, k := range []struct{ key, rel string }{{"prompt", c.Judged.Prompt}, {"rubric", c.Judged.Rubric}} {
+		if rel := k.rel; rel != "" && (path.IsAbs(rel) || path.Clean(rel) == ".." || strings.HasPrefix(path.Clean(rel), "../")) {
+			return c.keyError("judged."+k.key, "[judged] %s %q must stay inside content_dir", k.key, rel)
+		}
+	}
 	seen := map[string]bool{}
 	for _, s := range c.Judged.Sections {
 		if strings.TrimSpace(s) == "" {

@@ -131,10 +131,13 @@ type build struct {
 	// findings, which validate the judges against its prompt and fixtures)
 	docs      []redact.RawDocument
 	rawPrompt *redact.RawPrompt
-	f         *findings.Findings
-	excerpts  []string          // the cells' excerpts a public build shows (cellExcerpts)
-	files     map[string][]byte // the content folder's other files
-	view      *public.View
+	// registration is the evaluation against its registration file; nil
+	// without one.
+	registration *registrationCheck
+	f            *findings.Findings
+	excerpts     []string          // the cells' excerpts a public build shows (cellExcerpts)
+	files        map[string][]byte // the content folder's other files
+	view         *public.View
 	// renderScanWrite
 	out  *site.Output
 	base baseline
@@ -264,8 +267,15 @@ func (b *build) assembleFindings() error {
 		return err
 	}
 	b.docs, b.files, b.rawPrompt = docs, files, rawPrompt
+	if b.registration, err = checkRegistration(b.ctx, cfg, docs, files, b.stderr); err != nil {
+		return err
+	}
+	var nRegistered time.Time
+	if r := b.registration; r != nil && r.declaresN {
+		nRegistered = r.Check.At
+	}
 	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier,
-		Fixtures: fixtures, Prompt: prompt})
+		Fixtures: fixtures, Prompt: prompt, NRegistered: nRegistered})
 	b.tokens = nil
 	if err == nil {
 		err = b.ctx.Err()
@@ -305,7 +315,7 @@ func (b *build) redact() error {
 	}
 	b.excerpts = cellExcerpts(b.cfg, b.folder, b.f)
 	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: b.docs, Source: sourceFiles(),
-		Prompt: b.rawPrompt, Commitments: commitments, Excerpts: b.excerpts}
+		Prompt: b.rawPrompt, Commitments: commitments, Excerpts: b.excerpts, Registration: b.registration.raw()}
 	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
 		return err
 	}

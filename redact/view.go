@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -33,6 +34,7 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/registration"
 )
 
 // RawDocument is a markdown document as read, before redaction.
@@ -59,6 +61,9 @@ type Input struct {
 	// Prompt is the published judge prompt (nil when none is configured);
 	// the judge validation is the findings' (Findings.Validation).
 	Prompt *RawPrompt
+	// Registration is the evaluation against its registration file, and
+	// the file's bytes; nil without one.
+	Registration *RawRegistration
 }
 
 // PrivateTerms lists every private term of a folder: each script heading,
@@ -201,7 +206,13 @@ func New(in Input) (*public.View, error) {
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		})
+		ph := &p.Hypotheses[len(p.Hypotheses)-1]
+		ph.Unregistered = !h.Declared
+		if r := in.Registration; r != nil {
+			ph.AsRegistered = r.Check.Hypotheses[h.ID]
+		}
 	}
+	p.Registration = publicRegistration(in.Registration, m)
 	for _, d := range in.Documents {
 		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: m.Replace(d.Markdown)})
 	}
@@ -661,4 +672,25 @@ func registrationWords(h config.Hypothesis) string {
 		return fmt.Sprintf("none declared (no [%s.registered] block and no thresholds of its own), so it is judged at this build's thresholds alone", c.Block)
 	}
 	return h.At.Words(c)
+}
+
+// RawRegistration is the comparison of the evaluation with its
+// registration file, and the file as read.
+type RawRegistration struct {
+	Check registration.Check
+	Data  []byte
+}
+
+// publicRegistration publishes the comparison, and the file and its digest
+// only when the file can be published as it is.
+func publicRegistration(r *RawRegistration, m *Matcher) public.Registration {
+	if r == nil {
+		return public.Registration{}
+	}
+	pr := public.Registration{Present: true, At: r.Check.At.UTC().Format(time.RFC3339), Matches: r.Check.Matches(),
+		Differences: replaceAll(m, r.Check.Differences)}
+	if text := string(r.Data); m.Replace(text) == text {
+		pr.Text, pr.SHA256 = text, r.Check.SHA256
+	}
+	return pr
 }

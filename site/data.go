@@ -38,6 +38,9 @@ type Results struct {
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
 	// Judged is the judged tier; absent when it has not been run.
 	Judged *ResultsJudged `json:"judged,omitempty"`
+	// Registration is the evaluation against its registration; absent
+	// without one.
+	Registration *ResultsRegistration `json:"registration,omitempty"`
 	// Agreement and Ranking are the judge validation (absent when the
 	// judged tier has not been run); Fixtures the adversarial fixtures.
 	Agreement *ResultsAgreement `json:"agreement,omitempty"`
@@ -232,6 +235,17 @@ type ResultsHypothesis struct {
 	// absent for C5.
 	Criterion string `json:"criterion,omitempty"`
 	Judge     string `json:"judge,omitempty"`
+	// AsRegistered says whether it is as the registration file records it;
+	// absent without a registration.
+	AsRegistered string `json:"as_registered,omitempty"`
+}
+
+// ResultsRegistration is the evaluation against its registration file.
+type ResultsRegistration struct {
+	At          string   `json:"registered_at"`
+	SHA256      string   `json:"sha256,omitempty"` // of data/registration.toml
+	Matches     bool     `json:"matches"`
+	Differences []string `json:"differences"`
 }
 
 // ResultsInput is the digest of one private input: the plain SHA-256 of a
@@ -313,15 +327,21 @@ func resultsHead(p *public.Public, changes []Change) Results {
 			drift = []string{}
 		}
 		then, why := h.RegisteredVerdict, h.RegisteredReason
-		if then == "" {
+		switch {
+		case h.Unregistered:
+			then, why = "", "no registered thresholds are declared for it"
+		case then == "":
 			then, why = h.Verdict, h.Reason
 		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
 			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
-			Criterion: h.Criterion, Judge: h.Judge})
+			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered})
 	}
 	for _, d := range p.Inputs {
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})
+	}
+	if g := p.Registration; g.Present {
+		r.Registration = &ResultsRegistration{At: g.At, SHA256: g.SHA256, Matches: g.Matches, Differences: append([]string{}, g.Differences...)}
 	}
 	return r
 }

@@ -78,7 +78,15 @@ func blockMarkdown(name string, p *public.Public) string {
 			if h.RegisteredVerdict != "" {
 				fmt.Fprintf(&b, " at this build's thresholds, **%s** at its registered thresholds", h.RegisteredVerdict)
 			}
-			fmt.Fprintf(&b, ". %s\n", h.Reason)
+			fmt.Fprintf(&b, ". %s", h.Reason)
+			if r := p.Registration; r.Present {
+				state := "matches its registration"
+				if !r.Matches {
+					state = "differs from its registration: " + strings.Join(r.Differences, "; ")
+				}
+				fmt.Fprintf(&b, " Registration: %s (made %s); the evaluation %s.", h.AsRegistered, r.At, state)
+			}
+			b.WriteString("\n")
 		}
 	case "grid", "sections", "rules", "spread":
 		b.WriteString(tableMarkdown(name, p))

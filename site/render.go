@@ -183,6 +183,9 @@ func (r *siteRender) resultsData() error {
 		return err
 	}
 	r.add("data/results.csv", csvData)
+	if t := r.p.Registration.Text; t != "" {
+		r.add("data/registration.toml", []byte(t)) // as it is: its digest is the one posted
+	}
 	return nil
 }
 

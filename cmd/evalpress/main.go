@@ -9,6 +9,7 @@
 //	evalpress serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...
 //	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS]
 //	evalpress init    DIR
+//	evalpress register [--config F] [--inputs DIR] [--at TIME] [--force]
 //	evalpress help    [COMMAND]
 //	evalpress --version
 //
@@ -54,15 +55,17 @@ var synopses = []struct{ name, synopsis string }{
 	{"serve", "serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]..."},
 	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS]"},
 	{"init", "init    DIR"},
+	{"register", "register [--config F] [--inputs DIR] [--at TIME] [--force]"},
 }
 
 // summaries say in a line what each command does: the usage lists them.
 var summaries = map[string]string{
-	"build":   "measure the private inputs and write the public site",
-	"measure": "print the C5 numbers of a private inputs folder, as the reference script does",
-	"serve":   "build, serve on loopback, and rebuild and reload on every change",
-	"check":   "scan any folder for private terms and passages before you upload it",
-	"init":    "start a new evaluation in DIR: a config, documents and example inputs that build at once",
+	"build":    "measure the private inputs and write the public site",
+	"measure":  "print the C5 numbers of a private inputs folder, as the reference script does",
+	"serve":    "build, serve on loopback, and rebuild and reload on every change",
+	"check":    "scan any folder for private terms and passages before you upload it",
+	"init":     "start a new evaluation in DIR: a config, documents and example inputs that build at once",
+	"register": "record the hypotheses, registered thresholds, rubric and prompt before the run; print the digest to post",
 }
 
 // synopsis returns the synopsis of the command name.
@@ -168,6 +171,8 @@ func newCommand(name string, stdout, stderr io.Writer) command {
 		return &serveCommand{stdout: stdout, stderr: stderr}
 	case "init":
 		return &initCommand{stdout: stdout, stderr: stderr}
+	case "register":
+		return &registerCommand{stdout: stdout, stderr: stderr}
 	}
 	return nil
 }

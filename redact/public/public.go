@@ -48,6 +48,8 @@ type Public struct {
 	// CriteriaThresholds are every criterion's thresholds, in the
 	// criteria's order: this build's, and the registered ones.
 	CriteriaThresholds []CriterionThresholds
+	// Registration is the evaluation against its registration file.
+	Registration Registration
 	// SetChanges are the thresholds --set moved from the config file's own
 	// values where no registered ones are declared; Drift.Registered holds
 	// the file's value.
@@ -223,6 +225,30 @@ type Hypothesis struct {
 	// writers gives the writer it names a FAIL gap as large; nil when it
 	// names none, or there is nothing to compare.
 	Chance *stats.FailGap
+	// AsRegistered says whether the hypothesis is as the registration file
+	// records it ("as registered", "changed since its registration", "not
+	// in the registration"); "" without a registration.
+	AsRegistered string
+	// Unregistered is true when no registered thresholds are declared for
+	// it (none of its own, no registered block): nothing is verdict "at
+	// the registered thresholds".
+	Unregistered bool
+}
+
+// Registration is the comparison of the evaluation with its registration
+// file (evalpress register); Present is false without one.
+type Registration struct {
+	Present bool
+	At      string // RFC 3339, UTC: when it was registered
+	SHA256  string // of the file's bytes: the digest the author posted
+	// Matches is true when the evaluation is as registered; Differences
+	// say what is not.
+	Matches     bool
+	Differences []string
+	// Text is the registration file as it is, published beside the site's
+	// data; "" when it cannot be published as it is (it holds a private
+	// term, and then SHA256 is "" too).
+	Text string
 }
 
 // Document is a markdown document of the artifact, redacted.

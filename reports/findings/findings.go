@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -137,6 +138,9 @@ type Options struct {
 	// against them.
 	Fixtures []validation.Fixture
 	Prompt   *validation.Prompt
+	// NRegistered is when C1's N was registered (the registration's time,
+	// when it registers N); zero when unknown.
+	NRegistered time.Time
 }
 
 // Build measures folder under s and assembles the findings. The
@@ -168,7 +172,8 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		f.Judged = opt.Judged
 		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, folder.Cells())
 	}
-	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile}
+	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile,
+		NRegistered: opt.NRegistered}
 	for _, w := range f.Writers {
 		f.setup.Writers = append(f.setup.Writers, w.Script)
 	}
