@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
 	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // CheckOptions are the inputs of Check.
@@ -23,6 +25,10 @@ type CheckOptions struct {
 	// under the thresholds the scanned site declares.
 	Excerpts  bool
 	Unscanned []string // patterns of files published unread (publish.unscanned)
+	// Wait makes the check of a site a build is writing wait for the
+	// build, rather than fail; Stderr gets the line that says it waits.
+	Wait   bool
+	Stderr io.Writer
 }
 
 // CheckResult is what Check found.
@@ -32,10 +38,22 @@ type CheckResult struct {
 }
 
 // Check runs the leak scan on any folder (a built site, an upload) against
-// the private inputs, with the permits a build would give it.
+// the private inputs, with the permits a build would give it. The check of
+// a site evalpress built holds the folder's lock, as a build does: it never
+// reads a tree a build is swapping, half one site and half the other.
 func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	if info, err := os.Stat(o.Dir); err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder to scan", o.Dir)
+	}
+	if isSite(o.Dir) {
+		lock, err := LockOutput(ctx, o.Dir, o.Wait, o.Stderr)
+		if err != nil {
+			return nil, err
+		}
+		defer lock.Release()
+		if sitewrite.SwapPending(o.Dir) {
+			return nil, fmt.Errorf("%s: a build was stopped while it put a new site in place; build again, which finishes or undoes that, then check", o.Dir)
+		}
 	}
 	folder, err := inputs.Open(o.Inputs, inputs.WithContext(ctx))
 	if err != nil {
@@ -62,6 +80,16 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 		return nil, err
 	}
 	return &CheckResult{Leaks: leaks, Unscanned: scanner.Unscanned()}, nil
+}
+
+// isSite reports whether dir is a site evalpress builds, whose builds hold
+// its lock: it holds the marker file, or the lock beside it exists.
+func isSite(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, sitewrite.MarkerFile)); err == nil {
+		return true
+	}
+	_, err := os.Lstat(sitewrite.LockPath(dir))
+	return err == nil
 }
 
 // permittedFor recomputes, from the private inputs, the excerpts a public

@@ -118,6 +118,19 @@ func readJournal(abs string) (journal, bool, error) {
 	return j, true, nil
 }
 
+// SwapPending reports whether a swap of the output folder dir is recorded
+// and not finished: a killed build left it, and the next build's Recover
+// finishes or undoes it. Until then the folder may hold part of the site
+// being put in place and part of the one before.
+func SwapPending(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	_, err = os.Lstat(journalPath(abs))
+	return err == nil
+}
+
 // swapIn puts the new site in tmp in place of the folder abs. The entries
 // of the folder evalpress did not write are moved into the new site first;
 // the old site then takes the new one's place in one step (exchange, where

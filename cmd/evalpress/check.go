@@ -24,6 +24,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	passages := fs.Bool("passages", true, "also report passages of 8 or more words of the private texts")
 	excerpts := fs.Bool("excerpts", true, "permit the longest-run excerpts of failing cells, as a public build with excerpts shows them")
 	unscanned := fs.String("unscanned", "", "comma-separated `patterns` of files the scan cannot read that are published unread, as publish.unscanned")
+	wait := fs.Bool("wait", false, "wait for a build writing the folder, rather than fail")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -34,7 +35,8 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if *unscanned != "" {
 		unscannedPatterns = strings.Split(*unscanned, ",")
 	}
-	res, err := pipeline.Check(ctx, pipeline.CheckOptions{Dir: *dir, Inputs: *private, Passages: *passages, Excerpts: *excerpts, Unscanned: unscannedPatterns})
+	res, err := pipeline.Check(ctx, pipeline.CheckOptions{Dir: *dir, Inputs: *private, Passages: *passages, Excerpts: *excerpts, Unscanned: unscannedPatterns,
+		Wait: *wait, Stderr: c.stderr})
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/buildlock"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 func TestCheckCommand(t *testing.T) {
@@ -75,5 +81,59 @@ func TestCheckNeverPassesAFolderItDidNotRead(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "check", "--leaks", out, "--inputs", private)
 	if code != 1 || strings.Contains(stderr, "no private term") || !strings.Contains(stderr, "more: a link to a folder") || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
 		t.Errorf("linked folder: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestCheckTakesTheFolderLock: a check of a site waits for the build that
+// holds the folder's lock, as a build does (it fails naming the holder, or
+// with --wait waits), so it never reads a tree a build is swapping; and it
+// refuses a folder a stopped build left half swapped, until a build has
+// finished or undone the swap.
+func TestCheckTakesTheFolderLock(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, private := filepath.Join(dir, "public"), filepath.Join(dir, "private")
+	held, err := buildlock.Acquire(context.Background(), sitewrite.LockPath(out), "test", false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := runChild(t, "", "check", "--leaks", out, "--inputs", private)
+	want := fmt.Sprintf("in use by evalpress process %d; wait for it to finish, or pass --wait", pidOfTest())
+	if code != 1 || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q; want one line with %q", code, stderr, want)
+	}
+	cmd := childCommand("", "check", "--wait", "--leaks", out, "--inputs", private)
+	errPipe, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(errPipe)
+	if !lines.Scan() || !strings.Contains(lines.Text(), "waiting for evalpress process") {
+		t.Fatalf("the waiting check said %q first", lines.Text())
+	}
+	held.Release()
+	var rest []string
+	for lines.Scan() {
+		rest = append(rest, lines.Text())
+	}
+	if err := cmd.Wait(); err != nil || len(rest) == 0 || !strings.Contains(rest[len(rest)-1], "no private term or passage") {
+		t.Fatalf("the waiting check: %v: %q", err, rest)
+	}
+	// A build stopped in the middle of its swap, as it carries the
+	// user's CNAME into the new site.
+	os.WriteFile(filepath.Join(out, "CNAME"), []byte("example.org\n"), 0o644)
+	if code, _ := runChild(t, "carry:1", "build", "--config", filepath.Join(dir, "config.toml"), "--set", "c5.max_run=3"); code != -1 {
+		t.Fatalf("the build exited %d; it was to be killed", code)
+	}
+	if code, stderr := runChild(t, "", "check", "--leaks", out, "--inputs", private); code != 1 || !strings.Contains(stderr, "build again") {
+		t.Fatalf("half swapped: exit %d, stderr %q", code, stderr)
+	}
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, stderr := runChild(t, "", "check", "--leaks", out, "--inputs", private); code != 0 {
+		t.Fatalf("after the build: exit %d, stderr %q", code, stderr)
 	}
 }
