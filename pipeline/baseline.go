@@ -1,10 +1,13 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 
 	"github.com/evalpress/evalpress/site"
 )
@@ -18,18 +21,23 @@ type baseline struct {
 
 // loadBaseline reads the baseline results: the --baseline file (an error
 // when it is not a results.json) or the previous build's data/results.json
-// in the output folder (a warning when it is not one).
-func loadBaseline(file, outDir string) (baseline, error) {
+// in the output folder (a warning when it is not one), read as a regular
+// file within the corpus limit.
+func loadBaseline(ctx context.Context, file, outDir string) (baseline, error) {
 	name := file
 	if name == "" {
 		name = filepath.Join(outDir, "data", "results.json")
 	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		if file == "" {
-			return baseline{}, nil
-		}
+	data, err := readfile.ReadFile(ctx, name, readfile.Corpus)
+	switch {
+	case err != nil && file == "" && errors.Is(err, fs.ErrNotExist):
+		return baseline{}, nil
+	case err != nil && file == "" && ctx.Err() == nil:
+		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", name, err)}, nil
+	case err != nil && errors.Is(err, fs.ErrNotExist):
 		return baseline{}, fmt.Errorf("%s: cannot read baseline: %w", file, errors.Unwrap(err))
+	case err != nil:
+		return baseline{}, err
 	}
 	r, err := site.ParseBaseline(data)
 	switch {

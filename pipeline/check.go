@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -75,7 +76,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	if len(o.Unscanned) > 0 {
 		scanner.PublishUnscanned(o.Unscanned)
 	}
-	leaks, err := scanner.ScanDir(o.Dir)
+	leaks, err := scanner.ScanDir(ctx, o.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func isSite(dir string) bool {
 // rubric's when it has none).
 func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]string, error) {
 	th := criteria.DefaultC5
-	if data, err := os.ReadFile(filepath.Join(dir, "data", "results.json")); err == nil {
+	if data, err := readfile.ReadFile(ctx, filepath.Join(dir, "data", "results.json"), readfile.Corpus); err == nil {
 		if r, err := site.ParseBaseline(data); err == nil {
 			maxRun, _ := r.Thresholds.Get(criteria.LimitMaxRun)
 			maxOverlap, _ := r.Thresholds.Get(criteria.LimitMaxOverlap)

@@ -1,14 +1,15 @@
 package pipeline
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/evalpress/evalpress/internal/commitment"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -33,15 +34,15 @@ func commitmentKey(dir string, stderr io.Writer) ([]byte, error) {
 // commit returns the keyed commitments of folder's small files (see
 // internal/commitment), read again from dir and checked against the
 // digests of the bytes the build read.
-func commit(folder *inputs.Folder, dir string, key []byte) (map[string]string, error) {
+func commit(ctx context.Context, folder *inputs.Folder, dir string, key []byte) (map[string]string, error) {
 	out := map[string]string{}
 	for name, digest := range folder.Digests {
 		if !commitment.Keyed(name) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
+		data, err := readfile.ReadFile(ctx, filepath.Join(dir, name), readfile.Corpus)
 		if err != nil {
-			return nil, fmt.Errorf("failed to read %s again for its commitment: %w", name, err)
+			return nil, err
 		}
 		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != digest {
 			return nil, fmt.Errorf("%s: changed while the build read it; build again", filepath.Join(dir, name))

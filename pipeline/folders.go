@@ -13,6 +13,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/sitewrite"
 )
 
@@ -104,7 +105,7 @@ func within(path, folder string) bool {
 // when there is one: nil when there is none, an error naming it when it
 // is there but cannot be read (a build would otherwise use the built-in
 // templates without a word).
-func templateOverride(dir string) (fs.FS, error) {
+func templateOverride(ctx context.Context, dir string) (fs.FS, error) {
 	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -118,7 +119,7 @@ func templateOverride(dir string) (fs.FS, error) {
 	if _, err := os.ReadDir(dir); err != nil {
 		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
 	}
-	return os.DirFS(dir), nil
+	return readfile.DirFS(ctx, dir, readfile.Settings), nil
 }
 
 // unwrapPath returns the error a *fs.PathError holds, without its path.

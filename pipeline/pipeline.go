@@ -171,7 +171,7 @@ func (b *build) configure() error {
 		return err
 	}
 	b.templatesLabel = "templates"
-	if b.templates, err = templateOverride(cfg.Path("templates")); err != nil {
+	if b.templates, err = templateOverride(b.ctx, cfg.Path("templates")); err != nil {
 		return err
 	}
 	if b.templates != nil {
@@ -217,7 +217,7 @@ func (b *build) readInputs() error {
 		return err
 	}
 	b.key = key
-	b.baseline = async(func() (baseline, error) { return loadBaseline(b.o.Baseline, b.outDir) })
+	b.baseline = async(func() (baseline, error) { return loadBaseline(b.ctx, b.o.Baseline, b.outDir) })
 	if b.folder, err = inputs.Open(b.inputsDir, inputs.WithContext(b.ctx)); err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func (b *build) assembleFindings() error {
 	cfg := b.cfg
 	// A public build shows no run's words: the texts' are not kept.
 	dropWords := cfg.Publish.Audience == config.Public
-	docs, files, err := redact.ReadContent(cfg.Path(cfg.ContentDir))
+	docs, files, err := redact.ReadContent(b.ctx, cfg.Path(cfg.ContentDir))
 	if err != nil {
 		return err
 	}
@@ -309,7 +309,7 @@ func findingsSettings(cfg *config.Config) findings.Settings {
 // the public view: the only thing the renderer sees.
 func (b *build) redact() error {
 	b.progress.say("redacting")
-	commitments, err := commit(b.folder, b.inputsDir, b.key)
+	commitments, err := commit(b.ctx, b.folder, b.inputsDir, b.key)
 	if err != nil {
 		return err
 	}

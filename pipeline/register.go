@@ -68,7 +68,7 @@ func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
 	if _, err := judged.Attach(ctx, folder, dir); err != nil {
 		return Registered{}, err
 	}
-	docs, files, err := redact.ReadContent(cfg.Path(cfg.ContentDir))
+	docs, files, err := redact.ReadContent(ctx, cfg.Path(cfg.ContentDir))
 	if err != nil {
 		return Registered{}, err
 	}

@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -10,13 +12,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/internal/textcheck"
 )
 
 // ReadContent reads an artifact's content folder dir: its markdown
 // documents, unredacted (the redaction's input), and its other files
-// (images), each checked to be readable and, for documents, UTF-8.
-func ReadContent(dir string) ([]RawDocument, map[string][]byte, error) {
+// (images), each a regular file within the content limit (readfile) and,
+// for documents, UTF-8 text without a NUL byte.
+func ReadContent(ctx context.Context, dir string) ([]RawDocument, map[string][]byte, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -45,9 +49,9 @@ func ReadContent(dir string) ([]RawDocument, map[string][]byte, error) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
-		data, err := os.ReadFile(path)
+		data, err := readfile.ReadFile(ctx, path, readfile.Content)
 		if err != nil {
-			return diag.Errorf(path, 0, "cannot read: %v", err)
+			return err
 		}
 		if !strings.EqualFold(filepath.Ext(name), ".md") {
 			files[rel] = data
@@ -56,6 +60,10 @@ func ReadContent(dir string) ([]RawDocument, map[string][]byte, error) {
 		if !utf8.Valid(data) {
 			line := 1 + strings.Count(string(data[:textcheck.FirstInvalid(data)]), "\n")
 			return diag.Errorf(path, line, "bytes that are not UTF-8").WithHint("save the document as UTF-8")
+		}
+		if i := bytes.IndexByte(data, 0); i >= 0 {
+			line := 1 + bytes.Count(data[:i], []byte("\n"))
+			return diag.Errorf(path, line, "a NUL byte, which no text document holds").WithHint("remove it, or, for a file that is not a document, give it another extension than .md")
 		}
 		docs = append(docs, RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
 		return nil

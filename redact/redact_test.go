@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -260,7 +261,7 @@ func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
 			want[name] = true
 		}
 		os.WriteFile(filepath.Join(dir, "clean.html"), []byte("<p>"+randomText(rng, 50)+"</p>"), 0o644)
-		leaks, err := s.ScanDir(dir)
+		leaks, err := s.ScanDir(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}

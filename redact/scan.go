@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"io/fs"
@@ -19,6 +20,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -378,7 +380,7 @@ func (f *wordFilter) has(h uint64) bool {
 // ScanDir scans every file under dir, and every file name. A dir that is a
 // link is followed; a link to a folder inside it is an error, never a folder
 // passed unread.
-func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
+func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
@@ -422,9 +424,9 @@ func (s *Scanner) ScanDir(dir string) ([]Leak, error) {
 		if info.IsDir() {
 			return nil
 		}
-		data, err := os.ReadFile(path)
+		data, err := readfile.ReadFile(ctx, path, readfile.Corpus)
 		if err != nil {
-			return fmt.Errorf("failed to scan %s: %w", path, err)
+			return err
 		}
 		found[i] = append(found[i], s.ScanFile(rel, data)...)
 		return nil

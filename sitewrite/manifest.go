@@ -1,8 +1,8 @@
 package sitewrite
 
 import (
-	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // manifestLine opens the list of files in the marker file: every path
@@ -42,18 +44,14 @@ type record struct {
 }
 
 // readRecord reads the marker file of the site in dir; nil when there is
-// none.
+// none, or when it is not a regular file (readfile).
 func readRecord(dir string) *record {
-	f, err := os.Open(filepath.Join(dir, MarkerFile))
+	data, err := readfile.ReadFile(context.Background(), filepath.Join(dir, MarkerFile), readfile.Corpus)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
 	r := &record{files: map[string]bool{}, dirs: map[string]bool{}, legacy: true}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 0; sc.Scan(); n++ {
-		line := sc.Text()
+	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 		switch {
 		case n == 0:
 			r.audience = strings.TrimPrefix(strings.TrimSpace(line), "audience=")

@@ -1,6 +1,7 @@
 package sitewrite
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // AtStep, when set, is called at each step of putting a new site in place
@@ -97,7 +100,7 @@ func writeJournal(abs string, j journal) error {
 // names is touched.
 func readJournal(abs string) (journal, bool, error) {
 	var j journal
-	data, err := os.ReadFile(journalPath(abs))
+	data, err := readfile.ReadFile(context.Background(), journalPath(abs), readfile.Settings)
 	if errors.Is(err, os.ErrNotExist) {
 		return j, false, nil
 	}

@@ -24,6 +24,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/evalpress/evalpress/internal/buildlock"
 	"github.com/evalpress/evalpress/site"
 )
 
@@ -91,7 +92,7 @@ func NewWriter(ctx context.Context, dir, audience string, check func(site.File) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o777); err != nil {
+	if err := buildlock.MkdirAll(filepath.Dir(abs)); err != nil {
 		return nil, fmt.Errorf("%s: cannot create the output folder's parent: %w", dir, unwrapPath(err))
 	}
 	tmp, err := makeStaging(abs)

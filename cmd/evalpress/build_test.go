@@ -217,6 +217,7 @@ func TestBuildErrors(t *testing.T) {
 		{"missing document link", map[string]string{"content/findings.md": "# F\n\nsee [x](nothere.md)\n"}, nil, 1, `findings.md:3: link to a missing document "nothere.md"`},
 		{"link leaving the site", map[string]string{"content/findings.md": "# F\n\n[x](../../etc/passwd)\n"}, nil, 1, "leaves the site folder"},
 		{"markdown not UTF-8", map[string]string{"content/findings.md": "# F\n\nbad \xff\n"}, nil, 1, "findings.md:3: bytes that are not UTF-8"},
+		{"NUL byte in a document", map[string]string{"content/findings.md": "# F\n\nbad \x00 byte\n"}, nil, 1, "content/findings.md:3: a NUL byte, which no text document holds"},
 		{"missing content folder", map[string]string{"config.toml": strings.Replace(readConfig(t), `content_dir = "content"`, `content_dir = "nope"`, 1)}, nil, 1, `config.toml:2: content_dir "nope": the folder `},
 		{"sections.md holds only a byte-order mark", map[string]string{"private/sections.md": "\ufeff"}, nil, 1, "sections.md:1: warning: byte-order mark ignored"},
 		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about "Model 9"`},

@@ -9,10 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // A Lock is held until Release.
@@ -46,10 +49,15 @@ func (e *HeldError) Unwrap() error { return ErrHeld }
 // *HeldError, or with wait says so once on say and waits until the lock is
 // free or ctx is done. The holder's process id is written into the file.
 func Acquire(ctx context.Context, path, what string, wait bool, say io.Writer) (*Lock, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := MkdirAll(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("%s: cannot create the lock's folder: %w", what, err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	// Only a regular file is a lock: nothing else is opened (opening a
+	// device can act on it), nor written through a link.
+	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: the lock %s is not a regular file; remove it if no build is running", what, path)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot open the lock file: %w", what, err)
 	}
@@ -90,6 +98,22 @@ func Acquire(ctx context.Context, path, what string, wait bool, say io.Writer) (
 	return &Lock{f: f}, nil
 }
 
+// MkdirAll makes the folder dir and its parents (0777 less the umask), as
+// os.MkdirAll does, but says why a folder that cannot be looked at fails:
+// a folder whose stat fails otherwise than by its absence (an input/output
+// error, a loop of links) made os.MkdirAll try to make it and say "file
+// exists".
+func MkdirAll(dir string) error {
+	err := os.MkdirAll(dir, 0o777)
+	if err == nil {
+		return nil
+	}
+	if _, serr := os.Stat(dir); serr != nil && !errors.Is(serr, fs.ErrNotExist) {
+		return serr
+	}
+	return err
+}
+
 // Release gives the lock up. The file stays: removing it would let a third
 // process lock a new file while a second waits on the old one.
 func (l *Lock) Release() {
@@ -104,7 +128,7 @@ func (l *Lock) Release() {
 
 // holder returns the process id written in the lock file at path, or 0.
 func holder(path string) int {
-	data, err := os.ReadFile(path)
+	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
 	if err != nil {
 		return 0
 	}

@@ -76,3 +76,25 @@ func TestWaitStopsWhenCancelled(t *testing.T) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }
+
+// TestMkdirAllSaysWhyAFolderCannotBeUsed: a folder whose stat fails
+// otherwise than by its absence (here a loop of links; an input/output
+// error likewise) is reported by that failure, not by mkdir's "file
+// exists"; and a lock file that is not a regular file is refused.
+func TestMkdirAllSaysWhyAFolderCannotBeUsed(t *testing.T) {
+	dir := t.TempDir()
+	loop := filepath.Join(dir, "loop")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	err := MkdirAll(loop)
+	if err == nil || strings.Contains(err.Error(), "file exists") || !strings.Contains(err.Error(), "too many levels of symbolic links") {
+		t.Errorf("MkdirAll(loop) = %v", err)
+	}
+	if _, err := Acquire(context.Background(), filepath.Join(loop, "x.lock"), "site", false, nil); err == nil || strings.Contains(err.Error(), "file exists") {
+		t.Errorf("Acquire under a loop: %v", err)
+	}
+	if _, err := Acquire(context.Background(), loop, "site", false, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("Acquire of a link: %v", err)
+	}
+}

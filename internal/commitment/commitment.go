@@ -13,6 +13,7 @@ package commitment
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -22,6 +23,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // KeyFile is the key's file in the private inputs folder.
@@ -35,7 +38,7 @@ const keyBytes = 32
 // error: a new key would change every published commitment.
 func Load(dir string) (key []byte, created bool, err error) {
 	path := filepath.Join(dir, KeyFile)
-	data, err := os.ReadFile(path)
+	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
 	if err == nil {
 		key, err := hex.DecodeString(string(bytes.TrimSpace(data)))
 		if err != nil || len(key) != keyBytes {
@@ -44,15 +47,18 @@ func Load(dir string) (key []byte, created bool, err error) {
 		return key, false, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, fmt.Errorf("failed to read the commitment key: %w", err)
+		return nil, false, err // readfile's error names the file
 	}
 	key = make([]byte, keyBytes)
 	if _, err := rand.Read(key); err != nil {
 		return nil, false, fmt.Errorf("failed to make a commitment key: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrExist) { // another build made it meanwhile
-		return Load(dir)
+	if errors.Is(err, fs.ErrExist) {
+		if _, serr := os.Stat(path); serr == nil {
+			return Load(dir) // another build made it meanwhile
+		}
+		return nil, false, fmt.Errorf("%s: a link to nothing where the commitment key belongs; remove it, or restore the key it pointed to", path)
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("failed to create the commitment key in the inputs folder: %w", err)
