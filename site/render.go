@@ -89,10 +89,14 @@ type siteRender struct {
 	out *Output
 }
 
-// add adds a file to the output and hands it on (Options.Emit).
+// add adds a file to the output, or hands it on (Options.Emit) and keeps
+// only its path.
 func (r *siteRender) add(file string, data []byte) {
 	r.mu.Lock()
 	r.out.Files[file] = data
+	if r.opt.Emit != nil {
+		r.out.Files[file] = nil
+	}
 	r.mu.Unlock()
 	if r.opt.Emit != nil {
 		r.opt.Emit(File{Path: file, Data: data})
