@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,4 +79,39 @@ func TestJudgedRecords(t *testing.T) {
 func readJudged(t *testing.T, name string) string {
 	dir := judgedTree(t, nil)
 	return testtree.Read(t, filepath.Join(dir, "private", "judged"))[name]
+}
+
+// TestJSONLinesReplies: a pipeline's log of judge calls builds as the
+// markdown replies do, its analyses as private; a bad line stops the build
+// with its file and line.
+func TestJSONLinesReplies(t *testing.T) {
+	call := func(script, section, c1 string) string {
+		return `{"judge": "fam-b", "script": "` + script + `", "section": "` + section + `", "reply": "=== ANALYSIS ===\nThe gull over the quay settles the whole opening beat.\n=== VERDICTS ===\nC1_COVERAGE: ` +
+			c1 + `\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n", "time": "2026-07-02T10:00:05Z"}` + "\n"
+	}
+	log := call("Alpha Writer 9000", "INTRO", "4 of 6") + call("Beta Scribe", "INTRO", "6 of 6") + call("Beta Scribe", "MIDDLE", "6 of 6")
+	dir := judgedTree(t, map[string]string{"private/judged/fam-b.md": "", "private/judged/log.jsonl": log})
+	if err := os.Remove(filepath.Join(dir, "private", "judged", "fam-b.md")); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	files := testtree.Read(t, filepath.Join(dir, "public"))
+	if !strings.Contains(files["data/judged.csv"], "Model 3,INTRO,fam-b,judge,,C1,FAIL,,4,6") {
+		t.Errorf("judged.csv lacks the logged call:\n%s", files["data/judged.csv"])
+	}
+	for name, text := range files {
+		if strings.Contains(lettersOnly(text), lettersOnly("the gull over the quay settles")) {
+			t.Errorf("%s publishes a logged analysis", name)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "private", "judged", "log.jsonl"), []byte(log+`{"judge": "fam-b", "script": "Beta Scribe"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr = buildSite(t, dir)
+	if code != 1 || !strings.Contains(filepath.ToSlash(stderr), `private/judged/log.jsonl:4: the call of judge "fam-b" has no reply`) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
 }

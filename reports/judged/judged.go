@@ -239,7 +239,7 @@ func (l *loader) markdownFiles(dir string) ([]string, error) {
 		switch {
 		case e.IsDir() && dir == Dir && (name == LabelsDir || name == FixturesDir):
 		case e.IsDir() || !strings.HasSuffix(name, ".md"):
-			if !(dir == Dir && knownFiles[name]) {
+			if !(dir == Dir && (knownFiles[name] || strings.HasSuffix(name, jsonlSuffix))) {
 				l.tier.Diagnostics.Add(diag.Warnf(l.path(path.Join(dir, name)), 0, "not a judged-tier file; ignored"))
 			}
 		default:
@@ -288,16 +288,21 @@ func (l *loader) load() error {
 		}
 		t.Replies[i], found[i] = r, true
 	}
-	for i, j := range t.Judges {
-		if !found[i] {
-			return diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md"))
-		}
-	}
 	if err := l.labels(); err != nil {
 		return err
 	}
 	if err := l.fixtures(byID); err != nil {
 		return err
+	}
+	if err := l.jsonl(byID); err != nil {
+		return err
+	}
+	sort.SliceStable(t.Fixtures, func(a, b int) bool { return byID[t.Fixtures[a].Judge] < byID[t.Fixtures[b].Judge] })
+	for i, j := range t.Judges {
+		if !found[i] && len(t.Replies[i].Replies) == 0 {
+			return diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md")).
+				WithHint("or its calls in a JSON Lines file judged/*.jsonl")
+		}
 	}
 	if err := l.additions(); err != nil {
 		return err

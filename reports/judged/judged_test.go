@@ -2,6 +2,7 @@ package judged
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -559,5 +560,61 @@ func TestGroupsAgainstTheCount(t *testing.T) {
 	}
 	if r := tier.Reply("primary", "WRITER A", "ACT 1"); len(r.Groups) != 2 || len(r.Groups[0].Moves) != 2 {
 		t.Errorf("groups %+v", r.Groups)
+	}
+}
+
+// jsonReply is a reply as a JSON string.
+func jsonReply(verdicts string) string {
+	b, _ := json.Marshal("=== ANALYSIS ===\nSTEP 3 - Additions.\n- a tease: SCOPE_CREEP\n=== VERDICTS ===\n" + verdicts)
+	return string(b)
+}
+
+// TestJSONLines: a pipeline's log of calls, one JSON object a line, is read
+// as the markdown replies are.
+func TestJSONLines(t *testing.T) {
+	log := `{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": ` + jsonReply(goodVerdicts) + `, "time": "2026-07-02T07:30:00Z"}` + "\n\n" +
+		`{"judge": "family-b", "fixture": "T3", "reply": ` + jsonReply(goodVerdicts) + `}` + "\n"
+	tier, err := Load(tree("judged/calls.jsonl", log), "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tier.Reply("family-b", "WRITER A", "ACT 2")
+	if r == nil || r.Line != 1 || r.Verdicts.Coverage != (Count{9, 12}) || len(r.Candidates) != 1 {
+		t.Fatalf("reply from the log: %+v", r)
+	}
+	if got := tier.FirstOutput("family-b"); !got.Equal(time.Date(2026, 7, 2, 7, 30, 0, 0, time.UTC)) {
+		t.Errorf("first output %v: the call's time is earlier than the run", got)
+	}
+	var fixtures []string
+	for _, fx := range tier.Fixtures {
+		for _, r := range fx.Replies {
+			fixtures = append(fixtures, fx.Judge+" "+r.Fixture)
+		}
+	}
+	if strings.Join(fixtures, ",") != "primary T1,primary T2,family-b T1,family-b T2,family-b T3" {
+		t.Errorf("fixtures %v", fixtures)
+	}
+	// A judge whose replies are all in the log needs no markdown file.
+	if _, err := Load(tree("judged/family-b.md", "", "judged/calls.jsonl",
+		`{"judge": "family-b", "script": "WRITER B", "section": "ACT 1", "reply": `+jsonReply(goodVerdicts)+`}`+"\n"), "in", testSections); err != nil {
+		t.Errorf("log only: %v", err)
+	}
+	for _, tc := range []struct{ line, want string }{
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"`, `in/judged/calls.jsonl:1: not a call: unexpected EOF`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": "x", "model": "m"}`, `in/judged/calls.jsonl:1: not a call: unknown field "model"`},
+		{`{"judge": "nobody", "script": "WRITER A", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "nobody" has no [[judge]] entry in judges.toml`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"}`, `in/judged/calls.jsonl:1: the call of judge "family-b" has no reply`},
+		{`{"judge": "family-b", "script": "WRITER A", "reply": "x"}`, `in/judged/calls.jsonl:1: the call of judge "family-b" names no script and section`},
+		{`{"judge": "family-b", "script": "WRITER Q", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: script "WRITER Q" is not in sections.md`},
+		{`{"judge": "family-b", "script": "WRITER B", "section": "ACT 1", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "family-b" replied on section "ACT 1" already (at in/judged/family-b.md:2)`},
+		{`{"judge": "family-b", "fixture": "T2", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "family-b" replied on fixture "T2" already (at in/judged/fixtures/family-b.md:`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": "=== VERDICTS ===\n` + strings.ReplaceAll(goodVerdicts, "\n", `\n`) + `"}`,
+			`in/judged/calls.jsonl:1: the reply on section "ACT 2" gives verdicts before its analysis`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": ` + jsonReply(goodVerdicts) + `, "time": "yesterday"}`, `in/judged/calls.jsonl:1: time "yesterday" is not an RFC 3339 time`},
+	} {
+		_, err := Load(tree("judged/calls.jsonl", tc.line+"\n"), "in", testSections)
+		if err == nil || !strings.HasPrefix(filepath.ToSlash(err.Error()), tc.want) {
+			t.Errorf("%s:\n got %v\nwant %s", tc.line, err, tc.want)
+		}
 	}
 }
