@@ -87,6 +87,9 @@ type siteRender struct {
 
 	mu  sync.Mutex // pages are made on several goroutines
 	out *Output
+	// searched are the pages the search index reads (every page but the
+	// cell pages, which it indexes from the view).
+	searched []searchPage
 }
 
 // add adds a file to the output, or hands it on (Options.Emit) and keeps
@@ -114,6 +117,9 @@ func (r *siteRender) page(file, name string, data *pageData) error {
 	r.add(file, b)
 	r.mu.Lock()
 	r.out.Pages++
+	if data.Cell == nil {
+		r.searched = append(r.searched, searchPage{Path: file, Title: data.Title, HTML: b})
+	}
 	r.mu.Unlock()
 	return nil
 }
@@ -243,6 +249,11 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err := r.makeAll(table); err != nil {
 		return nil, err
 	}
+	index, err := searchIndex(r.searched, p.Cells)
+	if err != nil {
+		return nil, err
+	}
+	r.add(searchFile, index)
 	for _, name := range slices.Sorted(maps.Keys(opt.Files)) {
 		if _, taken := r.out.Files[name]; taken {
 			return nil, diag.Errorf(path.Join(opt.ContentLabel, name), 0, "this file would replace the page evalpress writes at %s; rename it", name)

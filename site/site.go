@@ -193,7 +193,7 @@ type cellPage struct {
 }
 
 func newRow(c public.Cell, root string) cellRow {
-	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: joinRules(rules(c)), Anchor: "cell-" + c.Slug,
+	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: failedRuleWords(c), Anchor: "cell-" + c.Slug,
 		Others: criterionCells(c)}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p

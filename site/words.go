@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
@@ -40,4 +41,38 @@ func judgedHead(id string) string {
 		head += " (" + n + ")"
 	}
 	return head
+}
+
+// failedRuleWords states the rules a cell's headline outcome breaks, in
+// the criterion's words with the limits this cell was judged by: "longest
+// run over 12 words and overlap over 10%" (the CSV keeps the rules' names,
+// "run+overlap").
+func failedRuleWords(c public.Cell) string {
+	o := c.Headline()
+	h := criteria.Headline()
+	if h == nil || len(o.Failed) == 0 {
+		return joinRules(o.Failed)
+	}
+	share := map[string]bool{}
+	for _, t := range criteria.Defaults().Thresholds(h) {
+		share[t.Name] = t.Share
+	}
+	var out []string
+	for _, name := range o.Failed {
+		words := name
+		for _, r := range h.Rules {
+			if r.Name != name || r.Words == "" {
+				continue
+			}
+			if limit, ok := o.Limit(r.Limit); ok {
+				text := numfmt.Number(limit)
+				if share[r.Limit] {
+					text = numfmt.Setting(limit)
+				}
+				words = fmt.Sprintf(r.Words, text)
+			}
+		}
+		out = append(out, words)
+	}
+	return joinAnd(out)
 }
