@@ -595,4 +595,20 @@ func init() {
 	funcs["registerRows"] = registerRows
 	funcs["openDisagreements"] = openDisagreements
 	funcs["groupsText"] = groupsText
+	funcs["judgeOn"] = judgeOn
+}
+
+// judgeOn states a judge's status on a criterion beside the verdicts it
+// gave (a hypothesis on a judged criterion): its name, whether its
+// verdicts are results, its kappa against each labeller and the human
+// ceiling.
+func judgeOn(p *public.Public, judge, criterion string) string {
+	j := p.Validation.Judge(judge)
+	if j == nil {
+		return judge
+	}
+	if !j.Valid {
+		return j.Name + ": diagnostic only, its verdicts are no result (" + strings.Join(j.Reasons, "; ") + ")"
+	}
+	return criterionStatus(&p.Validation, j, criterion)
 }

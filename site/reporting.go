@@ -463,6 +463,23 @@ func resultsJudge(v *public.Validation) (*public.JudgeValidation, bool) {
 	return nil, false
 }
 
+// criterionStatus states a judge's status on one criterion, as it stands
+// beside its verdicts: valid, its kappa against each labeller with the
+// interval, and the human ceiling.
+func criterionStatus(v *public.Validation, j *public.JudgeValidation, criterion string) string {
+	var parts []string
+	for _, a := range j.Pairs {
+		if a.Criterion == criterion {
+			parts = append(parts, "against "+a.BName+" "+kappaText(a))
+		}
+	}
+	agreement := "no agreement measured on " + criterion
+	if len(parts) > 0 {
+		agreement = strings.Join(parts, "; ")
+	}
+	return fmt.Sprintf("%s (valid): %s; %s", j.Name, agreement, humanCeiling(v, criterion))
+}
+
 // judgedLine writes one writer's results on a judged criterion under one
 // judge: its pass rate, then each section's verdict with the raw count
 // the template asks for.
@@ -538,7 +555,9 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 			}
 			if len(s.Lines) == 0 {
 				s.Empty = "not judged in this build"
+				break
 			}
+			s.Lines = append([]string{"under " + criterionStatus(v, prim, c)}, s.Lines...)
 		}
 		return s
 	}

@@ -173,6 +173,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"Model 2: 1 of 2 pass, 1 FAIL of 2 sections with a target",
 		"Model 1: 1 of 2 pass; HOOK 4 words / 0%, ACT 1 40 words / 50%",
 		"independent: its family is none of the writers'",
+		"under Primary judge (valid): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
 	} {
 		if !strings.Contains(text, must) {
 			t.Errorf("filled template lacks %q", must)

@@ -25,6 +25,9 @@ import (
 // criterion only: the protocol allows no composite order.
 //	self_preference("<judge id>", effect|own_lift|others_lift)
 //	validation(pilot|sample|labellers|judges|ran)
+//	pilot(proposed|from|to|separates|adequate|thin)
+//	disagreements(all|open)
+//	registration(made|at|matches)
 
 // validationResolvers are added to the resolvers table.
 var validationResolvers = map[string]resolver{
@@ -36,6 +39,9 @@ var validationResolvers = map[string]resolver{
 	"rank":            {3, 3, false, `rank("judge id", C1|C2|C4|C6, "Model 2")`, evalRank},
 	"self_preference": {2, 2, false, `self_preference("judge id", effect|own_lift|others_lift)`, evalSelfPreference},
 	"validation":      {1, 1, false, "validation(pilot|sample|labellers|judges|ran)", evalValidation},
+	"pilot":           {1, 1, false, "pilot(proposed|from|to|separates|adequate|thin)", evalPilot},
+	"disagreements":   {1, 1, false, "disagreements(all|open)", evalDisagreements},
+	"registration":    {1, 1, false, "registration(made|at|matches)", evalRegistration},
 }
 
 // decimalValue is a number written with two decimals (kappa); it compares
@@ -346,4 +352,65 @@ func evalSelfPreference(ev *evaluator, c call) (Value, error) {
 		return pointsValue(map[string]float64{"effect": s.Effect, "own_lift": s.OwnLift, "others_lift": s.OthersLift}[field]), nil
 	}
 	return Value{}, evalErrorf(c.col, "self_preference: %q is not a family judge", j.ID)
+}
+
+// evalPilot is C1's N as the pilot calibrates it: the proposed N and the
+// range that separates the adequate from the thin sections (nothing when
+// none does), whether one does, and the two groups' sizes.
+func evalPilot(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 0, "proposed", "from", "to", "separates", "adequate", "thin")
+	if err != nil || !ev.p.Validation.Ran {
+		return Value{}, err
+	}
+	cal := ev.p.Validation.Calibration
+	switch field {
+	case "separates":
+		return yesNo(cal.Checked && cal.Separates), nil
+	case "adequate":
+		return intValue(len(cal.Adequate)), nil
+	case "thin":
+		return intValue(len(cal.Thin)), nil
+	}
+	if !cal.Checked || !cal.Separates {
+		return Value{}, nil
+	}
+	if field == "to" {
+		return intValue(cal.To), nil
+	}
+	return intValue(cal.From), nil
+}
+
+// evalDisagreements counts the disagreement register's entries of valid
+// judges: all, or those with no recorded cause.
+func evalDisagreements(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 0, "all", "open")
+	if err != nil || !ev.p.Validation.Ran {
+		return Value{}, err
+	}
+	n := 0
+	for _, d := range ev.p.Validation.Disagreements {
+		if d.Valid && (field == "all" || d.Cause == "") {
+			n++
+		}
+	}
+	return intValue(n), nil
+}
+
+// evalRegistration says whether the evaluation was registered, when, and
+// whether it matches its registration.
+func evalRegistration(ev *evaluator, c call) (Value, error) {
+	field, err := word(c, 0, "made", "at", "matches")
+	if err != nil {
+		return Value{}, err
+	}
+	r := ev.p.Registration
+	switch {
+	case field == "made":
+		return yesNo(r.Present), nil
+	case !r.Present:
+		return Value{}, nil
+	case field == "at":
+		return textValue(dateOf(r.At)), nil
+	}
+	return yesNo(r.Matches), nil
 }

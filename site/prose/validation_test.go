@@ -37,6 +37,9 @@ func validationFixture() *public.Public {
 			{Judge: "family-2", Compared: true, Flipped: true, FlipsPerCriterion: [][]public.Flip{{{Above: "Model 2", Below: "Model 1"}}},
 				PerCriterion: []public.Order{{Criterion: "C4", Standings: []public.Standing{{Writer: "Model 1", Rank: 1}, {Writer: "Model 2", Rank: 2}}}}},
 		},
+		Calibration: public.Calibration{Checked: true, Separates: true, From: 8, To: 10,
+			Adequate: []public.PilotSection{{Present: 11}, {Present: 10}}, Thin: []public.PilotSection{{Present: 7}}},
+		Disagreements: []public.Disagreement{{Valid: true, Cause: "rubric"}, {Valid: true}, {Valid: false}},
 		SelfPreference: []public.SelfPreference{
 			{Judge: "family-1", Writer: "Model 1", NotMeasured: "its verdicts are no result"},
 			{Judge: "family-2", Writer: "Model 2", OwnLift: 0.3, OthersLift: -0.05, Effect: 0.35, HasEffect: true}},
@@ -78,6 +81,8 @@ func TestValidationValues(t *testing.T) {
 			"valid diagnostic: missed T2; not blind; fixed", "n/a n/a: n/a; n/a"},
 		{`{{validation(sample)}} {{validation(pilot)}} {{validation(labellers)}} {{validation(ran)}}`, "12 6 2 yes", "n/a n/a n/a no"},
 		{`{{if agreement(C4, second, author, kappa) >= 0.5}}fair{{else}}weak{{end}}`, "fair", "weak"},
+		{`{{pilot(proposed)}} {{pilot(from)}}-{{pilot(to)}} {{pilot(separates)}} {{pilot(adequate)}} {{pilot(thin)}}`, "8 8-10 yes 2 1", "n/a n/a-n/a n/a n/a n/a"},
+		{`{{disagreements(all)}} {{disagreements(open)}}`, "2 1", "n/a n/a"},
 	}
 	unfilled := validationFixture()
 	unfilled.Validation = public.Validation{Fixtures: unfilled.Validation.Fixtures}
@@ -115,5 +120,17 @@ func TestValidationProblems(t *testing.T) {
 		if got := problems(tc.md+"\n", doc); !strings.Contains(got, tc.want) {
 			t.Errorf("%q:\n got %s\nwant %s", tc.md, got, tc.want)
 		}
+	}
+}
+
+func TestRegistrationValues(t *testing.T) {
+	p := validationFixture()
+	in := `{{registration(made)}} {{registration(at)}} {{registration(matches)}}`
+	if got, doc := renderWith(t, p, in+"\n"); problems(in, doc) != "" || got != "no n/a n/a" {
+		t.Errorf("no registration: %q %s", got, problems(in, doc))
+	}
+	p.Registration = public.Registration{Present: true, At: "2026-06-12T12:00:00Z", Matches: false, Differences: []string{"x"}}
+	if got, doc := renderWith(t, p, in+"\n"); problems(in, doc) != "" || got != "yes 2026-06-12 no" {
+		t.Errorf("a registration: %q %s", got, problems(in, doc))
 	}
 }
