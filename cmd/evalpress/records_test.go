@@ -115,3 +115,24 @@ func TestJSONLinesReplies(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestPrimaryOfAWritersFamily: a primary judge whose family is a writer's
+// is "not independent", in a warning and on the page, and its model,
+// which would name that writer's lab, is kept private.
+func TestPrimaryOfAWritersFamily(t *testing.T) {
+	dir := judgedTree(t, nil)
+	rewrite(t, dir, "private/judged/judges.toml", `family = "Neutralfam"`, `family = "betafam"`)
+	code, stderr := buildSite(t, dir)
+	if code != 0 || !strings.Contains(stderr, `warning: primary judge "primary" is not independent: its family is one writer's`) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	files := testtree.Read(t, filepath.Join(dir, "public"))
+	if page := files["judged.html"]; !strings.Contains(page, "The primary judge is not independent") || !strings.Contains(page, "withheld (its family is a writer") {
+		t.Errorf("judged.html does not say the primary judge is not independent")
+	}
+	for name, text := range files {
+		if strings.Contains(lettersOnly(text), "neutralgrader") {
+			t.Errorf("%s names the primary judge's model", name)
+		}
+	}
+}
