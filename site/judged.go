@@ -392,11 +392,11 @@ func diagnosticTables(p *public.Public) []diagnosticTable {
 	return out
 }
 
-var judgedCellTemplate = template.Must(template.New("judged-cell").Parse(`<section class="judged" aria-labelledby="judged-h">
+var judgedCellTemplate = template.Must(template.New("judged-cell").Funcs(template.FuncMap{"judgedhead": judgedHead}).Parse(`<section class="judged" aria-labelledby="judged-h">
 <h2 id="judged-h">Judged criteria</h2>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Judged criteria">
 <table class="judged-cell">
-<thead><tr><th scope="col">Judge or labeller</th><th scope="col">Status</th>{{range .Criteria}}<th scope="col">{{.}}</th>{{end}}</tr></thead>
+<thead><tr><th scope="col">Judge or labeller</th><th scope="col">Status</th>{{range .Criteria}}<th scope="col">{{judgedhead .}}</th>{{end}}</tr></thead>
 <tbody>
 {{- range .Grades}}
 <tr><th scope="row">{{.Name}}{{if .Sample}} ({{.Sample}} sample){{end}}</th><td>{{.Status}}</td>{{range .Calls}}<td>{{.}}</td>{{end}}</tr>

@@ -41,7 +41,7 @@ func pageTable(p *public.Public, docs []*page) []pageKind {
 		t = append(t, pageKind{Path: "index.html", Title: "Overview", Nav: "Overview", make: templatePage("overview.html", true)})
 	}
 	for _, d := range docs {
-		k := pageKind{Path: d.HTMLPath, Title: d.Title, Nav: d.Title, make: documentPage(d)}
+		k := pageKind{Path: d.HTMLPath, Title: d.Title, Nav: d.Title, make: documentPage(d, fixturePageOf(p, docs, d))}
 		switch {
 		case d.HTMLPath == "index.html":
 			k.Nav = "Overview"
@@ -133,8 +133,9 @@ func templatePage(name string, verdicts bool) func(*siteRender, pageKind) error 
 }
 
 // documentPage makes a document's page, its blocks in place, and its
-// markdown download.
-func documentPage(pg *page) func(*siteRender, pageKind) error {
+// markdown download; a fixture's text (fixture not nil) also shows what
+// each judge returned on it and leads back to the fixtures.
+func documentPage(pg *page, fixture *fixturePage) func(*siteRender, pageKind) error {
 	return func(r *siteRender, k pageKind) error {
 		blocks, err := renderBlocks(r.tmpl, pg, r.sd)
 		if err != nil {
@@ -145,7 +146,7 @@ func documentPage(pg *page) func(*siteRender, pageKind) error {
 			body = strings.Replace(body, fmt.Sprintf("<p>EVALPRESSBLOCK%d</p>", i), string(html), 1)
 		}
 		download := "docs/" + pg.Source
-		if err := r.page(k.Path, "doc.html", &pageData{Title: k.Title, Body: template.HTML(body), Download: download, Verdicts: pg.Data}); err != nil {
+		if err := r.page(k.Path, "doc.html", &pageData{Title: k.Title, Body: template.HTML(body), Download: download, Verdicts: pg.Data, Fixture: fixture}); err != nil {
 			return err
 		}
 		r.add(download, []byte(pg.Markdown))

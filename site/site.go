@@ -87,7 +87,8 @@ type pageData struct {
 	Verdicts bool          // the page shows verdicts: it carries the threshold note
 	Cell     *cellPage
 	Cells    []cellRow
-	TOC      []tocEntry // "On this page", from the body's headings (pageTOC)
+	TOC      []tocEntry   // "On this page", from the body's headings (pageTOC)
+	Fixture  *fixturePage // a fixture's text's page: what each judge returned
 }
 
 type siteData struct {

@@ -105,8 +105,8 @@ func TestBuildLengthGate(t *testing.T) {
 	for _, s := range []string{
 		"<strong>G1 FAILs per writer:</strong> Model 3 1 FAIL of 2, Model 2 2 FAIL of 2. 2 cells are not scored (no target).",
 		`data-sort="number">Length (G1)</button>`,
-		`<td data-value="24" data-verdict="FAIL"><span class="badge badge-fail">FAIL</span> 24 words, target 20 (17 to 23 words)</td>`,
-		`<td data-value="18" data-verdict="NO TARGET"><span class="badge badge-no target">NO TARGET</span> 18 words</td>`,
+		`<td data-value="24" data-verdict="FAIL"><span class="badge badge-fail">FAIL</span> 24 words as written, target 20 (17 to 23 words)</td>`,
+		`<td data-value="18" data-verdict="NO TARGET"><span class="badge badge-no target">NO TARGET</span> 18 words as written</td>`,
 	} {
 		if !strings.Contains(string(page), s) {
 			t.Errorf("results page lacks %s", s)
@@ -121,7 +121,7 @@ func TestBuildLengthGate(t *testing.T) {
 		t.Errorf("CSV has no G1 columns for Model 2's END:\n%s", csv)
 	}
 	cell, _ := os.ReadFile(filepath.Join(with, "public", "cells", "model-2--intro.html"))
-	if !strings.Contains(string(cell), `<li class="fail">length (G1) 24 words, target 20 (17 to 23 words): FAIL</li>`) {
+	if !strings.Contains(string(cell), `<li class="fail">length (G1) 24 words as written, target 20 (17 to 23 words): FAIL</li>`) {
 		t.Errorf("cell page has no G1 line")
 	}
 }

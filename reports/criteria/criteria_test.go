@@ -168,14 +168,14 @@ func TestG1Judge(t *testing.T) {
 		failed  []string
 		summary string
 	}{
-		{"ACT 1", 255, Pass, nil, "255 words, target 300 (255 to 345 words)"}, // on the lower bound
-		{"ACT 1", 254, Fail, []string{RuleShort}, "254 words, target 300 (255 to 345 words)"},
-		{"ACT 1", 345, Pass, nil, "345 words, target 300 (255 to 345 words)"}, // on the upper bound
-		{"ACT 1", 346, Fail, []string{RuleLong}, "346 words, target 300 (255 to 345 words)"},
-		{"CTA", 52, Fail, []string{RuleLong}, "52 words, target 45 (39 to 51 words)"},
-		{"ZERO", 0, Pass, nil, "0 words, target 0 (0 words)"},
-		{"ZERO", 1, Fail, []string{RuleLong}, "1 word, target 0 (0 words)"},
-		{"HOOK", 40, Unscored, nil, "40 words"}, // no target: never a pass
+		{"ACT 1", 255, Pass, nil, "255 words as written, target 300 (255 to 345 words)"}, // on the lower bound
+		{"ACT 1", 254, Fail, []string{RuleShort}, "254 words as written, target 300 (255 to 345 words)"},
+		{"ACT 1", 345, Pass, nil, "345 words as written, target 300 (255 to 345 words)"}, // on the upper bound
+		{"ACT 1", 346, Fail, []string{RuleLong}, "346 words as written, target 300 (255 to 345 words)"},
+		{"CTA", 52, Fail, []string{RuleLong}, "52 words as written, target 45 (39 to 51 words)"},
+		{"ZERO", 0, Pass, nil, "0 words as written, target 0 (0 words)"},
+		{"ZERO", 1, Fail, []string{RuleLong}, "1 word as written, target 0 (0 words)"},
+		{"HOOK", 40, Unscored, nil, "40 words as written"}, // no target: never a pass
 	} {
 		o := g.Judge(tc.section, tc.words)
 		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Summary() != tc.summary || o.Criterion != G1 {

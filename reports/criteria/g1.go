@@ -167,12 +167,14 @@ func init() {
 	})
 }
 
-// g1Summary states a length and its target: "286 words, target 300
-// (255 to 345 words)", or "286 words" when the section has no target. The
+// g1Summary states a length and its target: "286 words as written,
+// target 300 (255 to 345 words)", or "286 words as written" when the
+// section has no target. "As written": G1 counts the words between spaces,
+// not C5's runs of letters and digits. The
 // bounds are the whole counts that pass: 45 ± 15% is 39 to 51.
 func g1Summary(o Outcome) string {
 	words, _ := o.Value(ValueWords)
-	count := numfmt.Words(int(words))
+	count := numfmt.Words(int(words)) + " as written"
 	target, ok := o.Limit(LimitTarget)
 	if !ok {
 		return count
