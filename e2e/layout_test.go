@@ -2,7 +2,11 @@ package e2e
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
@@ -155,5 +159,104 @@ func TestLayoutAsAPersonSeesIt(t *testing.T) {
 	}
 	if sawCards == 0 {
 		t.Error("no table became cards on a phone: the card checks checked nothing")
+	}
+}
+
+// printJS lists what would be lost on an A4 page: a table or any element
+// of the main part wider than the page, or a table that would still need
+// scrolling (paper does not scroll).
+const printJS = `(() => {
+  const out = [], w = document.documentElement.clientWidth;
+  document.querySelectorAll("main table").forEach((t) => {
+    const r = t.getBoundingClientRect();
+    if (r.right > w + 1) out.push((t.id || t.className) + " is " + Math.round(r.width) + "px wide on a " + w + "px page");
+    for (let el = t.parentElement; el && el !== document.body; el = el.parentElement) {
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") { out.push((t.id || t.className) + " scrolls inside <" + el.tagName.toLowerCase() + "." + el.className + ">"); break; }
+    }
+  });
+  if (document.documentElement.scrollWidth > w + 1) out.push("the page is " + document.documentElement.scrollWidth + "px wide");
+  return out;
+})()`
+
+// TestPrintFitsA4: printed on A4 (210 mm less 12 mm margins each side, 704
+// CSS pixels), every table of every kind of page fits the width with all
+// its columns, and no word is broken inside.
+func TestPrintFitsA4(t *testing.T) {
+	ctx := browser(t)
+	dir := demoSite(t)
+	for _, p := range layoutPages {
+		var problems, broken []string
+		err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(704, 1000, 1, false),
+			emulation.SetEmulatedMedia().WithMedia("print"),
+			chromedp.Navigate("file://"+dir+"/"+p), chromedp.WaitReady("body"), settled(),
+			chromedp.Evaluate(printJS, &problems), chromedp.Evaluate(brokenWordsJS, &broken))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, problem := range problems {
+			t.Errorf("%s printed: %s", p, problem)
+		}
+		for _, b := range broken {
+			t.Errorf("%s printed: a word is broken across lines: %s", p, b)
+		}
+	}
+}
+
+// TestWaysAround: a long page's "On this page" stays on screen once the
+// reader has scrolled to the middle, at a desktop's width and a phone's;
+// on a phone the header is one compact line; and every CSV the site
+// publishes is linked from its pages.
+func TestWaysAround(t *testing.T) {
+	ctx := browser(t)
+	dir := demoSite(t)
+	for _, width := range []int64{1280, 390} {
+		for _, p := range []string{"results.html", "judged.html", "02-judge-protocol.html"} {
+			var got struct {
+				Long, Visible bool
+				Header        float64
+			}
+			err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(width, 844, 1, width < 600),
+				emulation.SetEmulatedMedia().WithMedia(""),
+				chromedp.Navigate("file://"+dir+"/"+p), chromedp.WaitReady("body"), settled(),
+				chromedp.Evaluate(`window.scrollTo(0, document.documentElement.scrollHeight / 2)`, nil),
+				chromedp.Sleep(200*time.Millisecond),
+				chromedp.Evaluate(`(() => {
+  const toc = document.querySelector("nav.toc"), r = toc ? toc.getBoundingClientRect() : null;
+  return {Long: document.documentElement.scrollHeight > 3 * innerHeight,
+    Visible: !!r && r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1 && r.top < innerHeight,
+    Header: document.querySelector(".site-header").getBoundingClientRect().height};
+})()`, &got))
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if !got.Long {
+				t.Errorf("%s at %dpx is not long enough to test its contents", p, width)
+			}
+			if !got.Visible {
+				t.Errorf("%s at %dpx: \"On this page\" is not on screen halfway down", p, width)
+			}
+			if width < 600 && got.Header > 80 {
+				t.Errorf("%s at %dpx: the header is %.0fpx tall", p, width, got.Header)
+			}
+		}
+	}
+	linked := map[string]bool{}
+	for _, p := range layoutPages {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`href="(?:\.\./)*(data/[^"]+\.csv)"`).FindAllStringSubmatch(string(data), -1) {
+			linked[m[1]] = true
+		}
+	}
+	csvs, _ := filepath.Glob(filepath.Join(dir, "data", "*.csv"))
+	if len(csvs) < 2 {
+		t.Fatalf("the demo publishes %d CSV files", len(csvs))
+	}
+	for _, f := range csvs {
+		if rel := "data/" + filepath.Base(f); !linked[rel] {
+			t.Errorf("%s is linked from no page", rel)
+		}
 	}
 }
