@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,5 +68,38 @@ func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 	walk("", v)
 	if checked < 20 {
 		t.Errorf("only %d derived figures checked", checked)
+	}
+}
+
+// TestOneRuleForPercentages: on every page of the demo, a percentage has
+// one decimal or none (never "0.0%" beside "0%"), except a threshold
+// quoted as configured (33.33%).
+func TestOneRuleForPercentages(t *testing.T) {
+	dir := copyDemo(t)
+	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
+		t.Fatal(stderr)
+	}
+	settings := map[string]bool{"33.33%": true}
+	pct := regexp.MustCompile(`\d+(?:\.\d+)?%`)
+	seen := 0
+	err := filepath.WalkDir(filepath.Join(dir, "public"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		for _, p := range pct.FindAllString(pageText(t, path), -1) {
+			seen++
+			whole, frac, _ := strings.Cut(strings.TrimSuffix(p, "%"), ".")
+			if strings.HasSuffix(frac, "0") || len(frac) > 1 && !settings[p] && whole != "0" { // a small probability may need more
+				rel, _ := filepath.Rel(dir, path)
+				t.Errorf("%s: %s breaks the one rule for percentages (%s)", rel, p, whole)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen < 100 {
+		t.Errorf("only %d percentages seen", seen)
 	}
 }

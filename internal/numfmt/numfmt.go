@@ -56,6 +56,21 @@ func side(x, limit float64) int {
 	return 1
 }
 
+// Chance writes a probability as a percentage: as Percent, and a
+// probability too small for one decimal with as many as its first
+// significant digit needs, at most four: "16.7%", "0.4%", "0.03%".
+func Chance(p float64) string {
+	if p == 0 || p*100 >= 0.05 {
+		return Percent(p)
+	}
+	for d := 2; d < 4; d++ {
+		if p*100 >= 0.5*math.Pow(10, -float64(d)) {
+			return trim(p*100, d) + "%"
+		}
+	}
+	return trim(p*100, 4) + "%"
+}
+
 // Setting writes a configured share (a threshold) as a percentage with as
 // many decimals as it has, up to four: 0.1 is "10%", 0.125 "12.5%", 0.3333
 // "33.33%". A threshold is the author's number, quoted as they wrote it.

@@ -61,6 +61,7 @@ func TestStatAndPoints(t *testing.T) {
 		{Stat(0.6363636), "0.64"}, {Stat(-0.1), "-0.10"}, {Stat(-0.001), "0.00"}, {Stat(0), "0.00"}, {Stat(1), "1.00"},
 		{Points(0.050000000000000044), "+5 points"}, {Points(-0.025000000000000022), "-2.5 points"}, {Points(0.0001), "0 points"},
 		{Setting(0.1), "10%"}, {Setting(0.3333), "33.33%"}, {Setting(0.125), "12.5%"}, {Setting(0.15), "15%"},
+		{Chance(0.1667), "16.7%"}, {Chance(1), "100%"}, {Chance(0), "0%"}, {Chance(0.004), "0.4%"}, {Chance(0.0003), "0.03%"}, {Chance(0.00004), "0.004%"},
 		{Number(12), "12"}, {Number(38.25), "38.25"}, {Words(1), "1 word"}, {Words(38), "38 words"},
 	} {
 		if tc.got != tc.want {

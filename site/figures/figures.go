@@ -7,7 +7,7 @@ package figures
 
 import (
 	"fmt"
-	"math"
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -120,21 +120,12 @@ func (c *Chance) Sentence() string {
 		c.Writer, g.Fails, Plural(g.Fails), g.Rows, Decimal(g.Others, 1), bigThousands(g.AtLeast), bigThousands(g.Arrangements), ChancePercent(g.P()))
 }
 
-// WholePercent writes a share as a whole percentage.
-func WholePercent(x float64) string { return strconv.Itoa(int(math.Round(x*100))) + "%" }
+// WholePercent writes a share as every page does (numfmt.Percent: one
+// decimal, none when whole); its name is kept for its callers.
+func WholePercent(x float64) string { return numfmt.Percent(x) }
 
-// ChancePercent writes a probability as a percentage with as many decimals
-// as it takes to show its first significant digit (at most 2).
-func ChancePercent(p float64) string {
-	d := 2
-	switch {
-	case p >= 0.1 || p == 0:
-		d = 0
-	case p >= 0.01:
-		d = 1
-	}
-	return strconv.FormatFloat(p*100, 'f', d, 64) + "%"
-}
+// ChancePercent writes a probability as every page does (numfmt.Chance).
+func ChancePercent(p float64) string { return numfmt.Chance(p) }
 
 // Decimal writes x with at most d decimals, no trailing zeros.
 func Decimal(x float64, d int) string {

@@ -53,13 +53,13 @@ func TestSpreads(t *testing.T) {
 	}
 	// 31/40, 6/40, 3/40; exact tests: 6 of 36 and 2 of 8 (see reports/stats).
 	sentence := s.Run.Sentence()
-	for _, part := range []string{"across 3 sections by 2 writers", "78% lies between sections, 15% between writers and 8% in neither",
-		"section share that large 17% of the time (6 of 36, every arrangement counted)", "writer share that large 25% of the time (2 of 8, every arrangement counted)"} {
+	for _, part := range []string{"across 3 sections by 2 writers", "77.5% lies between sections, 15% between writers and 7.5% in neither",
+		"section share that large 16.7% of the time (6 of 36, every arrangement counted)", "writer share that large 25% of the time (2 of 8, every arrangement counted)"} {
 		if !strings.Contains(sentence, part) {
 			t.Errorf("sentence %q lacks %q", sentence, part)
 		}
 	}
-	for key, want := range map[string]string{"sections": "78%", "writers": "15%", "neither": "8%", "section_chance": "17%", "writer_chance": "25%"} {
+	for key, want := range map[string]string{"sections": "77.5%", "writers": "15%", "neither": "7.5%", "section_chance": "16.7%", "writer_chance": "25%"} {
 		if got, ok := figureText(s.Run, key); !ok || got != want {
 			t.Errorf("value %s = %q, want %q", key, got, want)
 		}
@@ -97,8 +97,8 @@ func TestHypothesisChance(t *testing.T) {
 
 func TestFormatting(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{ChancePercent(1.0 / 3), "33%"}, {ChancePercent(0.037), "3.7%"}, {ChancePercent(0.0012), "0.12%"}, {ChancePercent(0), "0%"},
-		{WholePercent(0.775), "78%"}, {Decimal(7, 1), "7"}, {Decimal(7.25, 1), "7.2"}, {Decimal(2.5, 1), "2.5"},
+		{ChancePercent(1.0 / 3), "33.3%"}, {ChancePercent(0.037), "3.7%"}, {ChancePercent(0.0012), "0.1%"}, {ChancePercent(0.0003), "0.03%"}, {ChancePercent(0), "0%"},
+		{WholePercent(0.775), "77.5%"}, {Decimal(7, 1), "7"}, {Decimal(7.25, 1), "7.2"}, {Decimal(2.5, 1), "2.5"},
 		{Thousands(19683), "19,683"}, {Thousands(100), "100"}, {Thousands(1000000), "1,000,000"}, {Thousands(-1234), "-1,234"},
 		{Plural(1), ""}, {Plural(0), "s"},
 	} {

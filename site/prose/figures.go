@@ -2,6 +2,7 @@ package prose
 
 import (
 	"github.com/evalpress/evalpress/site/figures"
+	"math"
 )
 
 // evalSpread quotes how a measure splits between sections and writers:
@@ -46,11 +47,11 @@ func (ev *evaluator) hypothesisChance(id string) Value {
 // chanceDecimals is how many decimals show a chance's first significant
 // digit, as figures.ChancePercent writes it.
 func chanceDecimals(p float64) int {
-	switch {
-	case p >= 0.1 || p == 0:
-		return 0
-	case p >= 0.01:
-		return 1
+	// As numfmt.Chance writes it: one decimal, more for a small one.
+	for d := 1; d < 4; d++ {
+		if p == 0 || p*100 >= 0.5*math.Pow(10, -float64(d)) {
+			return d
+		}
 	}
-	return 2
+	return 4
 }

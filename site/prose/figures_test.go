@@ -41,8 +41,8 @@ func spreadFixture() *public.Public {
 func TestSpreadAndChance(t *testing.T) {
 	p := spreadFixture()
 	for in, want := range map[string]string{
-		"{{spread(run, sections)}} {{spread(run, writers)}} {{spread(run, neither)}}": "78% 15% 8%",
-		"{{spread(run, section_chance)}} {{spread(overlap, writer_chance)}}":          "17% 25%",
+		"{{spread(run, sections)}} {{spread(run, writers)}} {{spread(run, neither)}}": "77.5% 15% 7.5%",
+		"{{spread(run, section_chance)}} {{spread(overlap, writer_chance)}}":          "16.7% 25%",
 		// FAILs: S2 B, S3 both. B gets S3's always, S2's half the time:
 		// 1 or 2 FAILs, a gap |2f − 3| = 1 either way: always.
 		"{{hypothesis(H1, chance)}} {{hypothesis(H2, chance)}}":         "100% n/a",

@@ -80,7 +80,7 @@ func TestValues(t *testing.T) {
 		{`{{count(fails, section=HOOK)}} {{count(verdict=pass, section=HOOK)}}`, "1 1"},
 		{`{{count(rules=overlap)}} {{count(rule=overlap)}} {{count(rules="run,overlap")}}`, "1 3 2"},
 		{`{{min(run, section=HOOK)}}..{{max(run, section=HOOK)}}`, "4..11"},
-		{`{{max(overlap, writer="Model 1")}} {{min(overlap)}}`, "50.0% 0.0%"},
+		{`{{max(overlap, writer="Model 1")}} {{min(overlap)}}`, "50% 0%"},
 		{`{{count(writers, verdict=fail, section=HOOK)}} {{count(sections, verdict=fail, writer="Model 2")}}`, "1 2"},
 		{`{{max(run, verdict=no_example)}}`, "n/a"},
 		{"`{{count fails}}` and \\{{literal}}", "<code>{{count fails}}</code> and {{literal}}"},

@@ -62,13 +62,13 @@ func renderWith(t *testing.T, p *public.Public, md string) (string, *Doc) {
 func TestValidationValues(t *testing.T) {
 	tests := []struct{ in, want, unfilled string }{
 		{`{{agreement(C4, second, author, percent)}} κ {{agreement(C4, second, author, kappa)}} [{{agreement(C4, second, author, low)}}, {{agreement(C4, second, author, high)}}]`,
-			"82% κ 0.52 [-0.04, 1.00]", "n/a κ n/a [n/a, n/a]"},
+			"81.8% κ 0.52 [-0.04, 1.00]", "n/a κ n/a [n/a, n/a]"},
 		{`{{agreement(C4, second, author, catch_fail)}} {{agreement(C4, second, author, compared)}}`, "75% 11", "n/a n/a"},
 		// Kappa undefined: nothing to report.
 		{`{{agreement(C4, primary, author, percent)}} {{agreement(C4, primary, author, kappa)}}`, "100% n/a", "n/a n/a"},
 		// A withheld judge's agreement is never reported.
 		{`{{agreement(C4, "family-1", author, percent)}}`, "n/a", "n/a"},
-		{`{{ambiguity(C4)}} {{ambiguity(all)}}`, "2% 2%", "n/a n/a"},
+		{`{{ambiguity(C4)}} {{ambiguity(all)}}`, "2.1% 2.1%", "n/a n/a"},
 		{`{{fixture(T2, words)}} {{fixture(T2, primary)}} {{fixture(T2, "family-1")}} {{fixture(T2, expected)}}`, "131 caught missed C1 FAIL", "131 n/a n/a C1 FAIL"},
 		{`{{judge(primary, usability)}} {{judge("family-1", blind)}} {{judge("family-1", late)}} {{judge("family-1", prompt)}} {{judge(primary, tuned_on)}}`,
 			"usable no 3 differs pilot", "n/a n/a n/a n/a n/a"},

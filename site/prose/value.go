@@ -1,7 +1,7 @@
 package prose
 
 import (
-	"math"
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"strconv"
 )
 
@@ -41,16 +41,20 @@ func (v Value) String() string {
 	case Int:
 		return strconv.FormatFloat(v.Num, 'f', -1, 64)
 	case Share:
-		if v.Plain {
+		// One rule for every page (numfmt): a setting as written, a
+		// measured share with one decimal and none when whole, a small
+		// probability to its first significant digit.
+		switch {
+		case v.Plain && v.Decimals == numfmt.StatDecimals:
+			return numfmt.Stat(v.Num)
+		case v.Plain:
 			return strconv.FormatFloat(v.Num, 'f', v.Decimals, 64)
+		case v.Decimals < 0:
+			return numfmt.Setting(v.Num)
+		case v.Decimals <= numfmt.PercentDecimals:
+			return numfmt.Percent(v.Num)
 		}
-		switch v.Decimals {
-		case -1:
-			return strconv.FormatFloat(math.Round(v.Num*100*1e6)/1e6, 'f', -1, 64) + "%"
-		case 0:
-			return strconv.Itoa(int(v.Num*100+0.5)) + "%"
-		}
-		return strconv.FormatFloat(v.Num*100, 'f', v.Decimals, 64) + "%"
+		return numfmt.Chance(v.Num) // a small probability
 	case Text:
 		return v.Text
 	case Bool:
