@@ -314,6 +314,10 @@ func parseTemplates(opt Options) (*template.Template, error) {
 			tmpl, err = tmpl.ParseFS(opt.TemplateOverride, "*.html")
 		}
 	}
+	var read *diag.Diagnostic
+	if errors.As(err, &read) {
+		return nil, read // a template that could not be read names itself
+	}
 	if err != nil {
 		return nil, &diag.Diagnostic{Severity: diag.Error, File: opt.TemplatesLabel, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}

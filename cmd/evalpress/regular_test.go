@@ -37,6 +37,9 @@ func TestOnlyRegularFilesAreRead(t *testing.T) {
 		{"link to /dev/zero as examples.md, measured", false, "private/examples.md", zero, 0, "measure", "not a regular file (a link to /dev/zero, a character device)"},
 		{"sections.md over the limit", false, "private/sections.md", huge, int64(readfile.Corpus) + 1<<20, "build", "too large: 257 MiB, and a file of its kind may hold 256 MiB"},
 		{"named pipe as a judge's replies", true, "demo/private/judged/primary.md", fifo, 0, "build", "not a regular file (a named pipe)"},
+		{"named pipe as a content document", false, "content/index.md", fifo, 0, "build", "not a regular file (a named pipe)"},
+		{"link to /dev/zero as a content file", false, "content/figure.png", zero, 0, "build", "not a regular file (a link to /dev/zero, a character device)"},
+		{"named pipe as a template", false, "templates/layout.html", fifo, 0, "build", "not a regular file (a named pipe)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,7 +48,11 @@ func TestOnlyRegularFilesAreRead(t *testing.T) {
 				dir = copyDemo(t)
 			}
 			path := filepath.Join(dir, filepath.FromSlash(tt.file))
-			if err := os.Remove(path); err != nil {
+			// A file the site lacks (a template, a figure) is made new.
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 				t.Fatal(err)
 			}
 			if err := tt.make(path); err != nil {
