@@ -151,6 +151,26 @@ func TestLayoutAsAPersonSeesIt(t *testing.T) {
 				if size.width < 600 {
 					sawCards += cards.Cards
 				}
+				if size.width < 600 && p == "02-judge-protocol.html" {
+					// The protocol: percent agreement never without kappa.
+					var pairs struct{ Cards, Beside int }
+					if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
+  let cards = 0, beside = 0;
+  document.querySelectorAll("table.agreement.cards tbody tr").forEach((tr) => {
+    const cells = Array.from(tr.cells), i = cells.findIndex((c) => (c.getAttribute("data-label") || "").startsWith("Agreement"));
+    if (i < 0 || cells[i].textContent.trim() === "" || tr.classList.contains("withheld")) return;
+    cards++;
+    const k = cells[i + 1], a = cells[i].getBoundingClientRect();
+    if (k && (k.getAttribute("data-label") || "").startsWith("Kappa") && k.getClientRects().length && k.getBoundingClientRect().top - a.bottom < 40) beside++;
+  });
+  return {Cards: cards, Beside: beside};
+})()`, &pairs)); err != nil {
+						t.Fatal(err)
+					}
+					if pairs.Cards == 0 || pairs.Beside != pairs.Cards {
+						t.Errorf("%s: kappa beside percent agreement in %d of %d agreement cards", where, pairs.Beside, pairs.Cards)
+					}
+				}
 				for _, problem := range issues.take() {
 					t.Errorf("%s: %s", where, problem)
 				}
