@@ -149,6 +149,17 @@ func TestLayoutAsAPersonSeesIt(t *testing.T) {
 					t.Errorf("%s: %s", where, c)
 				}
 				if size.width < 600 {
+					// On a phone nothing needs scrolling sideways: a wide
+					// table is cards, a table of settings stacks.
+					var sideways []string
+					if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("main .table-wrap")).filter((w) => w.getClientRects().length && w.scrollWidth > w.clientWidth + 1).map((w) => w.getAttribute("aria-label"))`, &sideways)); err != nil {
+						t.Fatal(err)
+					}
+					for _, w := range sideways {
+						t.Errorf("%s: the table %q scrolls sideways", where, w)
+					}
+				}
+				if size.width < 600 {
 					sawCards += cards.Cards
 				}
 				if size.width < 600 && p == "02-judge-protocol.html" {
