@@ -15,6 +15,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -78,7 +79,7 @@ func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
 		at = now()
 	}
 	reg := registration.Make(cfg, content, at)
-	m := redact.NewMatcher(redact.PrivateTerms(folder))
+	m := matcher.New(matcher.Terms(folder))
 	private := func(text string) bool { return m.Replace(text) != text }
 	for _, d := range []*registration.Document{reg.Rubric, reg.Prompt} {
 		if d == nil {

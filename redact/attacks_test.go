@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/evalpress/evalpress/matcher"
 )
 
 // The leak scan reads every file as a reader's tools read it: each case
@@ -121,7 +123,7 @@ func utf16le(text string) []byte {
 // and other binaries are refused unless listed; a listed one is let
 // through and named.
 func TestScanRefusesFilesItCannotRead(t *testing.T) {
-	s := &Scanner{terms: NewMatcher(testTerms)}
+	s := &Scanner{terms: matcher.New(testTerms)}
 	var gz bytes.Buffer
 	w := gzip.NewWriter(&gz)
 	w.Write([]byte("Quillion 2.5 Pro"))
@@ -161,7 +163,7 @@ func TestScanRefusesFilesItCannotRead(t *testing.T) {
 // TestMarkupNamesRaiseNoFalseAlarm: tag and attribute names a page is
 // made of are not read as words of its text.
 func TestMarkupNamesRaiseNoFalseAlarm(t *testing.T) {
-	s := &Scanner{terms: NewMatcher([]PrivateTerm{{Text: "Script A", Kind: KindModel}, {Text: "Span Class", Kind: KindRedact}})}
+	s := &Scanner{terms: matcher.New([]matcher.Term{{Text: "Script A", Kind: matcher.KindModel}, {Text: "Span Class", Kind: matcher.KindRedact}})}
 	page := `<script src="x.js"></script><abbr title="x">y</abbr><span class="a">b</span>`
 	if leaks := s.ScanFile("p.html", []byte(page)); len(leaks) > 0 {
 		t.Errorf("false alarm: %v", leaks)

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/matcher"
 
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
@@ -22,7 +23,7 @@ const ellipsis = "…"
 // whole text redacted first (so that no cut can split a private term into
 // something the matcher cannot see), then shortened to at most ExcerptChars
 // characters at a word boundary, with an ellipsis when it was cut.
-func Excerpt(m *Matcher, runText string) string {
+func Excerpt(m *matcher.Matcher, runText string) string {
 	redacted := m.Replace(runText)
 	if utf8.RuneCountInString(redacted) <= ExcerptChars {
 		return redacted
@@ -51,7 +52,7 @@ func Excerpt(m *Matcher, runText string) string {
 // It reads only the private measurement and the thresholds, never a public
 // view, so that build and check permit the same strings whatever a view
 // holds.
-func CellExcerpts(m *Matcher, cells []measure.Cell, th criteria.C5Thresholds) []string {
+func CellExcerpts(m *matcher.Matcher, cells []measure.Cell, th criteria.C5Thresholds) []string {
 	out := make([]string, len(cells))
 	for i := range cells {
 		out[i] = cellExcerpt(m, &cells[i], th)
@@ -60,7 +61,7 @@ func CellExcerpts(m *Matcher, cells []measure.Cell, th criteria.C5Thresholds) []
 }
 
 // cellExcerpt is one cell's excerpt of CellExcerpts.
-func cellExcerpt(m *Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
+func cellExcerpt(m *matcher.Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
 	if c.HasExample && th.Judge(c.Run, c.Overlap, c.Shared, c.Distinct).Fail() {
 		return Excerpt(m, c.RunText)
 	}
@@ -71,7 +72,7 @@ func cellExcerpt(m *Matcher, c *measure.Cell, th criteria.C5Thresholds) string {
 // excerpts on may show (CellExcerpts): the leak scan permits each as the
 // whole string it is, nothing longer.
 func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th criteria.C5Thresholds) []string {
-	return Permits(CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th))
+	return Permits(CellExcerpts(matcher.New(matcher.Terms(folder)), cells, th))
 }
 
 // FindingsExcerpts is CellExcerpts of the findings' cells, read where they
@@ -79,7 +80,7 @@ func PermittedExcerpts(folder *inputs.Folder, cells []measure.Cell, th criteria.
 // makes them once, for its view (Input.Excerpts) and for its leak scan's
 // permits (Permits), both from the private findings.
 func FindingsExcerpts(folder *inputs.Folder, f *findings.Findings) []string {
-	m := NewMatcher(PrivateTerms(folder))
+	m := matcher.New(matcher.Terms(folder))
 	out := make([]string, len(f.Cells))
 	_ = parallel.For(len(out), func(i int) error {
 		out[i] = cellExcerpt(m, &f.Cells[i].Cell, f.Criteria.C5().C5Thresholds)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
@@ -17,7 +18,7 @@ import (
 // TestExcerptRedactsBeforeCutting: a term that straddles the cut is
 // redacted whole, and the cut falls at a word boundary.
 func TestExcerptRedactsBeforeCutting(t *testing.T) {
-	m := NewMatcher([]PrivateTerm{{Text: "Northwind Media Group", Kind: KindRedact}})
+	m := matcher.New([]matcher.Term{{Text: "Northwind Media Group", Kind: matcher.KindRedact}})
 	run := strings.Repeat("word ", 16) + "northwind media group and then a good many more words after it"
 	got := Excerpt(m, run)
 	if m.Contains(got) || strings.Contains(got, "northwind") {
@@ -48,7 +49,7 @@ func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
 		{HasExample: true, Comparison: c5.Comparison{Run: 10}, RunText: "passes"},
 		{HasExample: false, Comparison: c5.Comparison{Run: 40}, RunText: "no example"},
 	}
-	got := CellExcerpts(NewMatcher(nil), cells, th)
+	got := CellExcerpts(matcher.New(nil), cells, th)
 	want := []string{"fails by its run", "fails by overlap", "", ""}
 	for i := range want {
 		if got[i] != want[i] {
@@ -72,7 +73,7 @@ func TestFindingsExcerptsAreCellExcerpts(t *testing.T) {
 	}
 	folder := &inputs.Folder{Redact: []inputs.Term{{Text: "Northwind Media Group", File: "redact.txt", Line: 1}}}
 	got := FindingsExcerpts(folder, f)
-	want := CellExcerpts(NewMatcher(PrivateTerms(folder)), cells, th)
+	want := CellExcerpts(matcher.New(matcher.Terms(folder)), cells, th)
 	if !slices.Equal(got, want) {
 		t.Fatalf("FindingsExcerpts %q, CellExcerpts %q", got, want)
 	}
@@ -114,8 +115,8 @@ func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
 		if (len(leaks) > 0) != tc.leak {
 			t.Errorf("%s: leaks %v, want a leak: %v", tc.name, leaks, tc.leak)
 		}
-		q := quickPool.Get().(*quickText)
-		quickFold(readerText(tc.text), q)
+		q := quickPool.Get().(*matcher.QuickText)
+		q.Fold(readerText(tc.text))
 		quick := s.mayLeakPassage(q)
 		quickPool.Put(q)
 		if quick != tc.leak {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
@@ -17,7 +18,7 @@ import (
 // of a writer's family); the judges' analysis text is private like the
 // sections it quotes. Only valid judges' verdicts reach the rates and the
 // cells: an invalid judge's go to the diagnostic, with the reasons.
-func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *Matcher, alias, publicName map[string]string, prompt *public.Prompt) {
+func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *matcher.Matcher, alias, publicName map[string]string, prompt *public.Prompt) {
 	if f.Judged == nil || f.JudgedResults == nil {
 		return
 	}
@@ -117,7 +118,7 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *M
 // graderNames returns what pages call each judge and labeller, by id: the
 // display name the author gave (redacted like any text), or a judge's
 // role: "Primary judge", "Model 2's family judge".
-func graderNames(t *judged.Tier, alias map[string]string, m *Matcher) map[string]string {
+func graderNames(t *judged.Tier, alias map[string]string, m *matcher.Matcher) map[string]string {
 	names := map[string]string{}
 	primaries := 0
 	for _, jd := range t.Judges {
@@ -140,7 +141,7 @@ func graderNames(t *judged.Tier, alias map[string]string, m *Matcher) map[string
 	return names
 }
 
-func replaceAll(m *Matcher, texts []string) []string {
+func replaceAll(m *matcher.Matcher, texts []string) []string {
 	var out []string
 	for _, t := range texts {
 		out = append(out, m.Replace(t))

@@ -3,13 +3,15 @@ package redact
 import (
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/matcher"
 )
 
 // The attacks of an outside review of the wall: each spelling reads as a
 // private term to a person, so the matcher that redacts and the scan that
 // checks the written files must both see the term.
 func TestOutsiderSpellingsAreRecognised(t *testing.T) {
-	m := NewMatcher(testTerms)
+	m := matcher.New(testTerms)
 	s := &Scanner{terms: m}
 	for _, tc := range []struct{ name, text string }{
 		// ⁱ and ⁿ sit in the superscripts block beside the footnote
@@ -42,7 +44,7 @@ func TestOutsiderSpellingsAreRecognised(t *testing.T) {
 // in, a capital I is drawn as a lowercase l, and a reader takes a 1 for an
 // l and a 0 for an O: all-ASCII homoglyphs, which no Unicode table names.
 func TestASCIILookAlikesAreRecognised(t *testing.T) {
-	m := NewMatcher(testTerms)
+	m := matcher.New(testTerms)
 	s := &Scanner{terms: m}
 	for _, text := range []string{
 		"by QuiIIion 2.5 Pro", // capital I for l
@@ -117,10 +119,10 @@ func passageScanner() *Scanner {
 
 // testScanner returns a scanner of terms and of the passages of private,
 // with no excerpt permitted.
-func testScanner(terms []PrivateTerm, private string) *Scanner {
+func testScanner(terms []matcher.Term, private string) *Scanner {
 	var index passageIndex
 	index.add(private)
-	return &Scanner{terms: NewMatcher(terms), passages: index.set(), allowed: new(permitSet)}
+	return &Scanner{terms: matcher.New(terms), passages: index.set(), allowed: new(permitSet)}
 }
 
 // TestHasRightToLeftOverride: the quick look for U+202E finds it wherever

@@ -21,6 +21,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -55,7 +56,7 @@ func (l Leak) String() string {
 // excerpts. It looks at the bytes as written and again after undoing HTML,
 // URL, JSON and JavaScript escaping and removing markup.
 type Scanner struct {
-	terms    *Matcher
+	terms    *matcher.Matcher
 	passages *gramSet   // hashes of the private texts' passages; nil: terms only
 	allowed  *permitSet // the permitted excerpts, each as a whole
 
@@ -68,7 +69,7 @@ type Scanner struct {
 // passages, the private texts' passages are looked for too; allowed lists
 // the excerpts a public build may show.
 func NewScanner(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, error) {
-	s := &Scanner{terms: NewMatcher(PrivateTerms(folder))}
+	s := &Scanner{terms: matcher.New(matcher.Terms(folder))}
 	if !passages {
 		return s, nil
 	}
@@ -117,7 +118,7 @@ type passageIndex struct {
 
 func (p *passageIndex) add(text string) {
 	var r gramRoller
-	eachWord(text, func(h uint64, at int) {
+	matcher.EachWord(text, func(h uint64, at int) {
 		if h == 0 {
 			r.n = 0
 			return
@@ -209,63 +210,11 @@ func (r *permitRun) next(p *permitSet, g uint64) bool {
 // end ends the run: the next gram starts a new one.
 func (r *permitRun) end() { r.on, r.live = false, r.live[:0] }
 
-// eachWord calls fn with the hash and byte offset of every word of text: a
-// maximal run of letters and digits (combining marks included), folded as
-// the term matcher folds them, so that case, compatibility forms, accents
-// and punctuation do not hide a passage; and with hash 0 at a hardBreak,
-// which no passage spans.
-func eachWord(text string, fn func(h uint64, at int)) {
-	h, in, start := uint64(fnvOffset), false, 0
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if a := asciiFold[c]; a != 0 {
-				if !in {
-					h, in, start = fnvOffset, true, i
-				}
-				h = (h ^ uint64(a)) * fnvPrime
-			} else {
-				if in {
-					fn(h, start)
-					in = false
-				}
-				if c == hardBreak {
-					fn(0, i) // no passage spans it
-				}
-				if c == '[' {
-					i += max(footnoteRef(text[i:]), 1) // a footnote mark reads as a gap
-					continue
-				}
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch out := foldOf(r); {
-		case out != "":
-			if !in {
-				h, in, start = fnvOffset, true, i
-			}
-			for k := 0; k < len(out); k++ {
-				h = (h ^ uint64(out[k])) * fnvPrime
-			}
-		case in && isMark(r):
-		case in:
-			fn(h, start)
-			in = false
-		}
-		i += size
-	}
-	if in {
-		fn(h, start)
-	}
-}
-
 // forEachGram calls fn with the hash of every PassageWords words in a row
 // of text, and the offset of the first.
 func forEachGram(text string, fn func(h uint64, at int)) {
 	var r gramRoller
-	eachWord(text, func(h uint64, at int) {
+	matcher.EachWord(text, func(h uint64, at int) {
 		if h == 0 { // a hard break: the grams start again
 			r.n = 0
 			fn(0, at)
@@ -314,31 +263,19 @@ func (r *gramRoller) gram() uint64 {
 // start returns the offset of the first word of the last gram.
 func (r *gramRoller) start() int { return r.starts[r.n%PassageWords] }
 
-// A word's hash is 64-bit FNV-1a of its folded bytes.
-const fnvOffset, fnvPrime = 14695981039346656037, 1099511628211
-
-// wordHash hashes a folded word as eachWord does.
-func wordHash(folded []byte) uint64 {
-	h := uint64(fnvOffset)
-	for _, c := range folded {
-		h = (h ^ uint64(c)) * fnvPrime
-	}
-	return h
-}
-
 // mayLeakPassage reports whether the words of q (a page without its tags,
 // folded) hold a private passage that is not permitted. A gram is looked up
 // only when all its words are private words.
-func (s *Scanner) mayLeakPassage(q *quickText) bool {
+func (s *Scanner) mayLeakPassage(q *matcher.QuickText) bool {
 	var r gramRoller
 	var run permitRun
 	streak := 0 // private words in a row
-	for k, start := range q.starts {
-		if start > 0 && q.b[start-1] == hardBreak { // the grams start again
+	for k := range q.Words() {
+		if q.BreakBefore(k) { // the grams start again
 			r.n, streak = 0, 0
 			run.end()
 		}
-		h := wordHash(q.b[start : q.ends[k]+1])
+		h := matcher.WordHash(q.Word(k))
 		r.add(h, 0)
 		if !s.passages.vocab.has(h) {
 			streak = 0
@@ -459,14 +396,14 @@ func (s *Scanner) scanName(rel string) []Leak {
 // is looked through for terms and passages.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
 	var mv *markupViews
-	q := quickPool.Get().(*quickText)
+	q := quickPool.Get().(*matcher.QuickText)
 	defer quickPool.Put(q)
 	if len(data) >= largeFile {
 		// A large file's views and folds take several times its size:
 		// one at a time, and their buffers are not kept for the next file.
 		largeScans.acquire(len(data))
 		defer largeScans.release(len(data))
-		mv, q = new(markupViews), new(quickText)
+		mv, q = new(markupViews), new(matcher.QuickText)
 	} else {
 		mv = markupPool.Get().(*markupViews)
 		defer markupPool.Put(mv)
@@ -482,7 +419,7 @@ type scanView struct {
 	whole bool
 	// termsOnly: no passage is looked for (the text without footnote marks).
 	termsOnly bool
-	// chunked: strings that stand alone (hardBreak), which no term or
+	// chunked: strings that stand alone (matcher.HardBreak), which no term or
 	// passage spans.
 	chunked bool
 	// echo: another view decoded further, whose offsets are approximate:
@@ -622,13 +559,13 @@ func withFootnoteLabels(views []scanView, src string) []scanView {
 	var at []span
 	for _, v := range views {
 		for i := strings.Index(v.text, "[^"); i >= 0; {
-			if n := footnoteRef(v.text[i:]); n > 0 {
+			if n := matcher.FootnoteRef(v.text[i:]); n > 0 {
 				from := i
 				if v.spans != nil {
 					from = source(v.spans, i)
 				}
 				at = append(at, span{len(labels), min(from, len(src))})
-				labels = append(append(labels, v.text[i+2:i+n-1]...), hardBreak)
+				labels = append(append(labels, v.text[i+2:i+n-1]...), matcher.HardBreak)
 			}
 			k := strings.Index(v.text[i+2:], "[^")
 			if k < 0 {
@@ -679,6 +616,9 @@ func withReversed(views []scanView) []scanView {
 	return append(views, first)
 }
 
+// quickPool recycles the folds of the views.
+var quickPool = sync.Pool{New: func() any { return new(matcher.QuickText) }}
+
 // markupPool recycles the tokenizer's views.
 var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
 
@@ -727,7 +667,7 @@ func (b *byteBudget) release(n int) {
 }
 
 // scanViews is ScanFile with the buffers it reads the file's views into.
-func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickText) (leaks []Leak) {
+func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matcher.QuickText) (leaks []Leak) {
 	text, ok := readText(name, data)
 	if !ok {
 		return s.unreadable(name)
@@ -736,9 +676,13 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *quickT
 	for _, v := range viewsOf(name, text, mv) {
 		// One quick pass folds the view; the exact, slower passes that say
 		// where a leak is run only when it finds one.
-		quickFold(v.text, q)
-		if s.terms.mayOccurIn(q, v.whole) {
-			for _, m := range s.terms.find(validText(v.text), v.whole) {
+		q.Fold(v.text)
+		if s.terms.MayOccurIn(q, v.whole) {
+			find := s.terms.Find
+			if v.whole {
+				find = s.terms.FindWhole
+			}
+			for _, m := range find(validText(v.text)) {
 				line, col := v.location(m.Start)
 				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
 				if seen == nil {
@@ -841,8 +785,8 @@ func firstWord(text string) string {
 	return text
 }
 
-func describe(t PrivateTerm) string {
-	what := map[string]string{KindModel: "model name", KindMandated: "mandated phrase", KindRedact: "private term"}[t.Kind]
+func describe(t matcher.Term) string {
+	what := map[string]string{matcher.KindModel: "model name", matcher.KindMandated: "mandated phrase", matcher.KindRedact: "private term"}[t.Kind]
 	return fmt.Sprintf("%s %q (%s)", what, inputs.Abbreviate(t.Text), t.Source)
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -84,7 +85,7 @@ func FuzzDecodeEscapes(f *testing.F) {
 // without the tags.
 func TestMayOccurNeverMissesAMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	m := NewMatcher(testTerms)
+	m := matcher.New(testTerms)
 	tags := []string{"<b>", "</b>", "<span class=\"x\">", "<", ">", "<a href='q'>", " "}
 	hits := 0
 	for i := range 5000 {
@@ -149,7 +150,7 @@ func TestPassageScan(t *testing.T) {
 }
 
 func TestMayOccurHonoursWordBoundaries(t *testing.T) {
-	m := NewMatcher([]PrivateTerm{{Text: "Script A", Kind: KindModel}, {Text: "Gem", Kind: KindModel}})
+	m := matcher.New([]matcher.Term{{Text: "Script A", Kind: matcher.KindModel}, {Text: "Gem", Kind: matcher.KindModel}})
 	for _, tc := range []struct {
 		text string
 		want bool
@@ -223,8 +224,8 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 		b.WriteString(randomText(rng, 5))
 		page := b.String()
 		reader := readerText(page)
-		q := quickPool.Get().(*quickText)
-		quickFold(reader, q)
+		q := quickPool.Get().(*matcher.QuickText)
+		q.Fold(reader)
 		quick := s.mayLeakPassage(q)
 		quickPool.Put(q)
 		exact := len(s.scanPassages("p", &scanView{text: reader}, reader)) > 0
@@ -241,7 +242,7 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 }
 
 func TestScanFileReadsThroughBytesThatAreNotUTF8(t *testing.T) {
-	s := &Scanner{terms: NewMatcher(testTerms)}
+	s := &Scanner{terms: matcher.New(testTerms)}
 	for _, page := range []string{
 		"by Quillion\xff2.5\xfe\xfdPro today",
 		"<p>Larkspur-3\xc3 Turbo</p>",
@@ -269,21 +270,6 @@ func TestPermitOnATermsOnlyScanner(t *testing.T) {
 	}
 }
 
-// TestFoldTableAgreesWithFoldRune: the lazily made blocks of the fold table
-// say what foldRune and unicode say, for every code point of the plane,
-// whatever order the blocks are made in.
-func TestFoldTableAgreesWithFoldRune(t *testing.T) {
-	for _, r := range rand.New(rand.NewPCG(1, 2)).Perm(0x10000) {
-		c := rune(r)
-		if got, want := foldOf(c), foldRune(c); got != want {
-			t.Fatalf("foldOf(%U) = %q, want %q", c, got, want)
-		}
-		if got, want := isMark(c), joinsWord(c); got != want {
-			t.Fatalf("isMark(%U) = %v, want %v", c, got, want)
-		}
-	}
-}
-
 // readerText returns the text a browser shows of an HTML page, as the scan
 // reads it.
 func readerText(page string) string {
@@ -294,24 +280,18 @@ func readerText(page string) string {
 
 // TestLargeFileScratchGrowsOnDemand: the scan's buffers for a file are
 // made with room for a large file's at most, but the text view, which is
-// most of a page: a 45 MB masked page folds to little, and its other
-// strings are few.
+// most of a page: its other strings are few.
 func TestLargeFileScratchGrowsOnDemand(t *testing.T) {
-	tests := []struct{ n, text, other, folded int }{
-		{1000, 1000, 500, 1000},
-		{largeFile, largeFile, largeFile / 2, largeFile},
-		{45 << 20, 45 << 20, largeFile / 2, largeFile},
+	tests := []struct{ n, text, other int }{
+		{1000, 1000, 500},
+		{largeFile, largeFile, largeFile / 2},
+		{45 << 20, 45 << 20, largeFile / 2},
 	}
 	for _, tc := range tests {
 		var v markupViews
 		v.reset(tc.n)
-		var q quickText
-		q.reset(tc.n)
 		if cap(v.text) < tc.text || cap(v.other) < tc.other || cap(v.other) > tc.other+tc.other/8+64 {
 			t.Errorf("n=%d: room for %d bytes of text and %d of other strings, want %d and %d", tc.n, cap(v.text), cap(v.other), tc.text, tc.other)
-		}
-		if cap(q.b) < tc.folded || cap(q.b) > tc.folded+tc.folded/8+64 || cap(q.starts) > tc.folded/8+tc.folded/64+16 {
-			t.Errorf("n=%d: room for %d folded bytes and %d words, want %d and %d", tc.n, cap(q.b), cap(q.starts), tc.folded, tc.folded/8)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package redact
 import (
 	"time"
 
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/agreement"
 	"github.com/evalpress/evalpress/reports/judged"
@@ -19,7 +20,7 @@ type RawPrompt struct {
 // publicPrompt redacts the published prompt. Its digest is published only
 // when the prompt is published as it is: the digest of a redacted file
 // would confirm a guess of what was taken out.
-func publicPrompt(p *RawPrompt, m *Matcher) *public.Prompt {
+func publicPrompt(p *RawPrompt, m *matcher.Matcher) *public.Prompt {
 	if p == nil {
 		return nil
 	}
@@ -33,7 +34,7 @@ func publicPrompt(p *RawPrompt, m *Matcher) *public.Prompt {
 // publicValidation turns the validation into its public form: writers by
 // alias, judges and labellers by their display names (names, by id), never
 // a family judge's model, items reduced to counts.
-func publicValidation(r *validation.Report, alias, names map[string]string, m *Matcher) public.Validation {
+func publicValidation(r *validation.Report, alias, names map[string]string, m *matcher.Matcher) public.Validation {
 	if r == nil {
 		return public.Validation{}
 	}
@@ -135,7 +136,7 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *M
 // publicRecords fills the validation's records: C1's N from the pilot, the
 // order of dates, the ambiguity log and the disagreement register. Notes
 // the author wrote are published only as redacted.
-func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, m *Matcher) {
+func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, m *matcher.Matcher) {
 	c := r.Calibration
 	v.Calibration = public.Calibration{Unmarked: c.Unmarked, Checked: c.Checked, Separates: c.Separates, From: c.From, To: c.To, N: c.N, NSeparates: c.NSeparates}
 	pilot := func(ps []validation.PilotSection) []public.PilotSection {
@@ -161,7 +162,7 @@ func publicRecords(v *public.Validation, r *validation.Report, alias map[string]
 	}
 }
 
-func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *Matcher) public.SelfPreference {
+func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *matcher.Matcher) public.SelfPreference {
 	ps := public.SelfPreference{Judge: m.Replace(s.Judge), Name: name(s.Judge), Writer: alias[s.Writer], Criterion: s.Criterion,
 		NotMeasured: m.Replace(s.NotMeasured)}
 	if s.NotMeasured != "" {
@@ -179,7 +180,7 @@ func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, n
 
 func publicRate(r agreement.Rate) public.Rate { return public.Rate{Num: r.Num, Den: r.Den} }
 
-func publicAgreement(p agreement.Pair, m *Matcher) public.Agreement {
+func publicAgreement(p agreement.Pair, m *matcher.Matcher) public.Agreement {
 	t := p.Table
 	a := public.Agreement{
 		A: m.Replace(p.A), B: m.Replace(p.B), Criterion: p.Criterion,

@@ -28,6 +28,7 @@ import (
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/internal/seal"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -66,37 +67,10 @@ type Input struct {
 	Registration *RawRegistration
 }
 
-// PrivateTerms lists every private term of a folder: each script heading,
-// each mandated phrase, each line of redact.txt and the terms other inputs
-// added (a family judge's model).
-func PrivateTerms(folder *inputs.Folder) []PrivateTerm {
-	var out []PrivateTerm
-	for _, s := range folder.ScriptOrder() {
-		line := 0
-		for _, sec := range folder.Sections {
-			if sec.Script == s {
-				line = sec.ScriptLine
-				break
-			}
-		}
-		out = append(out, PrivateTerm{Text: s, Kind: KindModel, Source: fmt.Sprintf("%s:%d", inputs.SectionsFile, line)})
-	}
-	for _, p := range folder.Phrases {
-		out = append(out, PrivateTerm{Text: p.Text, Kind: KindMandated, Source: fmt.Sprintf("%s:%d", inputs.PhrasesFile, p.Line)})
-	}
-	for _, t := range folder.Redact {
-		out = append(out, PrivateTerm{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", inputs.RedactFile, t.Line)})
-	}
-	for _, t := range folder.Private {
-		out = append(out, PrivateTerm{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", t.File, t.Line)})
-	}
-	return out
-}
-
 // CheckAliases reports an alias that is itself a private term, which would
 // make the public build leak or fail its scan.
 func CheckAliases(folder *inputs.Folder, writers []findings.Writer) error {
-	m := NewMatcher(PrivateTerms(folder))
+	m := matcher.New(matcher.Terms(folder))
 	scripts := make([]string, 0, len(folder.Aliases))
 	for s := range folder.Aliases {
 		scripts = append(scripts, s)
@@ -119,7 +93,7 @@ func CheckAliases(folder *inputs.Folder, writers []findings.Writer) error {
 // New builds the view of in for the configured audience.
 func New(in Input) (*public.View, error) {
 	cfg, f := in.Config, in.Findings
-	m := NewMatcher(PrivateTerms(in.Folder))
+	m := matcher.New(matcher.Terms(in.Folder))
 	masked := cfg.Publish.Audience == config.Public
 	s := f.Criteria
 
@@ -683,7 +657,7 @@ type RawRegistration struct {
 
 // publicRegistration publishes the comparison, and the file and its digest
 // only when the file can be published as it is.
-func publicRegistration(r *RawRegistration, m *Matcher) public.Registration {
+func publicRegistration(r *RawRegistration, m *matcher.Matcher) public.Registration {
 	if r == nil {
 		return public.Registration{}
 	}

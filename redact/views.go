@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/net/html"
+
+	"github.com/evalpress/evalpress/matcher"
 )
 
 // How the scan reads a file: as a reader's tools read it. A text file
@@ -203,7 +205,7 @@ func escapeStart(c byte) bool { return c == '&' || c == '%' || c == '\\' }
 const joinWords = 32
 
 // joinedAround returns the text around each join read without the line
-// break the text has there, each piece alone (hardBreak ends it), as far
+// break the text has there, each piece alone (matcher.HardBreak ends it), as far
 // as joinWords words either way: the reading of a page whose style shows
 // its cells or paragraphs inline, where "Lark" and "spur" would join.
 // Valid, with the spans it returns, until v is reset.
@@ -236,7 +238,7 @@ func (v *markupViews) joinedAround() (string, []span) {
 			}
 		}
 		v.splitAt = append(v.splitAt, span{len(v.split), source(v.textAt, from)})
-		v.split = append(append(append(v.split, v.text[from:at-1]...), v.text[at:to]...), hardBreak)
+		v.split = append(append(append(v.split, v.text[from:at-1]...), v.text[at:to]...), matcher.HardBreak)
 	}
 	return view(v.split), v.splitAt
 }
@@ -260,10 +262,10 @@ func breaksText(name string) bool {
 func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // addOther adds a string other than text: each stands alone, so a term or
-// passage is not looked for across two (hardBreak ends each).
+// passage is not looked for across two (matcher.HardBreak ends each).
 func (v *markupViews) addOther(s string, src int) {
 	v.otherAt = append(v.otherAt, span{len(v.other), src})
-	v.other = append(append(v.other, s...), hardBreak)
+	v.other = append(append(v.other, s...), matcher.HardBreak)
 }
 
 // addName adds a tag or attribute name, unless it is a common HTML or SVG
@@ -273,7 +275,7 @@ func (v *markupViews) addName(name string, src int) {
 		return
 	}
 	v.namesAt = append(v.namesAt, span{len(v.names), src})
-	v.names = append(append(v.names, name...), hardBreak)
+	v.names = append(append(v.names, name...), matcher.HardBreak)
 }
 
 // commonNames are the tag and attribute names evalpress's own pages use.
@@ -325,9 +327,6 @@ func (t *nameSet) has(s string) bool {
 		}
 	}
 }
-
-// hardBreak separates the strings of a view that no term or passage spans.
-const hardBreak = 0
 
 // read tokenizes doc as a browser does, with golang.org/x/net/html's
 // Tokenizer: the one HTML reader of the scan. A page with superscripts or

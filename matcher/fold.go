@@ -1,9 +1,12 @@
-package redact
+package matcher
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mtibben/confusables"
 	"golang.org/x/text/unicode/norm"
@@ -155,9 +158,9 @@ func isSuperOrSubscript(r rune) bool {
 	return r == '¹' || r == '²' || r == '³' || 0x2070 <= r && r <= 0x209F && !unicode.IsLetter(r)
 }
 
-// footnoteRef returns the length of the markdown footnote reference
+// FootnoteRef returns the length of the markdown footnote reference
 // ("[^label]") text starts with, or 0: a reader sees a mark, not the label.
-func footnoteRef(text string) int {
+func FootnoteRef(text string) int {
 	if len(text) < 4 || text[0] != '[' || text[1] != '^' {
 		return 0
 	}
@@ -187,4 +190,135 @@ func enclosedLetter(r rune) (byte, bool) {
 		}
 	}
 	return 0, false
+}
+
+// folded is a text reduced to its letters and digits, folded, with for each
+// byte the offset of the original rune it came from and whether it starts a
+// word of the original.
+type folded struct {
+	buf   []byte
+	s     string
+	src   []int32
+	start []bool
+}
+
+// foldBlocks holds foldRune, and whether the code point joins a word
+// (joinsWord), for the Basic Multilingual Plane in blocks of 256 code points, each
+// computed the first time a text has one of its characters: folding is then
+// a table lookup per character, and a build pays only for the blocks its
+// texts use.
+var foldBlocks [0x10000 / 256]atomic.Pointer[foldBlock]
+
+type foldBlock struct {
+	fold [256]string
+	mark [256]bool
+}
+
+// blockOf returns the block of r, which is in the Basic Multilingual Plane.
+func blockOf(r rune) *foldBlock {
+	slot := &foldBlocks[r>>8]
+	if b := slot.Load(); b != nil {
+		return b
+	}
+	b := new(foldBlock)
+	for i := range b.fold {
+		c := r&^0xFF | rune(i)
+		b.fold[i] = foldRune(c)
+		b.mark[i] = joinsWord(c)
+	}
+	slot.CompareAndSwap(nil, b) // another goroutine's equal block may win
+	return slot.Load()
+}
+
+func foldOf(r rune) string {
+	if r < 0x10000 {
+		return blockOf(r).fold[r&0xFF]
+	}
+	if s, ok := astralFolds.Load(r); ok {
+		return s.(string)
+	}
+	s := foldRune(r)
+	astralFolds.Store(r, s)
+	return s
+}
+
+// astralFolds caches foldRune beyond the Basic Multilingual Plane
+// (mathematical letters, tags): rare, but each costs a decomposition.
+var astralFolds sync.Map
+
+// isMark reports whether r joins a word without adding letters: a combining
+// mark or a character a renderer shows as nothing (joinsWord).
+func isMark(r rune) bool {
+	if r < 0x10000 {
+		return blockOf(r).mark[r&0xFF]
+	}
+	return joinsWord(r)
+}
+
+// foldPool recycles the buffers of folded texts: the leak scan folds every
+// written file twice.
+var foldPool = sync.Pool{New: func() any { return new(folded) }}
+
+// release returns f's buffers to the pool; f must not be used afterwards.
+// A large text's buffers go with it, not kept for small ones.
+func (f *folded) release() {
+	if cap(f.src) <= largeText {
+		foldPool.Put(f)
+	}
+}
+
+func fold(text string) *folded {
+	f := foldPool.Get().(*folded)
+	f.src, f.start = f.src[:0], f.start[:0]
+	b := f.buf[:0]
+	inWord := false
+	for i := 0; i < len(text); {
+		var out string
+		c := text[i]
+		size := 1
+		r := rune(c)
+		if c < utf8.RuneSelf {
+			if a := asciiFold[c]; a != 0 {
+				b = append(b, a)
+				f.src = append(f.src, int32(i))
+				f.start = append(f.start, !inWord)
+				inWord = true
+				i++
+				continue
+			}
+			if c == '[' {
+				if n := FootnoteRef(text[i:]); n > 0 {
+					size = n // a footnote mark reads as a gap
+				}
+			}
+			if c == HardBreak { // no term spans it; it ends a word
+				b = append(b, HardBreak)
+				f.src = append(f.src, int32(i))
+				f.start = append(f.start, true)
+			}
+		} else {
+			r, size = utf8.DecodeRuneInString(text[i:])
+			out = foldOf(r)
+		}
+		// Combining marks continue a word without adding letters.
+		if out == "" && r >= utf8.RuneSelf && inWord && isMark(r) {
+			i += size
+			continue
+		}
+		if out == "" {
+			inWord = false
+			i += size
+			continue
+		}
+		for k := 0; k < len(out); k++ {
+			b = append(b, out[k])
+			f.src = append(f.src, int32(i))
+			f.start = append(f.start, !inWord && k == 0)
+		}
+		inWord = true
+		i += size
+	}
+	f.buf = b
+	f.s = unsafe.String(unsafe.SliceData(b), len(b)) // valid until release
+	return f
 }
