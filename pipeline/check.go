@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -34,8 +35,8 @@ type CheckOptions struct {
 
 // CheckResult is what Check found.
 type CheckResult struct {
-	Leaks     []redact.Leak // file names relative to Dir
-	Unscanned []string      // files not scanned, by Unscanned
+	Leaks     []leakscan.Leak // file names relative to Dir
+	Unscanned []string        // files not scanned, by Unscanned
 }
 
 // Check runs the leak scan on any folder (a built site, an upload) against
@@ -69,7 +70,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 			return nil, err
 		}
 	}
-	scanner, err := redact.NewScanner(folder, o.Passages, allowed)
+	scanner, err := leakscan.New(folder, o.Passages, allowed)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -38,19 +39,19 @@ type leakCheck struct {
 	ctx     context.Context
 	once    sync.Once
 	err     error // from made
-	scanner *redact.Scanner
+	scanner *leakscan.Scanner
 	// unscanned are the patterns of files published unread.
 	unscanned []string
 	mu        sync.Mutex
-	leaks     map[string][]redact.Leak
+	leaks     map[string][]leakscan.Leak
 }
 
 // startLeakCheck starts making the scanner for folder.
 func startLeakCheck(ctx context.Context, folder *inputs.Folder) *leakCheck {
-	c := &leakCheck{ctx: ctx, made: make(chan error, 1), leaks: map[string][]redact.Leak{}}
+	c := &leakCheck{ctx: ctx, made: make(chan error, 1), leaks: map[string][]leakscan.Leak{}}
 	go func() {
 		var err error
-		c.scanner, err = redact.NewScanner(folder, true, nil)
+		c.scanner, err = leakscan.New(folder, true, nil)
 		c.made <- err
 	}()
 	return c
@@ -90,7 +91,7 @@ func (c *leakCheck) fileCheck(excerpts []string) func(site.File) error {
 
 // record keeps what the scan of one file found; it may run on several
 // goroutines at once.
-func (c *leakCheck) record(name string, found []redact.Leak) error {
+func (c *leakCheck) record(name string, found []leakscan.Leak) error {
 	if len(found) == 0 {
 		return nil
 	}
@@ -108,7 +109,7 @@ func (c *leakCheck) report(outDir string) error {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	var all []redact.Leak
+	var all []leakscan.Leak
 	for _, name := range names {
 		all = append(all, c.leaks[name]...)
 	}

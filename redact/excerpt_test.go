@@ -90,37 +90,3 @@ func TestFindingsExcerptsAreCellExcerpts(t *testing.T) {
 		t.Fatalf("permits %q of excerpts %q", Permits(got), got)
 	}
 }
-
-// TestOverlappingExcerptsDoNotStitch: two permitted excerpts that overlap
-// in the private text do not permit the longer passage they join into,
-// nor a passage that runs on beyond one of them.
-func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
-	words := strings.Fields("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
-	private := strings.Join(words, " ")
-	s := testScanner(nil, private)
-	a, b := strings.Join(words[0:12], " "), strings.Join(words[6:18], " ")
-	s.Permit(a, b)
-	for _, tc := range []struct {
-		name, text string
-		leak       bool
-	}{
-		{"first excerpt", "<p>" + a + "</p>", false},
-		{"second excerpt", "<p>" + b + "</p>", false},
-		{"both, apart", "<p>" + a + "</p><p>and</p><p>" + b + "</p>", false},
-		{"a part of one", strings.Join(words[2:11], " "), false},
-		{"stitched", strings.Join(words[0:18], " "), true},
-		{"run on beyond one", strings.Join(words[6:19], " "), true},
-	} {
-		leaks := s.ScanFile("p.html", []byte(tc.text))
-		if (len(leaks) > 0) != tc.leak {
-			t.Errorf("%s: leaks %v, want a leak: %v", tc.name, leaks, tc.leak)
-		}
-		q := quickPool.Get().(*matcher.QuickText)
-		q.Fold(readerText(tc.text))
-		quick := s.mayLeakPassage(q)
-		quickPool.Put(q)
-		if quick != tc.leak {
-			t.Errorf("%s: quick check says %v, want %v", tc.name, quick, tc.leak)
-		}
-	}
-}

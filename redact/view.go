@@ -7,9 +7,9 @@
 //
 // A View can only be made by New: its one field is unexported, so the site
 // renderer, which accepts nothing but a *View, cannot be handed private data
-// by mistake. The leak scan (Scanner) is the second wall: it reads every file
-// before the build writes it and fails the build on any private term or
-// private passage.
+// by mistake. The leak scan (package leakscan) is the second wall: it reads
+// every file before the build writes it and fails the build on any private
+// term or private passage. Both find terms with package matcher.
 package redact
 
 import (

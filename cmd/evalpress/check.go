@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/pipeline"
-	"github.com/evalpress/evalpress/redact"
 )
 
 // checkCommand runs the leak scan on any folder, for example before uploading.
@@ -42,7 +42,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	leaks := res.Leaks
 	for _, l := range leaks {
-		fmt.Fprintf(c.stdout, "%s\n", redact.Leak{File: *dir + string(os.PathSeparator) + l.File, Line: l.Line, Column: l.Column, What: l.What})
+		fmt.Fprintf(c.stdout, "%s\n", leakscan.Leak{File: *dir + string(os.PathSeparator) + l.File, Line: l.Line, Column: l.Column, What: l.What})
 	}
 	if len(leaks) > 0 {
 		return fmt.Errorf("check: %d leak(s) in %s", len(leaks), *dir)

@@ -1,9 +1,11 @@
-package redact
+package leakscan
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/evalpress/evalpress/matcher/matchertest"
 )
 
 // BenchmarkScanFile scans the pages of a built site (EVALPRESS_BENCH_SITE,
@@ -39,7 +41,7 @@ func benchPages(b *testing.B) (*Scanner, [][]byte, []string) {
 		paths = append(paths, "cells/"+filepath.Base(n)) // read as HTML, by its name
 		size += len(data)
 	}
-	s := testScanner(testTerms, randomPrivateText)
+	s := testScanner(matchertest.Terms, randomPrivateText)
 	b.SetBytes(int64(size))
 	return s, pages, paths
 }

@@ -1,4 +1,4 @@
-package redact
+package leakscan
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/matchertest"
 )
 
 // TestBareViewMadeOnlyWithSup reads files with and without <sup> and <sub>,
@@ -56,7 +57,7 @@ func TestBareViewMadeOnlyWithSup(t *testing.T) {
 // bare view) reads the name as a page or a text extractor shows it, apart
 // from the text around the raw text, as the text view reads it.
 func TestNameCutBySupInRawTextIsFound(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms), allowed: new(permitSet)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms), allowed: new(permitSet)}
 	tests := []struct{ name, file, data string }{
 		{"in a paragraph", "p.html", `<p>Larkspur-3<sup>1</sup> Turbo</p>`},
 		{"in a title", "p.html", `<title>Larkspur-3<sup>1</sup> Turbo</title><p>x</p>`},
@@ -86,7 +87,7 @@ func TestNameCutBySupInRawTextIsFound(t *testing.T) {
 // out, as it leaves out a <sup>'s; an element merely styled does not make
 // one.
 func TestNameCutByARaisedMarkIsFound(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms), allowed: new(permitSet)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms), allowed: new(permitSet)}
 	tests := []struct {
 		name, file, data string
 		found            bool
@@ -120,7 +121,7 @@ func TestNameCutByARaisedMarkIsFound(t *testing.T) {
 // an iframe's srcdoc, a document the page shows in the frame: the scan
 // reads it as markup, as it reads a noscript's.
 func TestNameCutByMarkupInSrcdocIsFound(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms), allowed: new(permitSet)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms), allowed: new(permitSet)}
 	tests := []struct{ name, data string }{
 		{"tags", `<iframe srcdoc="<p>Lark<b>spur</b>-3 Turbo</p>"></iframe>`},
 		{"escaped tags", `<p>x</p><iframe srcdoc="&lt;p&gt;Quill&lt;i&gt;ion&lt;/i&gt; 2.5 Pro"></iframe><p>y</p>`},
@@ -144,7 +145,7 @@ func TestNameCutByMarkupInSrcdocIsFound(t *testing.T) {
 // CSV or text file. The scan reads each also as markup, so its tags hide
 // no word; a value or file without a "<" is read as before.
 func TestNameCutByMarkupInAValueOrDataFileIsFound(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms), allowed: new(permitSet)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms), allowed: new(permitSet)}
 	tests := []struct{ name, file, data string }{
 		{"title", "p.html", `<p title="Lark<b>spur</b>-3 Turbo">x</p>`},
 		{"alt, escaped", "p.html", `<img alt="Quill&lt;i&gt;ion&lt;/i&gt; 2.5 Pro">`},

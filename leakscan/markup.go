@@ -1,14 +1,11 @@
-package redact
+package leakscan
 
 import (
 	"bytes"
-	"encoding/binary"
-	"path"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
@@ -16,101 +13,6 @@ import (
 
 	"github.com/evalpress/evalpress/matcher"
 )
-
-// How the scan reads a file: as a reader's tools read it. A text file
-// (markdown, JSON, CSV, plain text, scripts, style sheets) is read as text,
-// UTF-16 when it starts with its byte-order mark, with its escapes undone.
-// An HTML or SVG file is parsed by an HTML tokenizer into what a reader
-// sees and what a reader's tools show: its text (every text node, decoded
-// once, joined as the browser joins them), and its other strings (attribute
-// values, comments, script and style contents, each decoded as its kind is);
-// for pages with superscripts or subscripts, the text without them too
-// (footnote marks), and the whole file with its escapes undone. A file the
-// scan cannot read as text (compressed, a binary container, an image) is
-// refused unless the author lists it (publish.unscanned).
-
-// readText returns data as text, and false when it is not a text the scan
-// can read.
-func readText(name string, data []byte) (string, bool) {
-	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		return decodeUTF16(data[2:], binary.LittleEndian), true
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		return decodeUTF16(data[2:], binary.BigEndian), true
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	if binaryName(name) || binarySignature(data) || bytes.IndexByte(data, 0) >= 0 {
-		return "", false
-	}
-	// data is not changed while it is scanned: read it in place.
-	return unsafe.String(unsafe.SliceData(data), len(data)), true
-}
-
-func decodeUTF16(data []byte, order binary.ByteOrder) string {
-	units := make([]uint16, len(data)/2)
-	for i := range units {
-		units[i] = order.Uint16(data[2*i:])
-	}
-	return string(utf16.Decode(units))
-}
-
-// binaryName reports whether a file's name says it is compressed, a
-// container or an image: formats whose text a reader's tools extract but
-// the scan cannot.
-func binaryName(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".gz", ".tgz", ".zip", ".bz2", ".xz", ".zst", ".br", ".7z", ".tar", ".rar", ".z",
-		".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub", ".jar",
-		".pdf", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".tif", ".tiff", ".bmp", ".ico", ".heic",
-		".woff", ".woff2", ".ttf", ".otf", ".eot", ".wasm", ".sqlite", ".db", ".bin", ".pickle", ".pkl", ".npy", ".parquet":
-		return true
-	}
-	return false
-}
-
-// binarySignature reports whether data starts as a compressed or container
-// format does, whatever its name.
-func binarySignature(data []byte) bool {
-	for _, magic := range []string{"\x1f\x8b", "PK\x03\x04", "PK\x05\x06", "%PDF", "\x89PNG", "\xff\xd8\xff", "GIF8",
-		"BZh", "\xfd7zXZ", "\x28\xb5\x2f\xfd", "7z\xbc\xaf", "Rar!", "wOFF", "wOF2", "\x00asm", "RIFF"} {
-		if bytes.HasPrefix(data, []byte(magic)) {
-			return true
-		}
-	}
-	return false
-}
-
-// isMarkup reports whether a file is read with the HTML tokenizer.
-func isMarkup(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".html", ".htm", ".xhtml", ".svg", ".xml":
-		return true
-	}
-	return false
-}
-
-// isMarkdown reports whether a file is markdown, which a viewer shows with
-// the HTML it holds read as HTML.
-func isMarkdown(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdx":
-		return true
-	}
-	return false
-}
-
-// isData reports whether a file is data or plain text (JSON, CSV, a text
-// file), whose tags a reader sees as text around the words they cut.
-func isData(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".json", ".jsonl", ".ndjson", ".csv", ".tsv", ".txt", ".text":
-		return true
-	}
-	return false
-}
-
-// isStyle reports whether a file is a style sheet (CSS escapes).
-func isStyle(name string) bool { return strings.EqualFold(path.Ext(name), ".css") }
 
 // markupViews is what the tokenizer reads of an HTML or SVG file.
 type markupViews struct {
@@ -916,55 +818,6 @@ func source(spans []span, offset int) int {
 		src = max(spans[k].src, spans[k+1].src-1)
 	}
 	return src
-}
-
-// decodeCSS undoes CSS escapes (a backslash and one to six hex digits,
-// with one optional space after, or a backslash and any other character)
-// and then the other escapes (decodeEscapes).
-func decodeCSS(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return decodeEscapes(s)
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 >= len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		j := i + 1
-		for j < len(s) && j < i+7 && isHex(s[j:j+1]) {
-			j++
-		}
-		if j == i+1 { // an escaped character stands for itself
-			_, size := utf8.DecodeRuneInString(s[j:])
-			b.WriteString(s[j : j+size])
-			i = j + size - 1
-			continue
-		}
-		n := 0
-		for _, c := range []byte(s[i+1 : j]) {
-			n = n<<4 | hexValue(c)
-		}
-		if n == 0 || n > utf8.MaxRune {
-			n = utf8.RuneError
-		}
-		b.WriteRune(rune(n))
-		if j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n') {
-			j++
-		}
-		i = j - 1
-	}
-	return decodeEscapes(b.String())
-}
-
-func hexValue(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	}
-	return int(c-'A') + 10
 }
 
 // byteSet is a set of bytes.

@@ -1,17 +1,18 @@
-package redact
+package leakscan
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/matchertest"
 )
 
 // The attacks of an outside review of the wall: each spelling reads as a
 // private term to a person, so the matcher that redacts and the scan that
 // checks the written files must both see the term.
 func TestOutsiderSpellingsAreRecognised(t *testing.T) {
-	m := matcher.New(testTerms)
+	m := matcher.New(matchertest.Terms)
 	s := &Scanner{terms: m}
 	for _, tc := range []struct{ name, text string }{
 		// ⁱ and ⁿ sit in the superscripts block beside the footnote
@@ -44,7 +45,7 @@ func TestOutsiderSpellingsAreRecognised(t *testing.T) {
 // in, a capital I is drawn as a lowercase l, and a reader takes a 1 for an
 // l and a 0 for an O: all-ASCII homoglyphs, which no Unicode table names.
 func TestASCIILookAlikesAreRecognised(t *testing.T) {
-	m := matcher.New(testTerms)
+	m := matcher.New(matchertest.Terms)
 	s := &Scanner{terms: m}
 	for _, text := range []string{
 		"by QuiIIion 2.5 Pro", // capital I for l
@@ -110,11 +111,11 @@ func TestARightToLeftOverrideHidesNothing(t *testing.T) {
 	}
 }
 
-// passageScanner returns a scanner of testTerms and of one private passage,
+// passageScanner returns a scanner of matchertest.Terms and of one private passage,
 // "the harbour chief had promised a quiet week of sun and the boats stayed
 // in for the whole season".
 func passageScanner() *Scanner {
-	return testScanner(testTerms, "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
+	return testScanner(matchertest.Terms, "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season")
 }
 
 // testScanner returns a scanner of terms and of the passages of private,

@@ -1,4 +1,4 @@
-package redact
+package leakscan
 
 import (
 	"bytes"
@@ -9,13 +9,14 @@ import (
 	"unicode/utf16"
 
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/matchertest"
 )
 
 // The leak scan reads every file as a reader's tools read it: each case
 // plants a term or a private passage the way the attacks did.
 func TestScanReadsWhatAReaderReads(t *testing.T) {
 	private := "the harbour chief had promised a quiet week of sun and the boats stayed in for the whole season"
-	s := testScanner(testTerms, private)
+	s := testScanner(matchertest.Terms, private)
 	for _, tc := range attackFixtures {
 		leaks := s.ScanFile(tc.file, tc.data)
 		found := false
@@ -123,7 +124,7 @@ func utf16le(text string) []byte {
 // and other binaries are refused unless listed; a listed one is let
 // through and named.
 func TestScanRefusesFilesItCannotRead(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms)}
 	var gz bytes.Buffer
 	w := gzip.NewWriter(&gz)
 	w.Write([]byte("Quillion 2.5 Pro"))

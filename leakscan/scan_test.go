@@ -1,9 +1,13 @@
-package redact
+package leakscan
 
 import (
+	"context"
+	"fmt"
 	"html"
 	"math/rand/v2"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/matchertest"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -85,19 +90,19 @@ func FuzzDecodeEscapes(f *testing.F) {
 // without the tags.
 func TestMayOccurNeverMissesAMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	m := matcher.New(testTerms)
+	m := matcher.New(matchertest.Terms)
 	tags := []string{"<b>", "</b>", "<span class=\"x\">", "<", ">", "<a href='q'>", " "}
 	hits := 0
 	for i := range 5000 {
 		var b strings.Builder
-		b.WriteString(randomText(rng, 3) + " ")
-		for _, r := range spell(rng, testTerms[rng.IntN(len(testTerms))].Text) {
+		b.WriteString(matchertest.RandomText(rng, 3) + " ")
+		for _, r := range matchertest.Spell(rng, matchertest.Terms[rng.IntN(len(matchertest.Terms))].Text) {
 			b.WriteRune(r)
 			if rng.IntN(4) == 0 {
 				b.WriteString(tags[rng.IntN(len(tags))])
 			}
 		}
-		b.WriteString(" " + randomText(rng, 3))
+		b.WriteString(" " + matchertest.RandomText(rng, 3))
 		text := b.String()
 		found := false
 		for _, view := range []string{text, readerText(text)} {
@@ -205,14 +210,14 @@ func TestGramSet(t *testing.T) {
 // yes exactly when the exact scan reports a passage.
 func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	private := randomText(rng, 400)
+	private := matchertest.RandomText(rng, 400)
 	s := testScanner(nil, private)
 	words := strings.Fields(private)
 	decorate := []string{"<b>", "</b>", " — ", "É", "\u0301", "<a href='x'>", ", ", "\n"}
 	leaky := 0
 	for i := range 2000 {
 		var b strings.Builder
-		b.WriteString(randomText(rng, 5) + " ")
+		b.WriteString(matchertest.RandomText(rng, 5) + " ")
 		at := rng.IntN(len(words) - 12)
 		for _, w := range words[at : at+6+rng.IntN(6)] {
 			b.WriteString(w)
@@ -221,7 +226,7 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 			}
 			b.WriteString(" ")
 		}
-		b.WriteString(randomText(rng, 5))
+		b.WriteString(matchertest.RandomText(rng, 5))
 		page := b.String()
 		reader := readerText(page)
 		q := quickPool.Get().(*matcher.QuickText)
@@ -242,7 +247,7 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 }
 
 func TestScanFileReadsThroughBytesThatAreNotUTF8(t *testing.T) {
-	s := &Scanner{terms: matcher.New(testTerms)}
+	s := &Scanner{terms: matcher.New(matchertest.Terms)}
 	for _, page := range []string{
 		"by Quillion\xff2.5\xfe\xfdPro today",
 		"<p>Larkspur-3\xc3 Turbo</p>",
@@ -260,7 +265,7 @@ func TestScanFileReadsThroughBytesThatAreNotUTF8(t *testing.T) {
 }
 
 func TestPermitOnATermsOnlyScanner(t *testing.T) {
-	s, err := NewScanner(&inputs.Folder{}, false, []string{"an excerpt of some words that would be permitted"})
+	s, err := New(&inputs.Folder{}, false, []string{"an excerpt of some words that would be permitted"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,6 +297,127 @@ func TestLargeFileScratchGrowsOnDemand(t *testing.T) {
 		v.reset(tc.n)
 		if cap(v.text) < tc.text || cap(v.other) < tc.other || cap(v.other) > tc.other+tc.other/8+64 {
 			t.Errorf("n=%d: room for %d bytes of text and %d of other strings, want %d and %d", tc.n, cap(v.text), cap(v.other), tc.text, tc.other)
+		}
+	}
+}
+
+// escape writes s as some page or file might: plain, HTML entities, URL or
+// JSON escaping, or with markup inside.
+func escape(rng *rand.Rand, s string) string {
+	switch rng.IntN(6) {
+	case 1:
+		var b strings.Builder
+		for _, r := range s {
+			if rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "&#%d;", r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	case 2:
+		return url.PathEscape(s)
+	case 3:
+		var b strings.Builder
+		for _, r := range s {
+			if r < 0x10000 && rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "\\u%04x", r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	case 4:
+		rs := []rune(s)
+		k := 1 + rng.IntN(len(rs)-1)
+		return "<b>" + string(rs[:k]) + "</b><i>" + string(rs[k:]) + "</i>"
+	case 5:
+		return strings.ReplaceAll(s, " ", "&nbsp;")
+	}
+	return s
+}
+
+// TestScannerCatchesEscapedTermsInFilesAndNames writes a folder in which every
+// file holds a planted term in a random spelling and escaping, or names one,
+// and a clean file; the scan reports every planted file and not the clean one.
+func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 1))
+	s := &Scanner{terms: matcher.New(matchertest.Terms)}
+	for round := range 30 {
+		dir := t.TempDir()
+		want := map[string]bool{}
+		for k := range 8 {
+			term := matchertest.Terms[rng.IntN(len(matchertest.Terms))].Text
+			planted := escape(rng, matchertest.Spell(rng, term))
+			name := fmt.Sprintf("page-%d.html", k)
+			if k%4 == 3 {
+				name = fmt.Sprintf("%s.html", strings.Map(func(r rune) rune {
+					if r == '/' || r == '\\' || r == 0 {
+						return '-'
+					}
+					return r
+				}, url.PathEscape(matchertest.Spell(rng, term))))
+				planted = "nothing to see"
+			}
+			content := matchertest.RandomText(rng, 20) + " " + planted + " " + matchertest.RandomText(rng, 20)
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want[name] = true
+		}
+		os.WriteFile(filepath.Join(dir, "clean.html"), []byte("<p>"+matchertest.RandomText(rng, 50)+"</p>"), 0o644)
+		leaks, err := s.ScanDir(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, l := range leaks {
+			got[l.File] = true
+			if strings.Contains(l.What, "Quillion") || strings.Contains(l.What, "Juniper") {
+				t.Errorf("the report repeats a term: %s", l)
+			}
+		}
+		for name := range want {
+			if !got[name] {
+				t.Errorf("round %d: leak in %s not reported (got %v)", round, name, leaks)
+			}
+		}
+		if got["clean.html"] {
+			t.Errorf("round %d: false alarm on clean.html", round)
+		}
+	}
+}
+
+// TestOverlappingExcerptsDoNotStitch: two permitted excerpts that overlap
+// in the private text do not permit the longer passage they join into,
+// nor a passage that runs on beyond one of them.
+func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
+	words := strings.Fields("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty")
+	private := strings.Join(words, " ")
+	s := testScanner(nil, private)
+	a, b := strings.Join(words[0:12], " "), strings.Join(words[6:18], " ")
+	s.Permit(a, b)
+	for _, tc := range []struct {
+		name, text string
+		leak       bool
+	}{
+		{"first excerpt", "<p>" + a + "</p>", false},
+		{"second excerpt", "<p>" + b + "</p>", false},
+		{"both, apart", "<p>" + a + "</p><p>and</p><p>" + b + "</p>", false},
+		{"a part of one", strings.Join(words[2:11], " "), false},
+		{"stitched", strings.Join(words[0:18], " "), true},
+		{"run on beyond one", strings.Join(words[6:19], " "), true},
+	} {
+		leaks := s.ScanFile("p.html", []byte(tc.text))
+		if (len(leaks) > 0) != tc.leak {
+			t.Errorf("%s: leaks %v, want a leak: %v", tc.name, leaks, tc.leak)
+		}
+		q := quickPool.Get().(*matcher.QuickText)
+		q.Fold(readerText(tc.text))
+		quick := s.mayLeakPassage(q)
+		quickPool.Put(q)
+		if quick != tc.leak {
+			t.Errorf("%s: quick check says %v, want %v", tc.name, quick, tc.leak)
 		}
 	}
 }

@@ -1,0 +1,306 @@
+// Package leakscan is the wall's second side: it reads every file a build
+// publishes (and any folder before an upload) as a reader's tools read it,
+// and reports each private term and each passage of the private texts it
+// finds. HTML and SVG are read with one reader, x/net/html's Tokenizer
+// (markup.go); text files with their escapes undone (escapes.go); each file
+// in every way a reader may read it (readings.go). It takes its terms and
+// passages from the private inputs and its permits (the excerpts a public
+// build shows) from the findings, never from the view it checks.
+package leakscan
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// Leak is a private term or passage found in a written site.
+type Leak struct {
+	File         string // path relative to the scanned folder
+	Line, Column int    // 0 for a leak in the file's name
+	What         string // what leaked, with the term shown only by its first letters
+	// Unreadable is true for a file the scan cannot read, which is refused
+	// as a leak would be.
+	Unreadable bool
+}
+
+// String reports the leak as FILE:LINE:COLUMN: what, without the term.
+func (l Leak) String() string {
+	if l.Unreadable {
+		return fmt.Sprintf("%s: %s", l.File, l.What)
+	}
+	if l.Line == 0 {
+		return fmt.Sprintf("%s: file name holds %s", l.File, l.What)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", l.File, l.Line, l.Column, l.What)
+}
+
+// Scanner checks written files for private material: every private term in
+// any recognisable spelling and, for public builds, any passage of
+// PassageWords or more words of the private texts other than the permitted
+// excerpts. It looks at the bytes as written and again after undoing HTML,
+// URL, JSON and JavaScript escaping and removing markup.
+type Scanner struct {
+	terms    *matcher.Matcher
+	passages *gramSet   // hashes of the private texts' passages; nil: terms only
+	allowed  *permitSet // the permitted excerpts, each as a whole
+
+	unscanned []string   // patterns of files published unread
+	mu        sync.Mutex // guards published
+	published []string   // the files let through unread
+}
+
+// New returns a scanner for the private inputs in folder. With
+// passages, the private texts' passages are looked for too; allowed lists
+// the excerpts a public build may show.
+func New(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, error) {
+	s := &Scanner{terms: matcher.New(matcher.Terms(folder))}
+	if !passages {
+		return s, nil
+	}
+	s.allowed = new(permitSet)
+	var private passageIndex
+	size := int64(0)
+	for _, sec := range folder.Sections {
+		size += sec.Body.End - sec.Body.Start
+	}
+	for _, ex := range folder.Examples {
+		for _, v := range ex.Variants {
+			size += v.Body.End - v.Body.Start
+		}
+	}
+	private.grams = make([]uint64, 0, size/5) // about a gram a word
+	add := private.add
+	for _, sec := range folder.Sections {
+		text, err := folder.SectionText(sec)
+		if err != nil {
+			return nil, err
+		}
+		add(text)
+	}
+	for _, ex := range folder.Examples {
+		for _, v := range ex.Variants {
+			text, err := folder.VariantText(v)
+			if err != nil {
+				return nil, err
+			}
+			add(text)
+		}
+	}
+	for _, text := range folder.PrivateTexts { // the judges' analyses
+		add(text)
+	}
+	s.passages = private.set()
+	s.Permit(allowed...)
+	return s, nil
+}
+
+// ScanDir scans every file under dir, and every file name. A dir that is a
+// link is followed; a link to a folder inside it is an error, never a folder
+// passed unread.
+func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
+	}
+	var files []string
+	var linked error
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path == root {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				rel, _ := filepath.Rel(root, path)
+				linked = fmt.Errorf("%s: a link to a folder, which the scan does not follow; scan the folder it points to, or replace the link by a copy", filepath.Join(dir, rel))
+				return fs.SkipAll
+			}
+		}
+		files = append(files, path)
+		return nil
+	})
+	if linked != nil {
+		return nil, linked
+	}
+	if err != nil {
+		return nil, fmt.Errorf("failed to list %s: %w", dir, err)
+	}
+	sort.Strings(files)
+	found := make([][]Leak, len(files))
+	err = parallel.For(len(files), func(i int) error {
+		path := files[i]
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		found[i] = s.scanName(rel)
+		info, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("failed to scan %s: %w", path, err)
+		}
+		if info.IsDir() {
+			return nil
+		}
+		data, err := readfile.ReadFile(ctx, path, readfile.Corpus)
+		if err != nil {
+			return err
+		}
+		found[i] = append(found[i], s.ScanFile(rel, data)...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return slices.Concat(found...), nil
+}
+
+// ScanOutput scans a file that is about to be written, by its
+// slash-separated path: the path and the content. It may be called from
+// several goroutines at once.
+func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
+	return append(s.scanName(name), s.ScanFile(name, data)...)
+}
+
+// scanName looks for private terms in a file's path.
+func (s *Scanner) scanName(rel string) []Leak {
+	for _, name := range []string{rel, decodeEscapes(rel)} {
+		if ms := s.terms.Find(name); len(ms) > 0 {
+			return []Leak{{File: rel, What: describe(ms[0].Term)}}
+		}
+	}
+	return nil
+}
+
+// ScanFile scans one file's content; name is used in the reported leaks.
+// The file is read as a reader's tools read it (see views.go): every view
+// is looked through for terms and passages.
+func (s *Scanner) ScanFile(name string, data []byte) []Leak {
+	var mv *markupViews
+	q := quickPool.Get().(*matcher.QuickText)
+	defer quickPool.Put(q)
+	if len(data) >= largeFile {
+		// A large file's views and folds take several times its size:
+		// one at a time, and their buffers are not kept for the next file.
+		largeScans.acquire(len(data))
+		defer largeScans.release(len(data))
+		mv, q = new(markupViews), new(matcher.QuickText)
+	} else {
+		mv = markupPool.Get().(*markupViews)
+		defer markupPool.Put(mv)
+	}
+	return s.scanViews(name, data, mv, q)
+}
+
+// quickPool recycles the folds of the views.
+var quickPool = sync.Pool{New: func() any { return new(matcher.QuickText) }}
+
+// markupPool recycles the tokenizer's views.
+var markupPool = sync.Pool{New: func() any { return new(markupViews) }}
+
+// largeFile is the size from which a file is scanned on its own, with
+// buffers that go when the scan ends.
+const largeFile = 1 << 20
+
+// largeScans bounds the bytes of the large files scanned at once: a
+// results page and its JSON are scanned side by side, a page larger than
+// the bound alone.
+var largeScans = newByteBudget(16 << 20)
+
+// byteBudget is a number of bytes that scans take and give back, each at
+// most all of it.
+type byteBudget struct {
+	mu         sync.Mutex
+	freed      sync.Cond
+	free, size int
+}
+
+func newByteBudget(size int) *byteBudget {
+	b := &byteBudget{free: size, size: size}
+	b.freed.L = &b.mu
+	return b
+}
+
+// acquire waits until n bytes of the budget, or all of it, are free, and
+// takes them.
+func (b *byteBudget) acquire(n int) {
+	n = min(n, b.size)
+	b.mu.Lock()
+	for b.free < n {
+		b.freed.Wait()
+	}
+	b.free -= n
+	b.mu.Unlock()
+}
+
+// release gives back what acquire(n) took.
+func (b *byteBudget) release(n int) {
+	n = min(n, b.size)
+	b.mu.Lock()
+	b.free += n
+	b.mu.Unlock()
+	b.freed.Broadcast()
+}
+
+// validText returns text with bytes that are not UTF-8 read as spaces, as
+// the quick pass folds them.
+func validText(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	return strings.ToValidUTF8(text, " ")
+}
+
+// unreadable reports a file the scan cannot read, unless it is listed as
+// published unscanned.
+func (s *Scanner) unreadable(name string) []Leak {
+	for _, pattern := range s.unscanned {
+		if ok, _ := path.Match(pattern, name); ok {
+			s.mu.Lock()
+			s.published = append(s.published, name)
+			s.mu.Unlock()
+			return nil
+		}
+	}
+	return []Leak{{File: name, Unreadable: true,
+		What: "a file the leak scan cannot read (compressed, a binary container or an image); remove it, or list it in publish.unscanned to publish it unscanned"}}
+}
+
+// PublishUnscanned lets files matching the patterns (path.Match, on the
+// slash-separated path within the site) through unread, though the scan
+// cannot read them.
+func (s *Scanner) PublishUnscanned(patterns []string) { s.unscanned = patterns }
+
+// Unscanned returns the files the scan let through unread, sorted.
+func (s *Scanner) Unscanned() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := slices.Clone(s.published)
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+func describe(t matcher.Term) string {
+	what := map[string]string{matcher.KindModel: "model name", matcher.KindMandated: "mandated phrase", matcher.KindRedact: "private term"}[t.Kind]
+	return fmt.Sprintf("%s %q (%s)", what, inputs.Abbreviate(t.Text), t.Source)
+}
+
+func lineCol(text string, offset int) (int, int) {
+	before := text[:offset]
+	line := 1 + strings.Count(before, "\n")
+	col := 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+	return line, col
+}
