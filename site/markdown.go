@@ -15,7 +15,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -421,25 +420,10 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 		seg := n.Lines().At(i)
 		code.Write(seg.Value(source))
 	}
-	it, err := tokenise(string(n.Language(source)), code.String())
-	if err != nil {
-		return ast.WalkStop, err
-	}
-	if err := chromaFormatter.Format(w, lightStyle, it); err != nil {
+	if err := highlight(w, string(n.Language(source)), code.String()); err != nil {
 		return ast.WalkStop, err
 	}
 	return ast.WalkSkipChildren, nil
-}
-
-// tokenise splits a code block's code into tokens for its language, with
-// chroma's lexer for it (found by name, alias or file extension), or as
-// plain text when chroma has none.
-func tokenise(language, code string) (chroma.Iterator, error) {
-	lexer := lexers.Get(language)
-	if lexer == nil {
-		lexer = lexers.Fallback
-	}
-	return lexer.Tokenise(nil, code)
 }
 
 // highlightGo renders Go source as highlighted HTML (CSS classes), as a
@@ -452,12 +436,8 @@ func highlightGo(code string) (template.HTML, error) {
 	if html, ok := highlighted.Load(code); ok {
 		return html.(template.HTML), nil
 	}
-	it, err := tokenise("go", code)
-	if err != nil {
-		return "", err
-	}
 	var b strings.Builder
-	if err := chromaFormatter.Format(&b, lightStyle, it); err != nil {
+	if err := highlight(&b, "go", code); err != nil {
 		return "", err
 	}
 	html := template.HTML(b.String())
