@@ -1,6 +1,8 @@
 package matcher
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,6 +38,9 @@ func foldRune(r rune) string {
 	if c, ok := enclosedLetter(r); ok {
 		return string(rune(asciiFold[c]))
 	}
+	if d, ok := digitsOf(r); ok {
+		return foldASCII(d)
+	}
 	var b strings.Builder
 	for _, d := range norm.NFKD.String(string(r)) {
 		if unicode.Is(unicode.Mn, d) || !(unicode.IsLetter(d) || unicode.IsDigit(d)) {
@@ -50,6 +55,66 @@ func foldRune(r rune) string {
 		}
 	}
 	return string(out)
+}
+
+// foldASCII folds a string of ASCII letters and digits by asciiFold.
+func foldASCII(s string) string {
+	b := []byte(s)
+	for k, c := range b {
+		b[k] = asciiFold[c]
+	}
+	return string(b)
+}
+
+// digitsOf returns the digits a reader reads in r when r is a digit in
+// another form that no compatibility decomposition gives as one: a circled
+// digit of the dingbats (➄, ❺), a vulgar fraction read as the decimals it
+// stands for after a number ("2½" is "2.5", so ½ reads "5"), or a letter
+// drawn as a digit (Ƽ, whose confusable skeleton is 5).
+func digitsOf(r rune) (string, bool) {
+	switch {
+	case 0x2776 <= r && r <= 0x2793: // dingbat negative and sans-serif circled 1..10, three times
+		return strconv.Itoa(int(r-0x2776)%10 + 1), true
+	case 0x24EB <= r && r <= 0x24F4: // negative circled 11..20
+		return strconv.Itoa(int(r-0x24EB) + 11), true
+	case 0x24F5 <= r && r <= 0x24FE: // double circled 1..10
+		return strconv.Itoa(int(r-0x24F5) + 1), true
+	case r == 0x24FF || r == 0x1F10B || r == 0x1F10C: // negative circled and dingbat circled zero
+		return "0", true
+	}
+	if d, ok := fractionDecimals(r); ok {
+		return d, true
+	}
+	if unicode.IsLetter(r) {
+		if sk := confusables.Skeleton(string(r)); len(sk) == 1 && '0' <= sk[0] && sk[0] <= '9' {
+			return sk, true
+		}
+	}
+	return "", false
+}
+
+// fractionDecimals returns, for a vulgar fraction whose decimal expansion
+// ends (½, ¼, ⅜, ⅒), the digits after its decimal point: the fraction after
+// a number reads as that number's decimals. Other fractions (⅓) are read by
+// their decomposition.
+func fractionDecimals(r rune) (string, bool) {
+	num, den, ok := strings.Cut(norm.NFKD.String(string(r)), "\u2044")
+	if !ok {
+		return "", false
+	}
+	n, err1 := strconv.Atoi(num)
+	d, err2 := strconv.Atoi(den)
+	if err1 != nil || err2 != nil || d == 0 || n <= 0 || n >= d {
+		return "", false
+	}
+	// n/d ends when d has no prime factor but 2 and 5; its decimals are
+	// n * 10^k / d for the smallest such k.
+	for k, scale := 1, 10; k <= 6; k, scale = k+1, scale*10 {
+		if n*scale%d == 0 {
+			return fmt.Sprintf("%0*d", k, n*scale/d), true
+		}
+	}
+	return "", false
 }
 
 // asciiFold folds each ASCII letter and digit, and nothing else: lowercased,
@@ -194,24 +259,99 @@ func enclosedLetter(r rune) (byte, bool) {
 
 // folded is a text reduced to its letters and digits, folded, with for each
 // byte the offset of the original rune it came from and whether it starts a
-// word of the original.
+// word of the original. sup: the text has a superscript or subscript digit,
+// which a reader may read as a footnote mark (a gap) or as a digit.
 type folded struct {
 	buf   []byte
 	s     string
 	src   []int32
 	start []bool
+	sup   bool
 }
 
-// foldBlocks holds foldRune, and whether the code point joins a word
-// (joinsWord), for the Basic Multilingual Plane in blocks of 256 code points, each
-// computed the first time a text has one of its characters: folding is then
-// a table lookup per character, and a build pays only for the blocks its
-// texts use.
+// How a character takes part in a word (kindOf).
+const (
+	kindGap    uint8 = iota // separates words: spaces, punctuation
+	kindMark                // joins the letters either side, adds none
+	kindLetter              // letters or digits that fold to ASCII
+	kindOther               // letters that fold to other letters
+	// kindSup is a superscript or subscript digit: a gap (a footnote
+	// mark) in one reading, a digit in the other.
+	kindSup
+)
+
+// kindPunct is set on a letter a reader takes for punctuation (ǀ, drawn
+// as |): a word ends on either side of it, while it still folds to the
+// letter it may also be taken for.
+const kindPunct uint8 = 0x80
+
+// kindOfRune returns how r takes part in a word. A word is a run of
+// letters of one kind: a reader sees where a run of Latin letters meets
+// one of another script ("的Claude", "ーOpus", "ʿClaude") as the end of a
+// word, as at a space.
+func kindOfRune(r rune) uint8 {
+	out := foldRune(r)
+	switch {
+	case isSuperOrSubscriptDigit(r):
+		return kindSup
+	case out == "" && joinsWord(r):
+		return kindMark
+	case out == "":
+		return kindGap
+	case out[0] >= utf8.RuneSelf:
+		return kindOther
+	case r >= utf8.RuneSelf && unicode.IsLetter(r) && punctuationSkeletons[confusables.Skeleton(string(r))]:
+		return kindLetter | kindPunct
+	}
+	return kindLetter
+}
+
+// punctuationSkeletons are the confusable skeletons of the ASCII
+// punctuation and symbols: a letter with one of them is drawn as
+// punctuation ("ǀ" as "|", "ǃ" as "!").
+var punctuationSkeletons = func() map[string]bool {
+	m := map[string]bool{}
+	for c := rune('!'); c <= '~'; c++ {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			m[confusables.Skeleton(string(c))] = true
+			m[confusables.Skeleton(string(c)+string(c))] = true // "ǁ" is "||"
+		}
+	}
+	return m
+}()
+
+// isSuperOrSubscriptDigit reports whether r is a superscript or subscript
+// digit.
+func isSuperOrSubscriptDigit(r rune) bool {
+	return r == '¹' || r == '²' || r == '³' || 0x2070 <= r && r <= 0x2079 && r != 0x2071 && r != 0x2072 && r != 0x2073 || 0x2080 <= r && r <= 0x2089
+}
+
+// supDigit returns the digit a superscript or subscript digit stands for,
+// folded.
+func supDigit(r rune) string {
+	switch r {
+	case '¹':
+		return string(asciiFold['1'])
+	case '²':
+		return "2"
+	case '³':
+		return "3"
+	}
+	if r >= 0x2080 {
+		return string(asciiFold['0'+byte(r-0x2080)])
+	}
+	return string(asciiFold['0'+byte(r-0x2070)])
+}
+
+// foldBlocks holds foldRune and kindOfRune for the Basic Multilingual Plane
+// in blocks of 256 code points, each computed the first time a text has
+// one of its characters: folding is then a table lookup per character, and
+// a build pays only for the blocks its texts use.
 var foldBlocks [0x10000 / 256]atomic.Pointer[foldBlock]
 
 type foldBlock struct {
 	fold [256]string
-	mark [256]bool
+	kind [256]uint8
 }
 
 // blockOf returns the block of r, which is in the Basic Multilingual Plane.
@@ -224,35 +364,59 @@ func blockOf(r rune) *foldBlock {
 	for i := range b.fold {
 		c := r&^0xFF | rune(i)
 		b.fold[i] = foldRune(c)
-		b.mark[i] = joinsWord(c)
+		b.kind[i] = kindOfRune(c)
 	}
 	slot.CompareAndSwap(nil, b) // another goroutine's equal block may win
 	return slot.Load()
 }
 
-func foldOf(r rune) string {
+// runeOf returns r's fold and kind.
+func runeOf(r rune) (string, uint8) {
 	if r < 0x10000 {
-		return blockOf(r).fold[r&0xFF]
+		b := blockOf(r)
+		return b.fold[r&0xFF], b.kind[r&0xFF]
 	}
-	if s, ok := astralFolds.Load(r); ok {
-		return s.(string)
+	if v, ok := astralFolds.Load(r); ok {
+		a := v.(astral)
+		return a.fold, a.kind
 	}
-	s := foldRune(r)
-	astralFolds.Store(r, s)
+	a := astral{foldRune(r), kindOfRune(r)}
+	astralFolds.Store(r, a)
+	return a.fold, a.kind
+}
+
+func foldOf(r rune) string {
+	s, _ := runeOf(r)
 	return s
 }
 
-// astralFolds caches foldRune beyond the Basic Multilingual Plane
-// (mathematical letters, tags): rare, but each costs a decomposition.
+// astralFolds caches foldRune and kindOfRune beyond the Basic Multilingual
+// Plane (mathematical letters, tags): rare, but each costs a decomposition.
 var astralFolds sync.Map
+
+type astral struct {
+	fold string
+	kind uint8
+}
 
 // isMark reports whether r joins a word without adding letters: a combining
 // mark or a character a renderer shows as nothing (joinsWord).
 func isMark(r rune) bool {
-	if r < 0x10000 {
-		return blockOf(r).mark[r&0xFF]
+	_, k := runeOf(r)
+	return k == kindMark
+}
+
+// reading returns the fold and kind of r in the reading digits: with
+// digits, a superscript or subscript digit is a digit, else a gap.
+func reading(r rune, digits bool) (string, uint8) {
+	out, k := runeOf(r)
+	if k == kindSup {
+		if digits {
+			return supDigit(r), kindLetter
+		}
+		return "", kindGap
 	}
-	return joinsWord(r)
+	return out, k
 }
 
 // foldPool recycles the buffers of folded texts: the leak scan folds every
@@ -267,25 +431,26 @@ func (f *folded) release() {
 	}
 }
 
-func fold(text string) *folded {
+// fold folds text: with digits, its superscript and subscript digits read
+// as digits, else as gaps.
+func fold(text string, digits bool) *folded {
 	f := foldPool.Get().(*folded)
-	f.src, f.start = f.src[:0], f.start[:0]
+	f.src, f.start, f.sup = f.src[:0], f.start[:0], false
 	b := f.buf[:0]
 	inWord := false
+	kind := kindLetter // of the word's letters
 	for i := 0; i < len(text); {
-		var out string
 		c := text[i]
-		size := 1
-		r := rune(c)
 		if c < utf8.RuneSelf {
 			if a := asciiFold[c]; a != 0 {
 				b = append(b, a)
 				f.src = append(f.src, int32(i))
-				f.start = append(f.start, !inWord)
-				inWord = true
+				f.start = append(f.start, !inWord || kind != kindLetter)
+				inWord, kind = true, kindLetter
 				i++
 				continue
 			}
+			size := 1
 			if c == '[' {
 				if n := FootnoteRef(text[i:]); n > 0 {
 					size = n // a footnote mark reads as a gap
@@ -296,26 +461,33 @@ func fold(text string) *folded {
 				f.src = append(f.src, int32(i))
 				f.start = append(f.start, true)
 			}
-		} else {
-			r, size = utf8.DecodeRuneInString(text[i:])
-			out = foldOf(r)
-		}
-		// Combining marks continue a word without adding letters.
-		if out == "" && r >= utf8.RuneSelf && inWord && isMark(r) {
-			i += size
-			continue
-		}
-		if out == "" {
 			inWord = false
 			i += size
 			continue
 		}
-		for k := 0; k < len(out); k++ {
-			b = append(b, out[k])
-			f.src = append(f.src, int32(i))
-			f.start = append(f.start, !inWord && k == 0)
+		r, size := utf8.DecodeRuneInString(text[i:])
+		out, k := runeOf(r)
+		if k == kindSup {
+			f.sup = true
+			out, k = reading(r, digits)
 		}
-		inWord = true
+		switch k &^ kindPunct {
+		case kindMark:
+			// Combining marks continue a word without adding letters.
+			i += size
+			continue
+		case kindGap:
+			inWord = false
+			i += size
+			continue
+		}
+		wordKind := k &^ kindPunct
+		for j := 0; j < len(out); j++ {
+			b = append(b, out[j])
+			f.src = append(f.src, int32(i))
+			f.start = append(f.start, j == 0 && (!inWord || kind != wordKind || k&kindPunct != 0))
+		}
+		inWord, kind = k&kindPunct == 0, wordKind
 		i += size
 	}
 	f.buf = b

@@ -9,10 +9,13 @@ package matcher
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/matcher/identity"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -21,6 +24,7 @@ const (
 	KindModel    = "model"    // a script heading: a writer's real name
 	KindMandated = "mandated" // a mandated brand phrase
 	KindRedact   = "redacted" // a line of redact.txt
+	KindDigest   = "digest"   // the digest of a text published redacted: an oracle
 )
 
 // Placeholder returns the visible text that stands for a redacted term.
@@ -36,47 +40,99 @@ func Placeholder(kind string) string {
 
 // Term is a term that must not reach a public build.
 type Term struct {
-	Text   string
-	Kind   string
-	Source string // file:line, for messages
+	Text string
+	Kind string
+	// Source says where the term comes from, for messages: the file and
+	// line ("sections.md:1"), and for a word derived from a writer's
+	// identity, whose.
+	Source string
+	// What names the term's role in messages ("a model name"); "" names it
+	// by its kind. Messages never show a term's letters.
+	What string
+	// Word marks a word of an identity ("Claude", "Anthropic"): it must end
+	// at a word's end, or go on with a digit ("Llama3"), never take other
+	// letters ("Metadata" is not "Meta").
+	Word bool
+	// Common marks an ordinary word of an identity ("Command", "Opus"):
+	// a reader takes it for the model where it is capitalised as written,
+	// or before a version ("opus-4-1"), not in running text ("the command
+	// line").
+	Common bool
+}
+
+// Describe says what the term is and where it comes from, without any of
+// its letters: "a model name from sections.md:1".
+func (t Term) Describe() string {
+	what := t.What
+	if what == "" {
+		what = map[string]string{KindModel: "a model name", KindMandated: "a mandated phrase", KindRedact: "a private term",
+			KindDigest: "the digest of a file published redacted"}[t.Kind]
+		if what == "" {
+			what = "a private term"
+		}
+	}
+	if t.Source == "" {
+		return what
+	}
+	return what + " from " + t.Source
 }
 
 // Matcher finds private terms in text in every spelling a reader would
 // recognise: any case, compatibility forms (full-width and mathematical
 // letters, ligatures), with or without diacritics, look-alike letters of
-// other scripts and small capitals (UTS #39 skeletons), with characters a
+// other scripts and small capitals (UTS #39 skeletons), digits in other
+// forms (circled, superscript, a fraction for decimals), with characters a
 // renderer shows as nothing inside, and with anything that is not a letter
 // or digit between the term's letters (spaces, line breaks, hyphens,
 // apostrophes and modifier-letter apostrophes, footnote marks, markup).
 // A match starts at a word start, whatever letters follow the term: "Gem"
 // matches "Gemini", and a match runs to the end of the word it ends in
 // (failing closed: "Larkspur-3 Turbos" is the term with a suffix glued on).
+// A word starts where a run of letters does, and also where Latin letters
+// meet those of another script or a letter drawn as punctuation.
 // A term whose last word is one or two letters or digits ("SCRIPT B",
 // "Writer 1") must end at a word's end: glued on to so short a word, a suffix
 // makes another word a reader would not take for the term ("script block").
+// A term of three letters and digits or fewer ("o3", "GPT") matches only as
+// a whole token as written, in any case (findShort): look-alike folding
+// would find it in ordinary text ("03-outline", "0 · 3").
 type Matcher struct {
 	terms []matcherTerm
+	// index holds, by the first two folded bytes, the terms that start
+	// with them (each term's index in terms): a text is looked up at each
+	// word start, not searched once per term.
+	index map[uint16][]int32
+	// firsts has a bit for each pair of first bytes in index.
+	firsts [1 << 16 / 64]uint64
+	short  []shortTerm
 }
 
 type matcherTerm struct {
 	Term
 	folded string // letters and digits only, folded
 	// whole: the term's last word is too short to take a suffix, so a match
-	// must end at a word's end.
+	// must end at a word's end; for a short term, it ends in a digit.
 	whole bool
+	// short: the term matches as whole tokens (findShort), not folded;
+	// it is in terms for the quick pass only; shortWord: as one token.
+	short, shortWord bool
 }
 
 // shortLastWord is the longest last word, in folded bytes, after which a
 // term must end at a word's end.
 const shortLastWord = 2
 
+// shortLength is the longest ASCII term, in folded letters and digits, that
+// matches only as a whole token.
+const shortLength = 3
+
 // New returns a matcher for terms. Terms that fold to nothing (no
 // letter or digit) are ignored; the inputs package rejects them.
 func New(terms []Term) *Matcher {
-	m := &Matcher{}
+	m := &Matcher{index: map[uint16][]int32{}}
 	seen := map[string]bool{}
 	for _, t := range terms {
-		ft := fold(t.Text)
+		ft := fold(t.Text, false)
 		f := strings.Clone(ft.s)
 		lastWord := len(f)
 		for i := len(f) - 1; i > 0; i-- {
@@ -90,20 +146,44 @@ func New(terms []Term) *Matcher {
 			continue
 		}
 		seen[f] = true
-		m.terms = append(m.terms, matcherTerm{Term: t, folded: f, whole: lastWord <= shortLastWord})
+		mt := matcherTerm{Term: t, folded: f, whole: lastWord <= shortLastWord}
+		if st, ok := newShortTerm(t); ok {
+			m.short = append(m.short, st)
+			mt.short, mt.shortWord, mt.whole = true, len(st.tokens) == 1, st.endsInDigit()
+		}
+		m.terms = append(m.terms, mt)
 	}
 	// Longer terms first, so that a term containing another wins.
 	sort.SliceStable(m.terms, func(i, j int) bool { return len(m.terms[i].folded) > len(m.terms[j].folded) })
+	for i, t := range m.terms {
+		k := firstBytes(t.folded, 0)
+		m.index[k] = append(m.index[k], int32(i))
+		m.firsts[k/64] |= 1 << (k % 64)
+	}
 	return m
 }
 
-// longest returns the length of the longest term folded (its letters and
-// digits, in bytes): a bound on the words a match of any term spans.
-func (m *Matcher) longest() int {
-	if len(m.terms) == 0 {
-		return 0
+// firstBytes returns the two bytes of s at at, or the one there and 0.
+func firstBytes(s string, at int) uint16 {
+	if at+1 < len(s) {
+		return uint16(s[at])<<8 | uint16(s[at+1])
 	}
-	return len(m.terms[0].folded)
+	return uint16(s[at]) << 8
+}
+
+// candidates returns the indexes, in terms, of the terms that may start
+// at offset at of the folded text s: those whose first two folded bytes are
+// there (two), and those of one folded byte that is (one).
+func (m *Matcher) candidates(s string, at int) (two, one []int32) {
+	k := firstBytes(s, at)
+	k1 := k &^ 0xFF
+	if m.firsts[k/64]&(1<<(k%64)) != 0 && k != k1 {
+		two = m.index[k]
+	}
+	if m.firsts[k1/64]&(1<<(k1%64)) != 0 {
+		one = m.index[k1]
+	}
+	return two, one
 }
 
 // Len returns the number of distinct terms.
@@ -127,19 +207,62 @@ func (m *Matcher) find(text string, whole bool) []Match {
 	if len(m.terms) == 0 {
 		return nil
 	}
-	f := fold(text)
-	defer f.release()
-	var out []Match
-	for _, t := range m.terms {
-		for from := 0; ; {
-			k := strings.Index(f.s[from:], t.folded)
-			if k < 0 {
-				break
+	// A superscript or subscript digit reads as a footnote mark or as a
+	// digit ("GPT-⁵"): the text is read both ways.
+	f := fold(text, false)
+	out := m.findFolded(text, f, whole, nil)
+	sup := f.sup
+	f.release()
+	if sup {
+		f := fold(text, true)
+		out = m.findFolded(text, f, whole, out)
+		f.release()
+	}
+	out = m.findShort(text, false, out)
+	if sup {
+		out = m.findShort(text, true, out)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End > out[j].End
+	})
+	merged := out[:0]
+	for _, mt := range out {
+		if n := len(merged); n > 0 && mt.Start < merged[n-1].End {
+			if mt.End > merged[n-1].End {
+				merged[n-1].End = mt.End
 			}
-			at := from + k
+			continue
+		}
+		merged = append(merged, mt)
+	}
+	return merged
+}
+
+// findFolded appends the matches of the folded terms in f, the fold of text.
+func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []Match {
+	for at := 0; at < len(f.s); at++ {
+		if !f.start[at] {
+			continue
+		}
+		two, one := m.candidates(f.s, at)
+		for i := range joined(two, one) {
+			t := &m.terms[i]
+			if t.short || !strings.HasPrefix(f.s[at:], t.folded) {
+				continue
+			}
 			last := at + len(t.folded) - 1
-			from = at + 1
-			if !f.start[at] || (whole || t.whole) && last+1 < len(f.s) && !f.start[last+1] {
+			if next := last + 1; next < len(f.s) && !f.start[next] {
+				switch {
+				case whole || t.whole:
+					continue
+				case t.Word && !digitAt(text, int(f.src[next])):
+					continue // "Metadata" is not "Meta"; "Llama3" is "Llama"
+				}
+			}
+			if t.Common && !capitalAt(text, int(f.src[at])) && !versionAfter(text, f, last) {
 				continue
 			}
 			// The match runs to the end of the word the term ends in:
@@ -161,23 +284,52 @@ func (m *Matcher) find(text string, whole bool) []Match {
 			out = append(out, Match{Start: int(f.src[at]), End: end, Term: t.Term})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Start != out[j].Start {
-			return out[i].Start < out[j].Start
-		}
-		return out[i].End > out[j].End
-	})
-	merged := out[:0]
-	for _, mt := range out {
-		if n := len(merged); n > 0 && mt.Start < merged[n-1].End {
-			if mt.End > merged[n-1].End {
-				merged[n-1].End = mt.End
-			}
-			continue
-		}
-		merged = append(merged, mt)
+	return out
+}
+
+// capitalAt reports whether the letter at offset i of text is a capital.
+func capitalAt(text string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return unicode.IsUpper(r) || unicode.IsTitle(r)
+}
+
+// versionAfter reports whether a version follows the word whose folded
+// letters end at last in f, the fold of text: a digit after at most a few
+// separators ("Opus 4.1", "opus-4-1", "Command R+" is told by its capital).
+func versionAfter(text string, f *folded, last int) bool {
+	if last+1 < len(f.s) && !f.start[last+1] {
+		return digitAt(text, int(f.src[last+1])) // glued on: "Llama3"
 	}
-	return merged
+	i := int(f.src[last])
+	_, size := utf8.DecodeRuneInString(text[i:])
+	for i, n := i+size, 0; i < len(text) && n < 3; n++ {
+		if digitAt(text, i) {
+			return true
+		}
+		switch text[i] {
+		case ' ', '-', '_', '.', '/':
+		default:
+			return false
+		}
+		i++
+	}
+	return false
+}
+
+// digitAt reports whether text has a digit, in any form, at offset i.
+func digitAt(text string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	if '0' <= r && r <= '9' {
+		return true
+	}
+	if r < utf8.RuneSelf {
+		return false
+	}
+	if unicode.IsDigit(r) || isSuperOrSubscriptDigit(r) {
+		return true
+	}
+	_, ok := digitsOf(r)
+	return ok || unicode.Is(unicode.No, r)
 }
 
 // Contains reports whether text holds any private term.
@@ -200,20 +352,17 @@ func (m *Matcher) Replace(text string) string {
 	return b.String()
 }
 
-// Terms lists every private term of a folder: each script heading, each
-// mandated phrase, each line of redact.txt and the terms other inputs added
-// (a family judge's model).
+// Terms lists every private term of a folder: each script heading and
+// every word of its writer's identity (its lab, family and product words,
+// API id forms: matcher/identity, with models.toml's [families], [labs] and
+// [identity]), each mandated phrase, each line of redact.txt and the terms
+// other inputs added (a family judge's model, with its identity).
 func Terms(folder *inputs.Folder) []Term {
-	var out []Term
+	var out, identities []Term
 	for _, s := range folder.ScriptOrder() {
-		line := 0
-		for _, sec := range folder.Sections {
-			if sec.Script == s {
-				line = sec.ScriptLine
-				break
-			}
-		}
-		out = append(out, Term{Text: s, Kind: KindModel, Source: fmt.Sprintf("%s:%d", inputs.SectionsFile, line)})
+		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLine(folder, s))
+		out = append(out, Term{Text: s, Kind: KindModel, Source: src})
+		identities = append(identities, IdentityTerms(WriterIdentity(folder, s), "the writer", src)...)
 	}
 	for _, p := range folder.Phrases {
 		out = append(out, Term{Text: p.Text, Kind: KindMandated, Source: fmt.Sprintf("%s:%d", inputs.PhrasesFile, p.Line)})
@@ -221,8 +370,51 @@ func Terms(folder *inputs.Folder) []Term {
 	for _, t := range folder.Redact {
 		out = append(out, Term{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", inputs.RedactFile, t.Line)})
 	}
+	var private []Term
 	for _, t := range folder.Private {
-		out = append(out, Term{Text: t.Text, Kind: KindRedact, Source: fmt.Sprintf("%s:%d", t.File, t.Line)})
+		src := fmt.Sprintf("%s:%d", t.File, t.Line)
+		if t.Model {
+			private = append(private, Term{Text: t.Text, Kind: KindModel, Source: src, What: "a judge's model"})
+			identities = append(identities, IdentityTerms(identity.Of(t.Text, identity.Extra{}), "a judge's model", src)...)
+			continue
+		}
+		private = append(private, Term{Text: t.Text, Kind: KindRedact, Source: src})
+	}
+	// The identities' words come before the other private terms: a word
+	// both name (a family in [families]) is matched as a word.
+	return slices.Concat(out, identities, private)
+}
+
+// scriptLine returns the line of script's first heading in sections.md.
+func scriptLine(folder *inputs.Folder, script string) int {
+	for _, sec := range folder.Sections {
+		if sec.Script == script {
+			return sec.ScriptLine
+		}
+	}
+	return 0
+}
+
+// WriterIdentity returns the identity of the writer of script: its heading
+// with what models.toml says of it.
+func WriterIdentity(folder *inputs.Folder, script string) identity.Identity {
+	extra := identity.Extra{Family: folder.Families[script].Text, Lab: folder.Labs[script].Text}
+	for _, t := range folder.Identity[script] {
+		extra.Words = append(extra.Words, t.Text)
+	}
+	return identity.Of(script, extra)
+}
+
+// IdentityTerms returns the words of an identity as private terms: words
+// that name the model whose, from source ("the writer", "sections.md:1").
+func IdentityTerms(id identity.Identity, whose, source string) []Term {
+	var out []Term
+	for _, w := range id.Words {
+		src := source + " (identity table)"
+		if w.What == identity.AuthorWord || w.What == identity.FamilyWord && strings.EqualFold(w.Text, id.Family) && !id.FamilyFromTable {
+			src = source + " (models.toml)"
+		}
+		out = append(out, Term{Text: w.Text, Kind: KindModel, Source: src, What: w.What + " of " + whose, Word: true, Common: w.Common})
 	}
 	return out
 }

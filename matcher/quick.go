@@ -8,14 +8,18 @@ import (
 	"unsafe"
 )
 
-// QuickText is a text folded as the matcher folds it, keeping where words start and
-// end but not where each byte came from: enough to tell whether Find would
-// match, at a fraction of the cost.
+// QuickText is a text folded as the matcher folds it, keeping where words
+// start and end but not where each byte came from: enough to tell whether
+// Find would match, at a fraction of the cost. A text with superscript or
+// subscript digits is folded in both readings, one after the other, a
+// HardBreak between them.
 type QuickText struct {
 	b      []byte
 	starts []int32 // offsets in b where a word starts, ascending
 	ends   []int32 // offsets in b of each word's last byte, ascending
 	inWord bool
+	kind   uint8 // of the word's letters
+	sup    bool  // the text has a superscript or subscript digit
 }
 
 // reset empties q, with room for a text of n bytes, or of a large file's
@@ -23,23 +27,36 @@ type QuickText struct {
 // a small part of its size, and a 45 MB one would keep 90 MB of room).
 func (q *QuickText) reset(n int) {
 	n = min(n, largeText)
-	q.b, q.starts, q.ends, q.inWord = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false
+	q.b, q.starts, q.ends, q.inWord, q.sup = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false, false
 }
 
-func (q *QuickText) letters(s string) {
+// letters adds the folded letters of one character of kind k.
+func (q *QuickText) letters(s string, k uint8) {
+	kind := k &^ kindPunct
+	if q.inWord && (q.kind != kind || k&kindPunct != 0) {
+		q.gap()
+	}
 	if !q.inWord {
 		q.starts = append(q.starts, int32(len(q.b)))
 		q.inWord = true
 	}
 	q.b = append(q.b, s...)
+	q.kind = kind
+	if k&kindPunct != 0 {
+		q.gap()
+	}
 }
 
 // asciiLetters adds ASCII letters and digits, lowercased.
 func (q *QuickText) asciiLetters(s string) {
+	if q.inWord && q.kind != kindLetter {
+		q.gap()
+	}
 	if !q.inWord {
 		q.starts = append(q.starts, int32(len(q.b)))
 		q.inWord = true
 	}
+	q.kind = kindLetter
 	for k := 0; k < len(s); k++ {
 		q.b = append(q.b, asciiFold[s[k]])
 	}
@@ -60,35 +77,21 @@ func (q *QuickText) gap() {
 	}
 }
 
-// has reports whether folded occurs in q from a word's start (and, with
-// whole, to a word's end).
-func (q *QuickText) has(folded string, whole bool) bool {
-	s := unsafe.String(unsafe.SliceData(q.b), len(q.b))
-	for from := 0; ; {
-		k := strings.Index(s[from:], folded)
-		if k < 0 {
-			return false
-		}
-		at := from + k
-		from = at + 1
-		if _, ok := slices.BinarySearch(q.starts, int32(at)); !ok {
-			continue
-		}
-		if !whole {
-			return true
-		}
-		if _, ok := slices.BinarySearch(q.ends, int32(at+len(folded)-1)); ok {
-			return true
-		}
-	}
-}
-
 // Fold folds text into q, as the matcher folds it.
 func (q *QuickText) Fold(text string) {
 	// Folding never makes an ASCII text longer: room for all of it at once
 	// (up to a large file's), rather than growing a pooled buffer (pools
 	// empty at each collection).
 	q.reset(len(text))
+	q.fold(text, false)
+	if q.sup {
+		q.b = append(q.b, HardBreak)
+		q.fold(text, true)
+	}
+}
+
+// fold adds text folded in the reading digits (see reading).
+func (q *QuickText) fold(text string, digits bool) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -122,13 +125,18 @@ func (q *QuickText) Fold(text string) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
-		switch out := foldOf(r); {
-		case out != "":
-			q.letters(out)
-		case isMark(r):
+		out, k := runeOf(r)
+		if k == kindSup {
+			q.sup = true
+			out, k = reading(r, digits)
+		}
+		switch k &^ kindPunct {
+		case kindMark:
 			// A combining mark continues a word and adds nothing.
-		default:
+		case kindGap:
 			q.gap()
+		default:
+			q.letters(out, k)
 		}
 		i += size
 	}
@@ -145,7 +153,7 @@ var quickPool = sync.Pool{New: func() any { return new(QuickText) }}
 // when Find finds nothing, never no when Find finds something. It is the
 // leak scan's quick first pass.
 func (m *Matcher) MayOccur(text string) bool {
-	if len(m.terms) == 0 {
+	if m.Len() == 0 {
 		return false
 	}
 	q := quickPool.Get().(*QuickText)
@@ -155,14 +163,41 @@ func (m *Matcher) MayOccur(text string) bool {
 }
 
 // MayOccurIn is MayOccur on a text q has folded; with whole, as
-// FindWhole.
+// FindWhole. It looks at each word's start for the terms that start with
+// its first letters (Matcher.index).
 func (m *Matcher) MayOccurIn(q *QuickText, whole bool) bool {
-	for _, t := range m.terms {
-		if q.has(t.folded, whole || t.whole) {
-			return true
+	if m.Len() == 0 {
+		return false
+	}
+	s := unsafe.String(unsafe.SliceData(q.b), len(q.b))
+	for k, at := range q.starts {
+		two, one := m.candidates(s, int(at))
+		for i := range joined(two, one) {
+			t := &m.terms[i]
+			if !strings.HasPrefix(s[at:], t.folded) {
+				continue
+			}
+			end := int(at) + len(t.folded) - 1
+			switch {
+			case t.shortWord && end > int(q.ends[k]):
+				// A short term is one token: it lies within one word.
+			case (whole || t.whole) && !q.endsAt(k, end):
+			default:
+				// Find decides what the quick pass cannot tell: a short
+				// term's spelling as written, and whether an identity
+				// word goes on with a digit.
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// endsAt reports whether a word ends at offset end, which lies in or
+// after word k.
+func (q *QuickText) endsAt(k, end int) bool {
+	_, ok := slices.BinarySearch(q.ends[k:], int32(end))
+	return ok
 }
 
 // Words returns how many words q holds.

@@ -17,12 +17,17 @@ const largeText = 1 << 20
 // no passage spans.
 func EachWord(text string, fn func(h uint64, at int)) {
 	h, in, start := uint64(fnvOffset), false, 0
+	kind := kindLetter
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
 			if a := asciiFold[c]; a != 0 {
+				if in && kind != kindLetter {
+					fn(h, start)
+					in = false
+				}
 				if !in {
-					h, in, start = fnvOffset, true, i
+					h, in, start, kind = fnvOffset, true, i, kindLetter
 				}
 				h = (h ^ uint64(a)) * fnvPrime
 			} else {
@@ -42,18 +47,29 @@ func EachWord(text string, fn func(h uint64, at int)) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
-		switch out := foldOf(r); {
-		case out != "":
+		out, k := reading(r, false)
+		switch k &^ kindPunct {
+		case kindMark:
+		case kindGap:
+			if in {
+				fn(h, start)
+				in = false
+			}
+		default:
+			if in && (kind != k&^kindPunct || k&kindPunct != 0) {
+				fn(h, start)
+				in = false
+			}
 			if !in {
-				h, in, start = fnvOffset, true, i
+				h, in, start, kind = fnvOffset, true, i, k&^kindPunct
 			}
 			for k := 0; k < len(out); k++ {
 				h = (h ^ uint64(out[k])) * fnvPrime
 			}
-		case in && isMark(r):
-		case in:
-			fn(h, start)
-			in = false
+			if k&kindPunct != 0 {
+				fn(h, start)
+				in = false
+			}
 		}
 		i += size
 	}

@@ -177,7 +177,7 @@ func TestFamilyJudgeModelIsPrivate(t *testing.T) {
 	}
 	out := filepath.Join(dir, "public")
 	page := testtree.Read(t, out)["judges.html"]
-	if !strings.Contains(page, "[redacted]") || strings.Contains(lettersOnly(page), "seabirdcritic") {
+	if !strings.Contains(page, "[model]") || strings.Contains(lettersOnly(page), "seabirdcritic") {
 		t.Errorf("judges.html does not redact the family judge's model:\n%s", page)
 	}
 	if err := os.WriteFile(filepath.Join(out, "notes.html"), []byte("<p>Sea&shy;bird&nbsp;CRITIC</p>"), 0o644); err != nil {

@@ -73,6 +73,9 @@ type Term struct {
 	Text string
 	File string
 	Line int
+	// Model marks a model's name (a judge's model): its identity (lab,
+	// family, product words) is private too.
+	Model bool
 }
 
 // Folder is a parsed private inputs folder. Its texts are served by
@@ -92,6 +95,12 @@ type Folder struct {
 	// Families maps a script heading to its writer's model family, from
 	// models.toml's [families]: private terms (they are in Private too).
 	Families map[string]Term
+	// Labs maps a script heading to the lab that made its writer, from
+	// models.toml's [labs], and Identity to further words of its writer's
+	// identity ([identity]: product words, API ids): private terms, from
+	// which the matcher derives the writer's identity.
+	Labs     map[string]Term
+	Identity map[string][]Term
 	// Redact lists further private terms from redact.txt.
 	Redact []Term
 	// Private lists private terms other inputs define (a family judge's

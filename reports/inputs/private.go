@@ -59,6 +59,10 @@ type modelsFile struct {
 	// Families maps a script heading to its writer's model family: as
 	// private as the heading, since a family word names a lab.
 	Families map[string]string `toml:"families"`
+	// Labs maps a script heading to the lab that made the writer, and
+	// Identity to further words that name it: private as the heading.
+	Labs     map[string]string   `toml:"labs"`
+	Identity map[string][]string `toml:"identity"`
 }
 
 func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
@@ -93,7 +97,52 @@ func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
 		byAlias[strings.ToLower(alias)] = h
 		f.Aliases[jscompat.Trim(h)] = Term{Text: alias, File: file, Line: line}
 	}
-	return f.parseFamilies(m.Families, data, file)
+	if err := f.parseFamilies(m.Families, data, file); err != nil {
+		return err
+	}
+	return f.parseIdentities(m.Labs, m.Identity, data, file)
+}
+
+// parseIdentities reads models.toml's [labs] and [identity]: for a script
+// heading, the lab that made its writer and further words of its
+// identity, each a private term the matcher derives the identity from.
+func (f *Folder) parseIdentities(labs map[string]string, words map[string][]string, data []byte, file string) error {
+	f.Labs, f.Identity = map[string]Term{}, map[string][]Term{}
+	for _, h := range sortedKeys(labs) {
+		lab := jscompat.Trim(labs[h])
+		line := tomlfile.KeyLine(data, []string{"labs", h})
+		switch {
+		case jscompat.Trim(h) == "":
+			return diag.Errorf(file, line, "lab for an empty script heading")
+		case !hasWordChar(lab):
+			return diag.Errorf(file, line, "a lab with no letter or digit, so it cannot be recognised in text")
+		}
+		f.Labs[jscompat.Trim(h)] = Term{Text: lab, File: file, Line: line}
+	}
+	for _, h := range sortedKeys(words) {
+		line := tomlfile.KeyLine(data, []string{"identity", h})
+		if jscompat.Trim(h) == "" {
+			return diag.Errorf(file, line, "identity words for an empty script heading")
+		}
+		for _, w := range words[h] {
+			w = jscompat.Trim(w)
+			if !hasWordChar(w) {
+				return diag.Errorf(file, line, "an identity word with no letter or digit, so it cannot be recognised in text")
+			}
+			f.Identity[jscompat.Trim(h)] = append(f.Identity[jscompat.Trim(h)], Term{Text: w, File: file, Line: line})
+		}
+	}
+	return nil
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // parseFamilies reads models.toml's [families]: each family word is a

@@ -3,17 +3,23 @@ package judged
 import (
 	"strings"
 
+	"github.com/evalpress/evalpress/matcher/identity"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
 // WriterFamilies returns each writer's model family by script heading, as
-// far as the inputs say: models.toml's [families] for now. This is the one
-// place a writer's family is derived; an identity table of the labs and
-// their families will feed it too.
+// far as the inputs say: models.toml's [families], or else the family the
+// identity table finds in the heading (matcher/identity: "Claude" for
+// "Claude Opus 4.1"). This is the one place a writer's family is derived.
 func WriterFamilies(folder *inputs.Folder) map[string]string {
 	out := map[string]string{}
 	if folder == nil {
 		return out
+	}
+	for _, script := range folder.ScriptOrder() {
+		if family := identity.Of(script, identity.Extra{Lab: folder.Labs[script].Text}).Family; family != "" {
+			out[script] = family
+		}
 	}
 	for script, t := range folder.Families {
 		out[script] = t.Text

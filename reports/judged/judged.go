@@ -656,7 +656,7 @@ func (t *Tier) PrivateTerms(families map[string]string) []inputs.Term {
 	var out []inputs.Term
 	for _, j := range t.Judges {
 		if j.Role == Family || sharesFamily(j.Family, families) {
-			out = append(out, inputs.Term{Text: j.Model, File: t.judgesFile, Line: j.ModelLine})
+			out = append(out, inputs.Term{Text: j.Model, File: t.judgesFile, Line: j.ModelLine, Model: true})
 		}
 	}
 	return out
