@@ -688,7 +688,34 @@ func droppedSource(raw string, tok *token, uncommon int) bool {
 	if tok.tt == html.EndTagToken {
 		return len(raw) > len(tok.name)+3
 	}
-	return uncommon > 1 || strings.Count(raw, "=") > len(tok.attrs)
+	return uncommon > 1 || assignments(raw) > len(tok.attrs)
+}
+
+// assignments counts the "=" of a start tag that give an attribute a
+// value: not those inside a quoted value (a <meta> element's
+// content="width=device-width").
+func assignments(raw string) int {
+	n := 0
+	var quote byte
+	afterEq := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '=':
+			n++
+			afterEq = true
+		case afterEq && (c == '"' || c == '\''):
+			quote, afterEq = c, false
+		case afterEq && isHTMLSpace(c):
+		default:
+			afterEq = false
+		}
+	}
+	return n
 }
 
 // cdataStart starts a CDATA section's text as the Tokenizer reads it, a

@@ -3,10 +3,8 @@ package leakscan
 import (
 	"fmt"
 	"slices"
-	"unicode"
 
 	"github.com/evalpress/evalpress/matcher"
-	"github.com/evalpress/evalpress/reports/inputs"
 )
 
 // PassageWords is the shortest run of private words the scan reports in a
@@ -234,20 +232,10 @@ func (s *Scanner) scanPassages(name string, v *scanView, text string) []Leak {
 			inPassage = true
 			line, col := v.location(at)
 			leaks = append(leaks, Leak{File: name, Line: line, Column: col,
-				What: fmt.Sprintf("a passage of %d or more words of private text (starting %q)", PassageWords, inputs.Abbreviate(firstWord(text[at:])))})
+				What: fmt.Sprintf("a passage of %d or more words of the private texts", PassageWords)})
 		}
 	})
 	return leaks
-}
-
-// firstWord returns the word text starts with.
-func firstWord(text string) string {
-	for i, r := range text {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)) {
-			return text[:i]
-		}
-	}
-	return text
 }
 
 // gramSet is a set of many hashes: sorted, with an index of where each

@@ -3,7 +3,6 @@ package leakscan
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -231,54 +230,6 @@ func withReversed(views []scanView) []scanView {
 	slices.Reverse(r)
 	first.text, first.reversed, first.echo = string(r), true, true
 	return append(views, first)
-}
-
-// scanViews is ScanFile with the buffers it reads the file's views into.
-func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matcher.QuickText) (leaks []Leak) {
-	text, ok := readText(name, data)
-	if !ok {
-		return s.unreadable(name)
-	}
-	var seen map[string]bool
-	for _, v := range viewsOf(name, text, mv) {
-		// One quick pass folds the view; the exact, slower passes that say
-		// where a leak is run only when it finds one.
-		q.Fold(v.text)
-		if s.terms.MayOccurIn(q, v.whole) {
-			find := s.terms.Find
-			if v.whole {
-				find = s.terms.FindWhole
-			}
-			for _, m := range find(validText(v.text)) {
-				line, col := v.location(m.Start)
-				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
-				if seen == nil {
-					seen = map[string]bool{}
-				}
-				if seen[key] || v.echo && seen[m.Term.Text] {
-					continue
-				}
-				seen[key], seen[m.Term.Text] = true, true
-				leaks = append(leaks, Leak{File: name, Line: line, Column: col, What: describe(m.Term)})
-			}
-		}
-		if v.termsOnly {
-			continue
-		}
-		if s.passages != nil && s.mayLeakPassage(q) {
-			for _, l := range s.scanPassages(name, &v, validText(v.text)) {
-				key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
-				if seen == nil {
-					seen = map[string]bool{}
-				}
-				if !seen[key] && !(v.echo && seen["passage"]) {
-					seen[key], seen["passage"] = true, true
-					leaks = append(leaks, l)
-				}
-			}
-		}
-	}
-	return leaks
 }
 
 // readText returns data as text, and false when it is not a text the scan

@@ -10,6 +10,7 @@ package leakscan
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -31,7 +33,7 @@ import (
 type Leak struct {
 	File         string // path relative to the scanned folder
 	Line, Column int    // 0 for a leak in the file's name
-	What         string // what leaked, with the term shown only by its first letters
+	What         string // what leaked and where it comes from, never its letters
 	// Unreadable is true for a file the scan cannot read, which is refused
 	// as a leak would be.
 	Unreadable bool
@@ -61,6 +63,74 @@ type Scanner struct {
 	unscanned []string   // patterns of files published unread
 	mu        sync.Mutex // guards published
 	published []string   // the files let through unread
+
+	// fixedFiles are the digests of the binary's own files (Fixed), by
+	// size; fixedLines the lines of the program source it quotes.
+	fixedFiles map[int][][sha256.Size]byte
+	fixedLines map[string]bool
+}
+
+// Fixed declares the binary's own bytes, which carry nothing from the
+// inputs: a file byte for byte one of files (the embedded assets, the
+// vendored chart library) is not read for terms or passages (its name is),
+// and a term found on a line of a page that is a line of one
+// of texts (the program source the method page quotes) is no leak: its
+// letters and digits are those of a line of the source. Call it
+// before scanning.
+func (s *Scanner) Fixed(files [][]byte, texts []string) {
+	if s.fixedFiles == nil {
+		s.fixedFiles, s.fixedLines = map[int][][sha256.Size]byte{}, map[string]bool{}
+	}
+	for _, f := range files {
+		s.fixedFiles[len(f)] = append(s.fixedFiles[len(f)], sha256.Sum256(f))
+	}
+	for _, t := range texts {
+		for line := range strings.Lines(t) {
+			if key := lineKey(line); len(key) >= minFixedLine {
+				s.fixedLines[key] = true
+			}
+		}
+	}
+}
+
+// isFixed reports whether data is one of the fixed files.
+func (s *Scanner) isFixed(data []byte) bool {
+	digests := s.fixedFiles[len(data)]
+	if len(digests) == 0 {
+		return false
+	}
+	sum := sha256.Sum256(data)
+	return slices.Contains(digests, sum)
+}
+
+// onFixedLine reports whether the text's bytes [start, end) lie on a line
+// that is a line of the fixed texts.
+func (s *Scanner) onFixedLine(text string, start, end int) bool {
+	if len(s.fixedLines) == 0 || strings.Contains(text[start:end], "\n") {
+		return false
+	}
+	from := strings.LastIndexByte(text[:start], '\n') + 1
+	to := len(text)
+	if k := strings.IndexByte(text[end:], '\n'); k >= 0 {
+		to = end + k
+	}
+	return s.fixedLines[lineKey(text[from:to])]
+}
+
+// minFixedLine is the fewest letters and digits of a source line that
+// Fixed declares: shorter ones ("i++") are lines anyone may write.
+const minFixedLine = 12
+
+// lineKey returns a line's letters and digits, lower case: a line of a
+// page is a line of the program source whatever its spaces and escapes
+// ("i + 1" reads "i   1" with URL escapes undone).
+func lineKey(line string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, line)
 }
 
 // New returns a scanner for the private inputs in folder. With
@@ -189,6 +259,9 @@ func (s *Scanner) scanName(rel string) []Leak {
 // The file is read as a reader's tools read it (see views.go): every view
 // is looked through for terms and passages.
 func (s *Scanner) ScanFile(name string, data []byte) []Leak {
+	if s.isFixed(data) {
+		return nil
+	}
 	var mv *markupViews
 	q := quickPool.Get().(*matcher.QuickText)
 	defer quickPool.Put(q)
@@ -255,6 +328,58 @@ func (b *byteBudget) release(n int) {
 	b.freed.Broadcast()
 }
 
+// scanViews is ScanFile with the buffers it reads the file's views into.
+func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matcher.QuickText) (leaks []Leak) {
+	text, ok := readText(name, data)
+	if !ok {
+		return s.unreadable(name)
+	}
+	var seen map[string]bool
+	for _, v := range viewsOf(name, text, mv) {
+		// One quick pass folds the view; the exact, slower passes that say
+		// where a leak is run only when it finds one.
+		q.Fold(v.text)
+		if s.terms.MayOccurIn(q, v.whole) {
+			find := s.terms.Find
+			if v.whole {
+				find = s.terms.FindWhole
+			}
+			text := validText(v.text)
+			for _, m := range find(text) {
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				if s.onFixedLine(text, m.Start, m.End) {
+					continue
+				}
+				line, col := v.location(m.Start)
+				key := fmt.Sprintf("%d:%s", line, m.Term.Text)
+				if seen[key] || v.echo && seen[m.Term.Text] {
+					continue
+				}
+				seen[key], seen[m.Term.Text] = true, true
+				leaks = append(leaks, Leak{File: name, Line: line, Column: col, What: describe(m.Term)})
+			}
+		}
+		if v.termsOnly {
+			continue
+		}
+		if s.passages != nil && s.mayLeakPassage(q) {
+			for _, l := range s.scanPassages(name, &v, validText(v.text)) {
+				key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				if !seen[key] && !(v.echo && seen["passage"]) {
+					seen[key], seen["passage"] = true, true
+					leaks = append(leaks, l)
+				}
+			}
+		}
+	}
+	return leaks
+}
+
 // validText returns text with bytes that are not UTF-8 read as spaces, as
 // the quick pass folds them.
 func validText(text string) string {
@@ -293,10 +418,7 @@ func (s *Scanner) Unscanned() []string {
 	return slices.Compact(out)
 }
 
-func describe(t matcher.Term) string {
-	what := map[string]string{matcher.KindModel: "model name", matcher.KindMandated: "mandated phrase", matcher.KindRedact: "private term"}[t.Kind]
-	return fmt.Sprintf("%s %q (%s)", what, inputs.Abbreviate(t.Text), t.Source)
-}
+func describe(t matcher.Term) string { return t.Describe() }
 
 func lineCol(text string, offset int) (int, int) {
 	before := text[:offset]

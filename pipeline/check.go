@@ -74,6 +74,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	scanner.Fixed(fixedBytes())
 	if len(o.Unscanned) > 0 {
 		scanner.PublishUnscanned(o.Unscanned)
 	}

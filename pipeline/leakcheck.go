@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"sync"
 
+	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
@@ -52,6 +54,9 @@ func startLeakCheck(ctx context.Context, folder *inputs.Folder) *leakCheck {
 	go func() {
 		var err error
 		c.scanner, err = leakscan.New(folder, true, nil)
+		if err == nil {
+			c.scanner.Fixed(fixedBytes())
+		}
 		c.made <- err
 	}()
 	return c
@@ -121,3 +126,24 @@ func (c *leakCheck) report(outDir string) error {
 	}
 	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
 }
+
+// fixedBytes returns the binary's own files and the program source the
+// method page quotes (leakscan.Scanner.Fixed): bytes no input reaches.
+var fixedBytes = sync.OnceValues(func() ([][]byte, []string) {
+	var files [][]byte
+	_ = fs.WalkDir(evalpress.Assets(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(evalpress.Assets(), path)
+		if err == nil {
+			files = append(files, data)
+		}
+		return err
+	})
+	var texts []string
+	for _, f := range sourceFiles() {
+		texts = append(texts, f.Code)
+	}
+	return files, texts
+})

@@ -133,7 +133,7 @@ func TestJudgesAnalysesArePrivatePassages(t *testing.T) {
 		t.Fatal(err)
 	}
 	appendTo(t, dir, "content/findings.md", "\nA judge wrote that the harbour lights passage covers the opening beat, we hear.\n")
-	refused(t, dir, "a passage of 8 or more words of private text")
+	refused(t, dir, "a passage of 8 or more words of the private texts")
 }
 
 // TestSpellingsAReaderRecognises: a capital I drawn as an l, and a name
