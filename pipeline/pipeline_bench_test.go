@@ -26,6 +26,7 @@ func BenchmarkBuild(b *testing.B) {
 	}
 	opts := Options{Config: cfg, Inputs: corpus}
 	i := 0
+	cpu := startCPU(b)
 	for b.Loop() {
 		i++
 		opts.Out = filepath.Join(out, "site", string(rune('a'+i%26)))
@@ -34,4 +35,5 @@ func BenchmarkBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	cpu.report()
 }

@@ -1,0 +1,140 @@
+package pipeline
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/evalpress/evalpress"
+	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/leakscan"
+	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/site"
+)
+
+// benchBuild runs a build of the bench corpus (EVALPRESS_BENCH_CORPUS)
+// up to and including its redaction, for the stage benchmarks.
+func benchBuild(b *testing.B) *build {
+	corpus := os.Getenv("EVALPRESS_BENCH_CORPUS")
+	if corpus == "" {
+		b.Skip("set EVALPRESS_BENCH_CORPUS to a corpus folder")
+	}
+	cfg, err := filepath.Abs("../bench/config.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd := &build{ctx: context.Background(), o: Options{Config: cfg, Inputs: corpus, Out: filepath.Join(b.TempDir(), "site")}, stderr: io.Discard}
+	for _, stage := range []func() error{bd.configure, bd.readInputs, bd.measure, bd.assembleFindings} {
+		if err := stage(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return bd
+}
+
+// BenchmarkRedact times redact.New on the bench corpus's findings.
+func BenchmarkRedact(b *testing.B) {
+	bd := benchBuild(b)
+	commitments, err := commit(bd.ctx, bd.folder, bd.inputsDir, bd.key)
+	if err != nil {
+		b.Fatal(err)
+	}
+	excerpts := cellExcerpts(bd.cfg, bd.folder, bd.f)
+	in := redact.Input{Config: bd.cfg, Findings: bd.f, Folder: bd.folder, Documents: bd.docs, Source: sourceFiles(),
+		Prompt: bd.rawPrompt, Commitments: commitments, Excerpts: excerpts, Registration: bd.registration.raw()}
+	cpu := startCPU(b)
+	for b.Loop() {
+		if _, err := redact.New(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+}
+
+// BenchmarkRender times site.Render of the bench corpus's view, every
+// page kept in memory (no scan, no write).
+func BenchmarkRender(b *testing.B) {
+	bd := benchBuild(b)
+	if err := bd.redact(); err != nil {
+		b.Fatal(err)
+	}
+	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
+		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
+	cpu := startCPU(b)
+	for b.Loop() {
+		if _, err := site.Render(bd.view, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+}
+
+// BenchmarkScan times the leak scan of every file of the bench site, on
+// all cores as a build scans them, the scanner made beforehand.
+func BenchmarkScan(b *testing.B) {
+	bd := benchBuild(b)
+	if err := bd.redact(); err != nil {
+		b.Fatal(err)
+	}
+	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
+		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
+	out, err := site.Render(bd.view, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	check := bd.scanner.fileCheck(redact.Permits(bd.excerpts))
+	names := out.Paths()
+	var size int64
+	for _, name := range names {
+		size += int64(len(out.Files[name]))
+	}
+	b.SetBytes(size)
+	cpu := startCPU(b)
+	for b.Loop() {
+		err := parallel.For(len(names), func(i int) error {
+			return check(site.File{Path: names[i], Data: out.Files[names[i]]})
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+}
+
+// BenchmarkNewScanner times making the leak scanner from the bench
+// corpus's private inputs.
+func BenchmarkNewScanner(b *testing.B) {
+	bd := benchBuild(b)
+	cpu := startCPU(b)
+	for b.Loop() {
+		if _, err := leakscan.New(bd.folder, true, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+}
+
+// cpuClock reports a benchmark's process CPU time (user and system) per
+// iteration as cpu-ns/op: on a shared machine, a steadier figure than the
+// wall time.
+type cpuClock struct {
+	b     *testing.B
+	start time.Duration
+}
+
+func startCPU(b *testing.B) cpuClock { return cpuClock{b, processCPU()} }
+
+func (c cpuClock) report() {
+	c.b.ReportMetric(float64(processCPU()-c.start)/float64(c.b.N), "cpu-ns/op")
+}
+
+// processCPU is the CPU time the process has used.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
