@@ -245,7 +245,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err := sd.prepare(opt.Baseline); err != nil {
 		return nil, err
 	}
-	r := &siteRender{ctx: opt.Context, opt: opt, tmpl: tmpl, p: p, sd: sd, render: newRenderer(opt.Context, tmpl, opt.TemplatesLabel),
+	r := &siteRender{ctx: opt.Context, opt: opt, tmpl: tmpl, p: p, sd: sd, render: newRenderer(opt.Context, tmpl, opt.TemplatesLabel, !hasOwnLayout(opt)),
 		out: &Output{Files: map[string][]byte{}}}
 	if err := r.makeAll(table); err != nil {
 		return nil, err

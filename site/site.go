@@ -284,9 +284,12 @@ const maxPooledRender = 1 << 20
 
 // newRenderer returns the function that renders a page: the template name
 // with data, inside the layout. label names the templates in its errors;
-// when ctx is done, it makes nothing more.
-func newRenderer(ctx context.Context, tmpl *template.Template, label string) func(name string, data *pageData) ([]byte, error) {
+// when ctx is done, it makes nothing more. framed: the layout is the
+// built-in one, whose cell pages are made in a frame (cellFrame).
+func newRenderer(ctx context.Context, tmpl *template.Template, label string, framed bool) func(name string, data *pageData) ([]byte, error) {
 	navs := &htmlCache{}
+	var frameOnce sync.Once
+	var frame *cellFrame
 	templateError := func(err error) error {
 		return &diag.Diagnostic{Severity: diag.Error, File: label, Message: "template error: " + strings.TrimPrefix(err.Error(), "template: ")}
 	}
@@ -318,6 +321,12 @@ func newRenderer(ctx context.Context, tmpl *template.Template, label string) fun
 			return nil, templateError(err)
 		}
 		data.Nav = nav
+		if data.Cell != nil && framed {
+			frameOnce.Do(func() { frame = makeCellFrame(tmpl, data) })
+			if frame != nil {
+				return frame.page(data.Title, body.Bytes()), nil
+			}
+		}
 		err = tmpl.ExecuteTemplate(full, "layout.html", data)
 		data.Body = ""
 		if err != nil {
