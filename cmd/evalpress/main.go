@@ -48,7 +48,7 @@ func usagef(format string, args ...any) error {
 }
 
 // synopses are each command's synopsis: the usage, each command's --help
-// and the README's command list say the same (a test holds them to it).
+// and docs/cli.md's command list say the same (a test holds them to it).
 var synopses = []struct{ name, synopsis string }{
 	{"build", "build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]"},
 	{"measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]"},

@@ -18,35 +18,47 @@ func flagNames(text string) []string {
 	return slices.Compact(out)
 }
 
-// readmeCommands returns the README's command list: its lines starting
-// with "evalpress " in the block under "## Commands", by command.
-func readmeCommands(t *testing.T) map[string]string {
+// documentedCommands returns the command list of the command line's
+// reference page (docs/cli.md): its lines under "## Commands", by command.
+// The list must also name help and --version, which have no synopsis of
+// their own.
+func documentedCommands(t *testing.T) map[string]string {
 	t.Helper()
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile("../../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "## Commands\n")
+	_, section, ok := strings.Cut(string(page), "## Commands\n")
 	if !ok {
-		t.Fatal("README has no ## Commands section")
+		t.Fatal("docs/cli.md has no ## Commands section")
 	}
 	_, block, _ := strings.Cut(section, "```\n")
 	block, _, _ = strings.Cut(block, "```")
 	out := map[string]string{}
+	others := map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
 		f := strings.Fields(line)
-		if len(f) < 2 || f[0] != "evalpress" {
-			t.Fatalf("README command line %q does not start with evalpress COMMAND", line)
+		switch {
+		case len(f) < 2 || f[0] != "evalpress":
+			t.Fatalf("docs/cli.md command line %q does not start with evalpress COMMAND", line)
+		case f[1] == "help" || f[1] == "--version":
+			others[f[1]] = true
+		default:
+			out[f[1]] = strings.Join(f[1:], " ")
 		}
-		out[f[1]] = strings.Join(f[1:], " ")
+	}
+	for _, name := range []string{"help", "--version"} {
+		if !others[name] {
+			t.Errorf("docs/cli.md's command list does not show evalpress %s", name)
+		}
 	}
 	return out
 }
 
-func TestUsageListsEveryFlagTheReadmeLists(t *testing.T) {
-	readme := readmeCommands(t)
-	if len(readme) != len(synopses) {
-		t.Errorf("README lists %d commands, evalpress %d", len(readme), len(synopses))
+func TestUsageListsEveryFlagTheDocsList(t *testing.T) {
+	documented := documentedCommands(t)
+	if len(documented) != len(synopses) {
+		t.Errorf("docs/cli.md lists %d commands, evalpress %d", len(documented), len(synopses))
 	}
 	code, _, noArgs := runCLI(t)
 	if code != 2 {
@@ -57,9 +69,9 @@ func TestUsageListsEveryFlagTheReadmeLists(t *testing.T) {
 		t.Errorf("--help: exit %d, want 0", code)
 	}
 	for _, s := range synopses {
-		line, ok := readme[s.name]
+		line, ok := documented[s.name]
 		if !ok {
-			t.Errorf("README does not list %s", s.name)
+			t.Errorf("docs/cli.md does not list %s", s.name)
 			continue
 		}
 		for what, text := range map[string]string{"no arguments": noArgs, "--help": help} {
@@ -68,12 +80,12 @@ func TestUsageListsEveryFlagTheReadmeLists(t *testing.T) {
 			}
 			for _, name := range flagNames(line) {
 				if !strings.Contains(lineOf(text, "evalpress "+s.name+" "), "--"+name) {
-					t.Errorf("%s: the README lists --%s for %s; the usage does not", what, name, s.name)
+					t.Errorf("%s: docs/cli.md lists --%s for %s; the usage does not", what, name, s.name)
 				}
 			}
 		}
 		if got := strings.Join(strings.Fields(line), " "); got != synopsis(s.name) {
-			t.Errorf("README: %q\nusage:  %q", got, synopsis(s.name))
+			t.Errorf("docs/cli.md: %q\nusage:       %q", got, synopsis(s.name))
 		}
 		// The command's own help defines exactly the flags its synopsis names.
 		code, cmdHelp, _ := runCLI(t, s.name, "--help")
