@@ -99,7 +99,7 @@ func (f *File) Check() error {
 			continue // a table asked for, or a key one of them read
 		}
 		return diag.Errorf(f.name, KeyLine(f.data, key), "unknown key %q", key.String()).
-			WithHint("check the spelling; the keys evalpress knows are listed in the README")
+			WithHint("check the spelling; docs/configuration.md lists every key")
 	}
 	return nil
 }
