@@ -12,7 +12,7 @@ import (
 )
 
 // Documents quote computed values with placeholders (see package
-// site/prose and the README's reference table). A paragraph holding only a
+// site/prose and docs/documents.md). A paragraph holding only a
 // block placeholder is replaced by a rendered block:
 //
 //	{{hypotheses}}  {{summary}}  {{results}}  {{chart runs}}  {{chart overlap}}  {{chart fails}}

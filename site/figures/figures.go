@@ -67,7 +67,7 @@ func testOdds(t stats.Test) string {
 	return fmt.Sprintf("%s of the time (%s of %s, %s)", ChancePercent(t.P()), Thousands(int64(t.AtLeast)), Thousands(int64(t.Arrangements)), how)
 }
 
-// FigureNames are the names Figure knows, in the order the README lists them.
+// FigureNames are the names Figure knows, in the order docs/documents.md lists them.
 var FigureNames = []string{"sections", "writers", "neither", "section_chance", "writer_chance", "sentence"}
 
 // Figure returns one of the spread's figures by name: the shares
