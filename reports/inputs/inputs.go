@@ -267,7 +267,7 @@ func (f *Folder) read(fsys fs.FS, name string, optional bool, limit readfile.Lim
 		return nil, err // it names the file
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file")).
-			WithHint("an inputs folder holds %s and %s; see the README", SectionsFile, ExamplesFile)
+			WithHint("an inputs folder holds %s and %s; see docs/inputs.md", SectionsFile, ExamplesFile)
 	}
 	return nil, diag.Errorf(f.path(name), 0, "%s", describeOpenError(err, "file"))
 }
