@@ -26,7 +26,7 @@
 //     that state its thresholds and outcomes.
 //  2. Its config block in config.toml ([g1]): config decodes it through
 //     the criterion, --set reaches its keys (--set g1.tolerance=0.2).
-//  3. The words that describe it in the documents (content/, README).
+//  3. The words that describe it in the documents (content/; see docs/criteria.md).
 //
 // A judged criterion (C1, C2, C4, C6) returns one outcome per judge, with
 // Outcome.Judge set to the judge's id: a cell's outcomes are keyed by
