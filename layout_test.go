@@ -1,7 +1,9 @@
 package evalpress
 
 import (
+	"os"
 	"os/exec"
+	"path"
 	"strings"
 	"testing"
 )
@@ -45,5 +47,61 @@ func TestHelpersDoNotReachTheDomain(t *testing.T) {
 	}
 	if !domain("reports/inputs") || !domain("redact") || domain("internal/diag") {
 		t.Fatal("the list of the build's stages is wrong")
+	}
+}
+
+// TestTheReadmeMapsEveryPackage: the README's layout names every package
+// of the module (a "dir/..." line stands for every package under dir), and
+// every folder it names exists, so that the map cannot fall behind a
+// package added, moved or removed.
+func TestTheReadmeMapsEveryPackage(t *testing.T) {
+	const mod = "github.com/evalpress/evalpress"
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "## Layout\n")
+	if !ok {
+		t.Fatal("README has no ## Layout section")
+	}
+	_, block, _ := strings.Cut(section, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	exact, trees := map[string]bool{}, map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		names, _, _ := strings.Cut(line, "  ") // the names, then what they hold
+		for _, name := range strings.Split(names, ", ") {
+			name = strings.TrimSuffix(strings.TrimSpace(name), "/")
+			if tree, ok := strings.CutSuffix(name, "/..."); ok {
+				trees[tree] = true
+				name = tree
+			} else {
+				exact[name] = true
+			}
+			if info, err := os.Stat(name); err != nil || !info.IsDir() {
+				t.Errorf("the README's layout names %s, which is no folder of the repository", name)
+			}
+		}
+	}
+	out, err := exec.Command("go", "list", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	packages := 0
+	for _, pkg := range strings.Fields(string(out)) {
+		rel, ok := strings.CutPrefix(pkg, mod+"/")
+		if !ok {
+			continue // the root package: embed.go
+		}
+		packages++
+		covered := exact[rel]
+		for dir := rel; !covered && dir != "."; dir = path.Dir(dir) {
+			covered = trees[dir]
+		}
+		if !covered {
+			t.Errorf("the README's layout does not name the package %s", rel)
+		}
+	}
+	if packages < 30 {
+		t.Fatalf("go list found %d packages: the test is not looking at the right ones", packages)
 	}
 }
