@@ -74,6 +74,7 @@ func TestLoadErrors(t *testing.T) {
 		{base + "\n[publish]\nouts = 1\n", `:13: unknown key "publish.outs"`},
 		{"title = \"x\"\n[c5]\nmax_run = \"12\"\n", "config.toml:3: c5.max_run: the value is text (in quotes); want a whole number"},
 		{"[g1.targets]\n\"ACT 1\" = \"many\"\n", `config.toml:2: g1.targets."ACT 1": the value is text (in quotes); want a whole number`},
+		{"[g1.targets]\n\"ACT 1\" = 300.5\n", `config.toml:2: g1.targets."ACT 1": the value is a number with a fraction; want a whole number`},
 		{"title = \"x\"\n[c5]\nmaxrun = 3\n", `config.toml:3: unknown key "c5.maxrun"`},
 		{"[judged]\nsections = [\"A\"]\nc3_min = 1\n", `config.toml:3: unknown key "judged.c3_min"`},
 		{"[judged.registered]\nc1_min_present = 1\nsections = []\n", `config.toml:3: unknown key "judged.registered.sections"`},

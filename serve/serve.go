@@ -163,7 +163,7 @@ func (s *Server) reads(path string) bool {
 }
 
 // ignored reports file events that must not trigger a rebuild: dotfiles
-// (editor swap files, the measurement cache) and editor backups.
+// (editor swap files, the lock and the journal) and editor backups.
 func ignored(path string) bool {
 	base := filepath.Base(path)
 	return strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") || strings.HasPrefix(base, "#")

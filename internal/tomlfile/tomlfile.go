@@ -177,10 +177,12 @@ var (
 // typeWords names a decoder's type as a reader says it.
 func typeWords(t string) string {
 	switch t {
-	case "integer":
+	case "integer", "int", "int64", "int32", "uint", "uint64":
 		return "a whole number"
 	case "float":
 		return "a number"
+	case "float64", "float32":
+		return "a number with a fraction"
 	case "string":
 		return "text (in quotes)"
 	case "bool":
