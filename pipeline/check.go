@@ -44,16 +44,26 @@ type CheckResult struct {
 // a site evalpress built holds the folder's lock, as a build does: it never
 // reads a tree a build is swapping, half one site and half the other.
 func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
-	if info, err := os.Stat(o.Dir); err != nil || !info.IsDir() {
+	info, err := os.Stat(o.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, unwrapPath(err))
+	}
+	if !info.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder to scan", o.Dir)
 	}
-	if isSite(o.Dir) {
-		lock, err := LockOutput(ctx, o.Dir, o.Wait, o.Stderr)
+	// A link to a site is scanned under the site's own lock, the one
+	// its builds take, not one named after the link.
+	real, err := filepath.EvalSymlinks(o.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, unwrapPath(err))
+	}
+	if isSite(real) {
+		lock, err := LockOutput(ctx, real, o.Wait, o.Stderr)
 		if err != nil {
 			return nil, err
 		}
 		defer lock.Release()
-		if sitewrite.SwapPending(o.Dir) {
+		if sitewrite.SwapPending(real) {
 			return nil, fmt.Errorf("%s: a build was stopped while it put a new site in place; build again, which finishes or undoes that, then check", o.Dir)
 		}
 	}

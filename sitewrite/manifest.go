@@ -124,6 +124,12 @@ func (r *record) foreign(dir string) ([]string, error) {
 // there (.git, other hidden entries, CNAME), and an error when it holds
 // something else evalpress did not build.
 func ExistingAudience(dir string) (string, error) {
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// The swap renames the folder: it would replace the link, not
+		// the folder the link names, so it is refused before any work.
+		target, _ := filepath.EvalSymlinks(dir)
+		return "", fmt.Errorf("%s: the output folder is a link (to %s); give --out the folder itself", dir, target)
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil

@@ -344,6 +344,27 @@ func TestOutFolderNotMadeByEvalpressIsRefused(t *testing.T) {
 	}
 }
 
+// TestOutFolderThatIsALinkIsRefused: the swap would replace the link, not
+// the site it names, so a build refuses it before any work, in one line,
+// and leaves the link and its folder as they were.
+func TestOutFolderThatIsALinkIsRefused(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	link := filepath.Join(dir, "pub")
+	if err := os.Symlink(filepath.Join(dir, "public"), link); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := runChild(t, "", "build", "--config", filepath.Join(dir, "config.toml"), "--out", link)
+	if code != 1 || !strings.Contains(stderr, "the output folder is a link") || strings.Contains(stderr, "built ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v", err)
+	}
+}
+
 // TestPublicSiteHoldsNoPrivateText checks the built demo-like site with a
 // naive scan of its own: no private term, whatever the escaping, and no
 // private text but the permitted excerpts.

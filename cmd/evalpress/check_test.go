@@ -104,6 +104,14 @@ func TestCheckTakesTheFolderLock(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
 		t.Fatalf("exit %d, stderr %q; want one line with %q", code, stderr, want)
 	}
+	// Through a link to the site, the check takes the site's own lock.
+	link := filepath.Join(dir, "site-link")
+	if err := os.Symlink(out, link); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := runChild(t, "", "check", "--leaks", link, "--inputs", private); code != 1 || !strings.Contains(stderr, want) {
+		t.Fatalf("through a link: exit %d, stderr %q; want %q", code, stderr, want)
+	}
 	cmd := childCommand("", "check", "--wait", "--leaks", out, "--inputs", private)
 	errPipe, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
