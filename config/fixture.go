@@ -2,10 +2,12 @@ package config
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // Fixture is an adversarial fixture of the judge protocol ([[fixture]]): a
@@ -27,9 +29,6 @@ const (
 	ExpectPass = "pass"
 	ExpectFail = "fail"
 )
-
-// fixtureCriteria are the criteria a judge returns on a fixture.
-var fixtureCriteria = map[string]bool{"C1": true, "C2": true, "C4": true, "C6": true}
 
 // ExpectedCriteria returns the criteria f expects a verdict on, sorted.
 func (f Fixture) ExpectedCriteria() []string {
@@ -61,8 +60,8 @@ func (c *Config) validateFixtures() error {
 		}
 		seen[f.ID] = max(f.Line, 1)
 		for _, crit := range f.ExpectedCriteria() {
-			if !fixtureCriteria[crit] {
-				return diag.Errorf(c.File, f.Line, "fixture %q expects a verdict on %q; a judge returns C1, C2, C4 and C6", f.ID, crit)
+			if !slices.Contains(criteria.JudgedIDs, criteria.ID(crit)) {
+				return diag.Errorf(c.File, f.Line, "fixture %q expects a verdict on %q; a judge returns %s", f.ID, crit, judgedList())
 			}
 			if v := f.Expect[crit]; v != ExpectPass && v != ExpectFail {
 				return diag.Errorf(c.File, f.Line, "fixture %q: expected %s verdict %q, want %q or %q", f.ID, crit, v, ExpectPass, ExpectFail)
@@ -70,6 +69,15 @@ func (c *Config) validateFixtures() error {
 		}
 	}
 	return nil
+}
+
+// judgedList names the judged criteria: "C1, C2, C4, C6".
+func judgedList() string {
+	ids := make([]string, len(criteria.JudgedIDs))
+	for i, id := range criteria.JudgedIDs {
+		ids[i] = string(id)
+	}
+	return strings.Join(ids, ", ")
 }
 
 // arrayTableLine returns the 1-based line of the index-th [[name]] header

@@ -53,7 +53,7 @@ expect = { C1 = "pass" }`, "must stay inside content_dir"},
 file = "a.md"`, "expects nothing"},
 		{`id = "T1"
 file = "a.md"
-expect = { C5 = "pass" }`, `expects a verdict on "C5"`},
+expect = { C5 = "pass" }`, `expects a verdict on "C5"; a judge returns C1, C2, C4, C6`},
 		{`id = "T1"
 file = "a.md"
 expect = { C1 = "FAIL!" }`, `expected C1 verdict "FAIL!"`},

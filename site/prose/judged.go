@@ -3,6 +3,8 @@ package prose
 import (
 	"strconv"
 	"strings"
+
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // The judged tier's functions. When the tier has not run, judged(ran) is
@@ -20,7 +22,15 @@ var judgedResolvers = map[string]resolver{
 	"judged_cell": {5, 5, false, `judged_cell("judge or labeller id", "Model 2", "ACT 1", C1, verdict|count|of)`, evalJudgedCell},
 }
 
-var judgedCriteria = []string{"C1", "C2", "C4", "C6"}
+// judgedCriteria names the judged criteria a function takes, in the
+// protocol's order (criteria.JudgedIDs).
+func judgedCriteria() []string {
+	out := make([]string, len(criteria.JudgedIDs))
+	for i, id := range criteria.JudgedIDs {
+		out[i] = string(id)
+	}
+	return out
+}
 
 func evalJudged(ev *evaluator, c call) (Value, error) {
 	field, err := word(c, 0, "ran", "judges", "judge_names", "labellers", "first_run", "last_run", "sections")
@@ -97,7 +107,7 @@ func (ev *evaluator) judgedGrader(c call, id string) error {
 
 func evalJudgedCell(ev *evaluator, c call) (Value, error) {
 	by, writer, section := c.words[0], c.words[1], c.words[2]
-	criterion, err := word(c, 3, judgedCriteria...)
+	criterion, err := word(c, 3, judgedCriteria()...)
 	if err != nil {
 		return Value{}, err
 	}

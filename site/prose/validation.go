@@ -264,7 +264,7 @@ func evalJudge(ev *evaluator, c call) (Value, error) {
 // findRanking returns the judge's order on the criterion of c's second
 // word; nil (n/a) when the tier has not run or the judge is not valid.
 func findRanking(ev *evaluator, c call) (*public.Order, error) {
-	crit, err := word(c, 1, judgedCriteria...)
+	crit, err := word(c, 1, judgedCriteria()...)
 	if err != nil {
 		return nil, err
 	}
