@@ -22,13 +22,6 @@ func driftWords(d public.Drift) string {
 	return fmt.Sprintf(d.Now.Now, d.Now.Text()) + " (registered: " + fmt.Sprintf(d.Registered.Then, d.Registered.Text()) + ")"
 }
 
-// judgedCounts name what a judged criterion's count counts, for the
-// headings of the tables that show "9 of 12".
-var judgedCounts = map[string]string{
-	"C1": "bullets present of assigned",
-	"C2": "undeveloped groups of all",
-}
-
 // judgedHead heads a judged criterion's column: its ID, its title and,
 // for a count, what it counts: "C1 outline coverage (bullets present of
 // assigned)".
@@ -36,9 +29,9 @@ func judgedHead(id string) string {
 	head := id
 	if c := criteria.Lookup(criteria.ID(id)); c != nil {
 		head += " " + c.Title
-	}
-	if n := judgedCounts[id]; n != "" {
-		head += " (" + n + ")"
+		if c.Counts != "" {
+			head += " (" + c.Counts + ")"
+		}
 	}
 	return head
 }

@@ -273,6 +273,9 @@ type Criterion struct {
 	// verdict and rules, the grid of the results page, the change list's
 	// first rows. At most one criterion is the headline.
 	Headline bool
+	// Counts says what a count its outcomes hold counts ("bullets present
+	// of assigned"); "" for none.
+	Counts string
 	// Block is the config.toml table its settings are read from ("c5");
 	// criteria may share one, each reading its own keys. "" for none.
 	Block string

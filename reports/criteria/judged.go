@@ -154,7 +154,8 @@ type noSettings struct{}
 func init() {
 	Define(Def[C1Settings]{
 		ID: C1, Title: "outline coverage", Kind: Quality, Judged: true, Block: "judged",
-		Rules: []Rule{{Name: RuleCoverage, Value: ValuePresent, Limit: LimitMinPresent, Op: AtLeast}},
+		Counts: "bullets present of assigned",
+		Rules:  []Rule{{Name: RuleCoverage, Value: ValuePresent, Limit: LimitMinPresent, Op: AtLeast}},
 		Judge: func(s C1Settings, m *Measurements) []Outcome {
 			return judgeEach(C1, m, func(j Judgment) ([]Named, []Named, string) {
 				values := []Named{{ValuePresent, float64(j.Present)}, {ValueAssigned, float64(j.Assigned)}}
@@ -204,6 +205,7 @@ func init() {
 	})
 	Define(Def[C2Settings]{
 		ID: C2, Title: "development", Kind: Quality, Judged: true, Block: "judged",
+		Counts:   "undeveloped groups of all",
 		Defaults: C2Settings{MaxUndeveloped: DefaultC2MaxUndeveloped},
 		Rules:    []Rule{{Name: RuleDevelopment, Value: ValueUndevelopedRate, Limit: LimitMaxUndeveloped, Op: AtMost}},
 		Judge: func(s C2Settings, m *Measurements) []Outcome {

@@ -14,6 +14,10 @@ type Def[S any] struct {
 	Kind     Kind
 	Judged   bool
 	Headline bool
+	// Counts says what a count its outcomes hold counts, for the heads of
+	// the tables that show one ("bullets present of assigned"); "" for
+	// none.
+	Counts string
 	// Block is the config.toml table S is read from ("c5" for [c5]).
 	Block string
 	// Defaults are the settings a config that leaves the block out gets.
@@ -130,7 +134,7 @@ func newCriterion[S any](d Def[S]) *Criterion {
 		value:   func(p any) any { return *p.(*S) },
 		is:      func(v any) bool { _, ok := v.(S); return ok },
 	}
-	return &Criterion{ID: d.ID, Title: d.Title, Kind: d.Kind, Judged: d.Judged, Headline: d.Headline, Block: d.Block,
+	return &Criterion{ID: d.ID, Title: d.Title, Kind: d.Kind, Judged: d.Judged, Headline: d.Headline, Counts: d.Counts, Block: d.Block,
 		Needs: d.Needs, Rules: d.Rules, Values: d.Values, Limits: d.Limits, s: ops, explain: d.Explain, summary: d.Summary}
 }
 
