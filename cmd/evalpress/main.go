@@ -135,7 +135,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		fmt.Fprintf(stderr, "evalpress: stopped; nothing more was written, and the previous site is in place\n")
+		fmt.Fprintf(stderr, "evalpress: stopped; nothing more was written, and the output folder is as it was\n")
 		return 1
 	}
 	// Problems found together (every false claim of a build) print one a line.
