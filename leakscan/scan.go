@@ -195,6 +195,14 @@ func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
 		if path == root {
 			return nil
 		}
+		if filepath.Dir(path) == root && d.Name() == ".git" {
+			// A git checkout's own folder (a gh-pages branch): no host
+			// publishes it, and it holds every earlier site.
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
 		if d.Type()&fs.ModeSymlink != 0 {
 			if info, err := os.Stat(path); err == nil && info.IsDir() {
 				rel, _ := filepath.Rel(root, path)
