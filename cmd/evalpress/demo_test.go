@@ -17,8 +17,8 @@ import (
 
 // copyDemo copies the demo artifact (config, content, private inputs) of
 // the repository into a temporary folder, so that builds write nothing
-// into the repository. A key a build of the checkout made is left behind,
-// as a fresh clone has none: the copy's first build makes its own.
+// into the repository. A key a build of the checkout made is left behind:
+// the copy gets a key of its own, as a checkout that has built once has.
 func copyDemo(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -42,6 +42,9 @@ func copyDemo(t testing.TB) string {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, _, err := commitment.Load(filepath.Join(dir, "demo", "private")); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
