@@ -210,3 +210,36 @@ func TestFilesOfOnesOwnInTheOutputFolderAreScanned(t *testing.T) {
 		})
 	}
 }
+
+// TestRawHTMLThatReordersTextIsNotDownloaded: raw HTML in a document, which
+// the page omits, is omitted from its markdown download too: a markdown
+// viewer that renders HTML would otherwise put back together what the
+// page shows apart (a <bdo> that reverses a name, a flex row that swaps
+// its halves, SVG text placed out of order).
+func TestRawHTMLThatReordersTextIsNotDownloaded(t *testing.T) {
+	for _, tc := range []struct{ name, markdown string }{
+		{"bdo", "A note: <bdo dir=rtl>ebircS ateB</bdo> wrote it.\n"},
+		{"row-reverse", "<div style=\"display:flex;flex-direction:row-reverse\"><span>ribe</span><span>Beta Sc</span></div>\n\nAfter.\n"},
+		{"svg tspan", "<svg><text><tspan x=\"40\">ribe</tspan><tspan x=\"0\">Beta Sc</tspan></text></svg>\n\nAfter.\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newSite(t, map[string]string{"content/raw.md": "# Raw\n\n" + tc.markdown})
+			if code, stderr := buildSite(t, dir); code != 0 {
+				t.Fatal(stderr)
+			}
+			download := string(mustRead(t, filepath.Join(dir, "public", "docs", "raw.md")))
+			for _, tag := range []string{"<bdo", "<div", "<span", "<svg", "<tspan", "row-reverse", "dir=rtl"} {
+				if strings.Contains(download, tag) {
+					t.Errorf("the download holds %q: %q", tag, download)
+				}
+			}
+			if !strings.Contains(download, "# Raw") {
+				t.Errorf("the download lost the document: %q", download)
+			}
+			page := string(mustRead(t, filepath.Join(dir, "public", "raw.html")))
+			if strings.Contains(page, "<bdo") || strings.Contains(page, "<tspan") || strings.Contains(page, "row-reverse") {
+				t.Errorf("the page renders raw HTML")
+			}
+		})
+	}
+}
