@@ -94,3 +94,52 @@ func TestRealNamesBuild(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckIdentitiesShowsTheDerivedSet: check --identities prints, per
+// writer alias and per family judge's model, every term derived for it
+// and where it comes from.
+func TestCheckIdentitiesShowsTheDerivedSet(t *testing.T) {
+	set := realNameSets[0]
+	dir := renameDemo(t, set.writers, set.judges)
+	private := filepath.Join(dir, "demo", "private")
+	code, stdout, stderr := runCLI(t, "check", "--identities", "--inputs", private)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "private data") {
+		t.Errorf("stderr does not say the output is private: %q", stderr)
+	}
+	lines := strings.Split(stdout, "\n")
+	var who []string
+	for _, l := range lines {
+		if l != "" && !strings.HasPrefix(l, " ") {
+			who = append(who, l)
+		}
+	}
+	if len(who) != 6 || who[0] != "Model 1" || who[1] != "Model 2" || who[2] != "Model 3" || !strings.HasPrefix(who[3], "a judge's model from ") {
+		t.Errorf("identities %q: want the three writers by alias, then the three family judges", who)
+	}
+	fields := func(l string) string { return strings.Join(strings.Fields(l), " ") }
+	var got []string
+	for _, l := range lines {
+		got = append(got, fields(l))
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{
+		"its name Claude Opus 4.1 sections.md:1",
+		"a lab name Anthropic sections.md:1 (identity table)",
+		"a family word Claude sections.md:1 (identity table)",
+		"a product word Sonnet sections.md:1 (identity table)",
+		"an API id form claude-opus-4-1 sections.md:1 (identity table)",
+		"a lab name OpenAI",
+		"a family word Gemini",
+		"its name Claude Sonnet 4 ",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no line %q in\n%s", want, all)
+		}
+	}
+	if code, _, _ := runCLI(t, "check", "--identities", "--leaks", dir, "--inputs", private); code != 2 {
+		t.Errorf("--identities with --leaks: exit %d, want 2", code)
+	}
+}
