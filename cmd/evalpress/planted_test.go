@@ -45,8 +45,12 @@ var identitySpellings = []struct {
 			return r
 		}, w)
 	}},
-	{"superscript digits", func(w string) string { return strings.NewReplacer("4", "⁴", "1", "¹", "2", "²", "5", "⁵", ".", "·").Replace(w) }},
-	{"circled digits", func(w string) string { return strings.NewReplacer("4", "④", "1", "①", "2", "②", "5", "⑤").Replace(w) }},
+	{"superscript digits", func(w string) string {
+		return strings.NewReplacer("4", "⁴", "1", "¹", "2", "²", "5", "⁵", ".", "·").Replace(w)
+	}},
+	{"circled digits", func(w string) string {
+		return strings.NewReplacer("4", "④", "1", "①", "2", "②", "5", "⑤").Replace(w)
+	}},
 	{"cyrillic a", func(w string) string { return strings.Replace(w, "a", "а", 1) }},
 	{"upper case", strings.ToUpper},
 }
