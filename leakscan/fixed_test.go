@@ -57,6 +57,36 @@ func TestFixedBytesAreNotInputs(t *testing.T) {
 	}
 }
 
+// TestShortSourceLinesAmongTheirNeighboursAreFixed: a quoted source line
+// of few letters ("i = (i + 1) & a.mask", which reads "llama" with its
+// separators skipped) is the program's among the lines around it, however
+// short; alone, or among other lines, it is read as any other.
+func TestShortSourceLinesAmongTheirNeighboursAreFixed(t *testing.T) {
+	source := "\t\tfor a.slots[i].used && a.slots[i].key != k {\n\t\t\ti = (i + 1) & a.mask\n\t\t}\n\t\tmeta\n"
+	s := &Scanner{terms: matcher.New(labTerms)}
+	page := func(lines string) []byte {
+		return []byte("<pre><code>" + strings.ReplaceAll(lines, "&", "&amp;") + "</code></pre>")
+	}
+	quoted := page(source)
+	if leaks := s.ScanFile("method.html", quoted); len(leaks) == 0 {
+		t.Fatal("the quoted source holds no lab term even unfixed: the test tests nothing")
+	}
+	s.Fixed(nil, []string{source})
+	if leaks := s.ScanFile("method.html", quoted); len(leaks) != 0 {
+		t.Errorf("the quoted program source: %v", leaks)
+	}
+	for _, text := range []string{
+		"i = (i + 1) & a.mask\n",            // the short line alone
+		"a note\ni = (i + 1) & a.mask\n}\n", // among lines of one's own
+		"\t\t}\n\t\tmeta\n",                 // a term as a short source line, with too little around it
+		"\t\tfor a.slots[i].used && a.slots[i].key != k {\n\t\t\ti = (i + 1) & a.mask Meta\n", // words added
+	} {
+		if leaks := s.ScanFile("notes.html", page(text)); len(leaks) == 0 {
+			t.Errorf("%q: let through", text)
+		}
+	}
+}
+
 // TestMetaElementsAreNoLeak: a <meta> element's "=" inside its content
 // value is no second attribute, so its tag name is not read as text; a
 // second attribute of the same name still is.

@@ -68,30 +68,42 @@ type Scanner struct {
 	// size; fixedLines the lines of the program source it quotes.
 	fixedFiles map[int][][sha256.Size]byte
 	fixedLines map[string]bool
+	// fixedSeq are the keys (lineKey) of every line of the texts, in
+	// order, and fixedAt where each non-empty key is in it.
+	fixedSeq []string
+	fixedAt  map[string][]int
 }
 
 // Fixed declares the binary's own bytes, which carry nothing from the
 // inputs: a file byte for byte one of files (the embedded assets, the
 // vendored chart library) is not read for terms or passages (its name is),
-// and a term found on a line of a page that is a line of one
+// and a term found on a line of a page that lies in a run of lines of one
 // of texts (the program source the method page quotes) is no leak: its
-// letters and digits are those of a line of the source. Call it
-// before scanning.
+// letters and digits are those of the source. Call it before scanning.
 func (s *Scanner) Fixed(files [][]byte, texts []string) {
 	if s.fixedFiles == nil {
-		s.fixedFiles, s.fixedLines = map[int][][sha256.Size]byte{}, map[string]bool{}
+		s.fixedFiles, s.fixedLines, s.fixedAt = map[int][][sha256.Size]byte{}, map[string]bool{}, map[string][]int{}
 	}
 	for _, f := range files {
 		s.fixedFiles[len(f)] = append(s.fixedFiles[len(f)], sha256.Sum256(f))
 	}
 	for _, t := range texts {
 		for line := range strings.Lines(t) {
-			if key := lineKey(line); len(key) >= minFixedLine {
+			key := lineKey(line)
+			if len(key) >= minFixedLine {
 				s.fixedLines[key] = true
 			}
+			if key != "" {
+				s.fixedAt[key] = append(s.fixedAt[key], len(s.fixedSeq))
+			}
+			s.fixedSeq = append(s.fixedSeq, key)
 		}
+		s.fixedSeq = append(s.fixedSeq, textEnd) // no run spans two texts
 	}
 }
+
+// textEnd ends each text in fixedSeq: no line's key.
+const textEnd = "\x00"
 
 // isFixed reports whether data is one of the fixed files.
 func (s *Scanner) isFixed(data []byte) bool {
@@ -104,21 +116,64 @@ func (s *Scanner) isFixed(data []byte) bool {
 }
 
 // onFixedLine reports whether the text's bytes [start, end) lie on a line
-// that is a line of the fixed texts.
+// that is a line of the fixed texts: a line of minFixedLine letters and
+// digits or more, or a shorter one ("i = (i + 1) & a.mask") in a run of
+// consecutive lines of the text that are consecutive lines of a fixed text
+// and hold that many together. A short line alone is one anyone may write
+// ("Meta" may be a line of a source); quoted among its neighbours it is the
+// source's.
 func (s *Scanner) onFixedLine(text string, start, end int) bool {
-	if len(s.fixedLines) == 0 || strings.Contains(text[start:end], "\n") {
+	if len(s.fixedSeq) == 0 || strings.Contains(text[start:end], "\n") {
 		return false
 	}
-	from := strings.LastIndexByte(text[:start], '\n') + 1
-	to := len(text)
-	if k := strings.IndexByte(text[end:], '\n'); k >= 0 {
-		to = end + k
+	from, to := lineAround(text, start)
+	key := lineKey(text[from:to])
+	if s.fixedLines[key] {
+		return true
 	}
-	return s.fixedLines[lineKey(text[from:to])]
+	for _, j := range s.fixedAt[key] {
+		n := len(key)
+		// Up, then down, while the page's lines are the source's.
+		for k, at := j-1, from; n < minFixedLine && k >= 0 && at > 0 && k > j-maxFixedRun; k-- {
+			f, t := lineAround(text, at-1)
+			if lineKey(text[f:t]) != s.fixedSeq[k] {
+				break
+			}
+			n += len(s.fixedSeq[k])
+			at = f
+		}
+		for k, at := j+1, to; n < minFixedLine && k < len(s.fixedSeq) && at < len(text) && k < j+maxFixedRun; k++ {
+			f, t := lineAround(text, at+1)
+			if lineKey(text[f:t]) != s.fixedSeq[k] {
+				break
+			}
+			n += len(s.fixedSeq[k])
+			at = t
+		}
+		if n >= minFixedLine {
+			return true
+		}
+	}
+	return false
 }
 
-// minFixedLine is the fewest letters and digits of a source line that
-// Fixed declares: shorter ones ("i++") are lines anyone may write.
+// maxFixedRun bounds the lines a run of fixed lines is looked for in, each
+// way.
+const maxFixedRun = 8
+
+// lineAround returns the bounds of the line of text that holds offset at
+// (a line's end, its newline excluded).
+func lineAround(text string, at int) (from, to int) {
+	from = strings.LastIndexByte(text[:at], '\n') + 1
+	to = len(text)
+	if k := strings.IndexByte(text[at:], '\n'); k >= 0 {
+		to = at + k
+	}
+	return from, to
+}
+
+// minFixedLine is the fewest letters and digits of a run of source lines
+// that Fixed declares: fewer ("i++") are lines anyone may write.
 const minFixedLine = 12
 
 // lineKey returns a line's letters and digits, lower case: a line of a
@@ -193,6 +248,14 @@ func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
 			return err
 		}
 		if path == root {
+			return nil
+		}
+		if filepath.Dir(path) == root && d.Name() == ".git" {
+			// A git checkout's own folder (a gh-pages branch): no host
+			// publishes it, and it holds every earlier site.
+			if d.IsDir() {
+				return fs.SkipDir
+			}
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {

@@ -244,13 +244,19 @@ func (m *Matcher) find(text string, whole bool) []Match {
 // findFolded appends the matches of the folded terms in f, the fold of text.
 func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []Match {
 	for at := 0; at < len(f.s); at++ {
+		camel := false
 		if !f.start[at] {
-			continue
+			// Inside a word, a long term may start where its case
+			// changes ("theClaude", "xAIGrok"): not in raw markup.
+			if whole || !camelAt(text, f, at) {
+				continue
+			}
+			camel = true
 		}
 		two, one := m.candidates(f.s, at)
 		for i := range joined(two, one) {
 			t := &m.terms[i]
-			if t.short || !strings.HasPrefix(f.s[at:], t.folded) {
+			if t.short || camel && len(t.folded) <= shortLength || !strings.HasPrefix(f.s[at:], t.folded) {
 				continue
 			}
 			last := at + len(t.folded) - 1
@@ -258,7 +264,7 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 				switch {
 				case whole || t.whole:
 					continue
-				case t.Word && !digitAt(text, int(f.src[next])):
+				case t.Word && !digitAt(text, int(f.src[next])) && !m.goesOn(text, f, next):
 					continue // "Metadata" is not "Meta"; "Llama3" is "Llama"
 				}
 			}
@@ -286,6 +292,55 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 	}
 	return out
 }
+
+// goesOn reports whether the letters at next of f, the fold of text, that
+// follow an identity word inside a word leave it the word a reader reads:
+// an English inflection that ends the word ("Claudes", "Geminis",
+// "Anthropics"), a change of case ("ClaudeOpus", "GeminiPro") or another
+// private term run on ("OpenAIGPT", "claudeopus").
+func (m *Matcher) goesOn(text string, f *folded, next int) bool {
+	if camelAt(text, f, next) {
+		return true
+	}
+	end := next
+	for end < len(f.s) && !f.start[end] {
+		end++
+	}
+	if rest := f.s[next:end]; rest == "s" || rest == "es" {
+		return true
+	}
+	two, one := m.candidates(f.s, next)
+	for i := range joined(two, one) {
+		if strings.HasPrefix(f.s[next:], m.terms[i].folded) {
+			return true
+		}
+	}
+	return false
+}
+
+// camelAt reports whether the byte at of f, the fold of text, starts a
+// word of camel case inside a run of ASCII letters: a capital after a
+// small letter ("theClaude"), or a capital before a small letter after
+// another capital ("xAIGrok").
+func camelAt(text string, f *folded, at int) bool {
+	if at == 0 || f.src[at] == f.src[at-1] {
+		return false // the second folded byte of one character
+	}
+	return isCamel(text, int(f.src[at]))
+}
+
+// isCamel reports whether the ASCII letter at offset i of text starts a
+// word of camel case (camelAt).
+func isCamel(text string, i int) bool {
+	if i == 0 || i >= len(text) || !isUpper(text[i]) {
+		return false
+	}
+	prev := text[i-1]
+	return isLower(prev) || isUpper(prev) && i+1 < len(text) && isLower(text[i+1])
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // capitalAt reports whether the letter at offset i of text is a capital.
 func capitalAt(text string, i int) bool {

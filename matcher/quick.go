@@ -17,6 +17,9 @@ type QuickText struct {
 	b      []byte
 	starts []int32 // offsets in b where a word starts, ascending
 	ends   []int32 // offsets in b of each word's last byte, ascending
+	// camels are the offsets in b where a word of camel case starts
+	// inside a word (isCamel), ascending.
+	camels []int32
 	inWord bool
 	kind   uint8 // of the word's letters
 	sup    bool  // the text has a superscript or subscript digit
@@ -28,6 +31,7 @@ type QuickText struct {
 func (q *QuickText) reset(n int) {
 	n = min(n, largeText)
 	q.b, q.starts, q.ends, q.inWord, q.sup = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false, false
+	q.camels = q.camels[:0]
 }
 
 // letters adds the folded letters of one character of kind k.
@@ -58,6 +62,9 @@ func (q *QuickText) asciiLetters(s string) {
 	}
 	q.kind = kindLetter
 	for k := 0; k < len(s); k++ {
+		if k > 0 && isCamel(s, k) {
+			q.camels = append(q.camels, int32(len(q.b)))
+		}
 		q.b = append(q.b, asciiFold[s[k]])
 	}
 }
@@ -186,6 +193,19 @@ func (m *Matcher) MayOccurIn(q *QuickText, whole bool) bool {
 				// Find decides what the quick pass cannot tell: a short
 				// term's spelling as written, and whether an identity
 				// word goes on with a digit.
+				return true
+			}
+		}
+	}
+	if whole {
+		return false
+	}
+	// A long term may start inside a word where its case changes
+	// (camelAt); Find decides how it ends.
+	for _, at := range q.camels {
+		two, one := m.candidates(s, int(at))
+		for i := range joined(two, one) {
+			if t := &m.terms[i]; !t.short && len(t.folded) > shortLength && strings.HasPrefix(s[at:], t.folded) {
 				return true
 			}
 		}

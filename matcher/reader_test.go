@@ -161,13 +161,65 @@ func TestIdentityWordsEndAtAWord(t *testing.T) {
 		{"META", true},
 		{"Llama3-70B", true},
 		{"llamas graze", false},
-		{"Anthropics", false},
+		{"Anthropics", true}, // a plural is the lab
 		{"Anthropic's writer", true},
 		{"ANTHROPIC", true},
 		{"Аnthropic", true}, // a Cyrillic A
 	} {
 		if got := m.Contains(tc.text); got != tc.want {
 			t.Errorf("Contains(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestInflectedAndRunTogetherNames: a reader recognises an identity word
+// with a plural or possessive ending and identity words run together, in
+// camel case or with no separator; a short term takes a plural "s" but
+// never matches inside an ordinary word, and a word that only starts with
+// an identity word is not it.
+func TestInflectedAndRunTogetherNames(t *testing.T) {
+	m := matcher.New(append(realTerms[:len(realTerms):len(realTerms)],
+		matcher.Term{Text: "Claude", Kind: matcher.KindModel, Word: true},
+		matcher.Term{Text: "Gemini", Kind: matcher.KindModel, Word: true},
+		matcher.Term{Text: "OpenAI", Kind: matcher.KindModel, Word: true},
+		matcher.Term{Text: "Grok", Kind: matcher.KindModel, Word: true, Common: true}))
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		// Caught.
+		{"the Claudes disagree", true},
+		{"both Geminis", true},
+		{"two GPTs", true},
+		{"the Anthropics of this world", true},
+		{"Claudes' replies", true},
+		{"Claude’s reply", true},
+		{"Geminies", true},
+		{"ClaudeOpus", true},
+		{"GeminiPro", true},
+		{"OpenAIGPT", true},
+		{"claudeopus", true},
+		{"theClaude reply", true},
+		{"xAIGrok", true},
+		{"useGemini()", true},
+		// Not caught: ordinary words and code.
+		{"metadata and metaphors", false},
+		{"Metadata", false},
+		{"getMetadata()", false},
+		{"egpts", false},
+		{"ogpt", false},
+		{"03s and 0 · 3s", false},
+		{"isoPhiles", false},
+		{"the llamas graze", false},
+		{"Grokking", false},
+		{"Claudette", false},
+		{"Geminid meteors", false},
+	} {
+		if got := m.Contains(tc.text); got != tc.want {
+			t.Errorf("Contains(%q) = %v, want %v: %v", tc.text, got, tc.want, m.Find(tc.text))
+		}
+		if tc.want && !m.MayOccur(tc.text) {
+			t.Errorf("MayOccur(%q) = false, but Find finds it", tc.text)
 		}
 	}
 }

@@ -173,6 +173,7 @@ func (st shortTerm) endsAt(low string, prevLow []string) bool {
 	last := st.tokens[n-1]
 	switch {
 	case low == last:
+	case low == last+"s" && !st.endsInDigit(): // "GPTs", an English plural
 	case !st.endsInDigit() && len(low) > len(last) && strings.HasPrefix(low, last) && '0' <= low[len(last)] && low[len(last)] <= '9':
 	default:
 		return false

@@ -5,17 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // cellExcerpts returns the excerpts of the findings' cells
@@ -92,6 +95,34 @@ func (c *leakCheck) fileCheck(excerpts []string) func(site.File) error {
 		}
 		return c.record(f.Path, c.scanner.ScanOutput(f.Path, f.Data))
 	}
+}
+
+// scanPublished scans the files of the output folder outDir that the build
+// did not write and carries into the new site (sitewrite.Published): they
+// are published with it. What it finds is kept as the written files' is.
+func (c *leakCheck) scanPublished(ctx context.Context, outDir string, excerpts []string) error {
+	if err := c.ready(excerpts); err != nil {
+		return err
+	}
+	files, err := sitewrite.Published(outDir)
+	if err != nil {
+		return fmt.Errorf("%s: cannot list the files evalpress did not write: %w", outDir, err)
+	}
+	var found error
+	for _, name := range files {
+		path := filepath.Join(outDir, filepath.FromSlash(name))
+		if info, err := os.Stat(path); err == nil && info.IsDir() {
+			return fmt.Errorf("%s: a link to a folder, which the scan does not follow, in the output folder; replace it by a copy or remove it", path)
+		}
+		data, err := readfile.ReadFile(ctx, path, readfile.Corpus)
+		if err != nil {
+			return err
+		}
+		if err := c.record(name, c.scanner.ScanOutput(name, data)); err != nil {
+			found = err
+		}
+	}
+	return found
 }
 
 // record keeps what the scan of one file found; it may run on several

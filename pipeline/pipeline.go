@@ -362,6 +362,17 @@ func (b *build) renderScanWrite() error {
 		return err
 	}
 	b.progress.say("scanning and writing %d files", len(out.Files))
+	// The files of the output folder evalpress did not write are carried
+	// into the new site and published with it: scanned too.
+	if b.scanner != nil {
+		if err := b.scanner.scanPublished(b.ctx, b.outDir, redact.Permits(b.excerpts)); err != nil {
+			w.Abort()
+			if errors.Is(err, errLeak) {
+				return b.scanner.report(b.outDir)
+			}
+			return err
+		}
+	}
 	if err := w.Commit(); err != nil {
 		if errors.Is(err, errLeak) {
 			return b.scanner.report(b.outDir)

@@ -534,6 +534,7 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	if err := md.Renderer().Render(&body, source, root); err != nil {
 		return nil, nil, diag.Errorf(file, 0, "cannot render: %v", err)
 	}
+	dropRawHTML(root, placed)
 	pg = &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: placed.Blocks, Data: placed.UsesData(),
 		Markdown: placed.Markdown(doc.Markdown, func(name string) string { return blockMarkdown(name, p) })}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -555,6 +556,35 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	}
 	pg.Body = template.HTML(body.String())
 	return pg, claims, nil
+}
+
+// dropRawHTML drops the document's raw HTML, inline and in blocks, from
+// its download (prose.Doc.Drop): the page renders none of it, and the
+// download says what the page says.
+func dropRawHTML(root ast.Node, placed *prose.Doc) {
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch h := n.(type) {
+		case *ast.RawHTML:
+			for i := 0; i < h.Segments.Len(); i++ {
+				seg := h.Segments.At(i)
+				placed.Drop(seg.Start, seg.Stop)
+			}
+		case *ast.HTMLBlock:
+			lines := h.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				placed.Drop(seg.Start, seg.Stop)
+			}
+			if h.HasClosure() {
+				placed.Drop(h.ClosureLine.Start, h.ClosureLine.Stop)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // lineCol returns the 1-based line and column (in characters) of a byte

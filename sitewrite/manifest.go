@@ -207,3 +207,53 @@ func removeEmptyFolders(root string) {
 		os.Remove(d)
 	}
 }
+
+// Published lists the files of the output folder dir that evalpress did not
+// write and that the next build carries into its site (see swapIn), by
+// slash-separated path, sorted: they are published with it, and the leak
+// scan reads them as it reads the files a build writes. A folder's files
+// are listed one by one; a git checkout's .git at the top is not listed,
+// which no host publishes. A missing folder has none.
+func Published(dir string) ([]string, error) {
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	r := readRecord(dir)
+	if r == nil {
+		r = &record{files: map[string]bool{}, dirs: map[string]bool{}}
+	}
+	entries, err := r.foreign(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if IsGitDir(e) {
+			continue
+		}
+		root := filepath.Join(dir, filepath.FromSlash(e))
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				return nil
+			}
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// IsGitDir reports whether the slash-separated path rel of an output folder
+// is its git checkout's .git or inside it: not published, not scanned.
+func IsGitDir(rel string) bool {
+	top, _, _ := strings.Cut(rel, "/")
+	return top == ".git"
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/pipeline"
@@ -25,8 +26,15 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	excerpts := fs.Bool("excerpts", true, "permit the longest-run excerpts of failing cells, as a public build with excerpts shows them")
 	unscanned := fs.String("unscanned", "", "comma-separated `patterns` of files the scan cannot read that are published unread, as publish.unscanned")
 	wait := fs.Bool("wait", false, "wait for a build writing the folder, rather than fail")
+	identities := fs.Bool("identities", false, "instead of a scan, print every private term derived for each writer and family judge (name, family and product words, lab, API id forms) and where it comes from: PRIVATE DATA, for your terminal, never for a log or an upload")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *identities {
+		if *private == "" || *dir != "" {
+			return usagef("check: --identities takes --inputs and no --leaks")
+		}
+		return c.identities(ctx, *private)
 	}
 	if *dir == "" || *private == "" {
 		return usagef("check: --leaks and --inputs are both required")
@@ -52,4 +60,24 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(c.stderr, "evalpress: no private term or passage in %s\n", *dir)
 	return nil
+}
+
+// identities prints the identity of every writer and family judge of the
+// private inputs in dir: private data, which is its purpose (the author
+// sees what the build keeps private, and adds what it misses in
+// models.toml).
+func (c *checkCommand) identities(ctx context.Context, dir string) error {
+	ids, err := pipeline.Identities(ctx, dir)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stderr, "evalpress: the private terms of each identity in %s: private data, keep it off logs and uploads\n", dir)
+	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	for _, id := range ids {
+		fmt.Fprintf(w, "%s\n", id.Who)
+		for _, t := range id.Terms {
+			fmt.Fprintf(w, "  %s\t%s\t%s\n", t.What, t.Text, t.Source)
+		}
+	}
+	return w.Flush()
 }

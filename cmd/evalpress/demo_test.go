@@ -11,18 +11,21 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/commitment"
 )
 
 // copyDemo copies the demo artifact (config, content, private inputs) of
 // the repository into a temporary folder, so that builds write nothing
-// into the repository.
+// into the repository. A key a build of the checkout made is left behind:
+// the copy gets a key of its own, as a checkout that has built once has.
 func copyDemo(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	root := filepath.Join("..", "..")
 	for _, name := range []string{"config.toml", "content", filepath.Join("demo", "private")} {
 		err := filepath.WalkDir(filepath.Join(root, name), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
+			if err != nil || d.IsDir() || d.Name() == commitment.KeyFile {
 				return err
 			}
 			rel, _ := filepath.Rel(root, path)
@@ -39,6 +42,9 @@ func copyDemo(t testing.TB) string {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, _, err := commitment.Load(filepath.Join(dir, "demo", "private")); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/commitment"
+	"github.com/evalpress/evalpress/internal/testtree"
 )
 
 // An outsider's attacks on a public build, each planted the way an author
@@ -158,5 +159,87 @@ func TestSpellingsAReaderRecognises(t *testing.T) {
 		if strings.Contains(readTree(t, filepath.Join(dir, "public")), tc.published) {
 			t.Errorf("%q published", tc.text)
 		}
+	}
+}
+
+// TestFilesOfOnesOwnInTheOutputFolderAreScanned: a file evalpress did not
+// write, put in the output folder, is carried into every new site and
+// published with it: a rebuild scans it, and one that holds a private term
+// fails the build, naming the file, and keeps the previous site. A git
+// checkout's .git is not published, and neither build nor check reads it.
+func TestFilesOfOnesOwnInTheOutputFolderAreScanned(t *testing.T) {
+	for _, tc := range []struct{ name, file, text string }{
+		{"a note at the top", "notes.txt", "Drafted by Beta Scribe.\n"},
+		{"a page in a folder of one's own", "extra/x.html", "<p>for Harbourline Holdings</p>\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newSite(t, nil)
+			out := filepath.Join(dir, "public")
+			if code, stderr := buildSite(t, dir); code != 0 {
+				t.Fatal(stderr)
+			}
+			before := string(mustRead(t, filepath.Join(out, "index.html")))
+			testtree.Write(t, out, "", map[string]string{tc.file: tc.text, ".git/HEAD": "ref: refs/heads/Beta Scribe\n"})
+			code, stderr := buildSite(t, dir)
+			if code != 1 || !strings.Contains(stderr, filepath.Join(out, filepath.FromSlash(tc.file))) || !strings.Contains(stderr, "previous site was kept") {
+				t.Errorf("exit %d, stderr %q; want a failed build naming %s", code, stderr, tc.file)
+			}
+			if strings.Contains(stderr, "HEAD") {
+				t.Errorf("the build read .git: %s", stderr)
+			}
+			if got := mustRead(t, filepath.Join(out, "index.html")); string(got) != before {
+				t.Error("the failed build changed the previous site")
+			}
+			code, stdout, _ := runCLI(t, "check", "--leaks", out, "--inputs", filepath.Join(dir, "private"))
+			if code != 1 || !strings.Contains(stdout, tc.file) {
+				t.Errorf("check: exit %d, %q; want the leak in %s", code, stdout, tc.file)
+			}
+			if strings.Contains(stdout, ".git") {
+				t.Errorf("check reads .git: %s", stdout)
+			}
+			// Taken out again, the next build publishes.
+			if err := os.Remove(filepath.Join(out, filepath.FromSlash(tc.file))); err != nil {
+				t.Fatal(err)
+			}
+			if code, stderr := buildSite(t, dir); code != 0 {
+				t.Fatal(stderr)
+			}
+			if _, err := os.Stat(filepath.Join(out, ".git", "HEAD")); err != nil {
+				t.Error("the build did not carry .git into the new site")
+			}
+		})
+	}
+}
+
+// TestRawHTMLThatReordersTextIsNotDownloaded: raw HTML in a document, which
+// the page omits, is omitted from its markdown download too: a markdown
+// viewer that renders HTML would otherwise put back together what the
+// page shows apart (a <bdo> that reverses a name, a flex row that swaps
+// its halves, SVG text placed out of order).
+func TestRawHTMLThatReordersTextIsNotDownloaded(t *testing.T) {
+	for _, tc := range []struct{ name, markdown string }{
+		{"bdo", "A note: <bdo dir=rtl>ebircS ateB</bdo> wrote it.\n"},
+		{"row-reverse", "<div style=\"display:flex;flex-direction:row-reverse\"><span>ribe</span><span>Beta Sc</span></div>\n\nAfter.\n"},
+		{"svg tspan", "<svg><text><tspan x=\"40\">ribe</tspan><tspan x=\"0\">Beta Sc</tspan></text></svg>\n\nAfter.\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newSite(t, map[string]string{"content/raw.md": "# Raw\n\n" + tc.markdown})
+			if code, stderr := buildSite(t, dir); code != 0 {
+				t.Fatal(stderr)
+			}
+			download := string(mustRead(t, filepath.Join(dir, "public", "docs", "raw.md")))
+			for _, tag := range []string{"<bdo", "<div", "<span", "<svg", "<tspan", "row-reverse", "dir=rtl"} {
+				if strings.Contains(download, tag) {
+					t.Errorf("the download holds %q: %q", tag, download)
+				}
+			}
+			if !strings.Contains(download, "# Raw") {
+				t.Errorf("the download lost the document: %q", download)
+			}
+			page := string(mustRead(t, filepath.Join(dir, "public", "raw.html")))
+			if strings.Contains(page, "<bdo") || strings.Contains(page, "<tspan") || strings.Contains(page, "row-reverse") {
+				t.Errorf("the page renders raw HTML")
+			}
+		})
 	}
 }

@@ -44,6 +44,9 @@ func Load(dir string) (key []byte, created bool, err error) {
 		if err != nil || len(key) != keyBytes {
 			return nil, false, fmt.Errorf("%s:1: not a commitment key (%d hex digits expected); restore it from a backup, or delete it to make a new one (every published keyed digest then changes)", path, 2*keyBytes)
 		}
+		if WasPublic(key) {
+			return nil, false, fmt.Errorf("%s:1: a key that has been public (the demo's, in evalpress's history): every keyed digest under it is a plain one; delete the file so the next build makes a new key", path)
+		}
 		return key, false, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
@@ -72,6 +75,20 @@ func Load(dir string) (key []byte, created bool, err error) {
 		return nil, false, fmt.Errorf("failed to write the commitment key: %w", err)
 	}
 	return key, true, nil
+}
+
+// publicKeys are the SHA-256 digests of keys that have been public: the
+// demo's, committed with its inputs until evalpress made every key at a
+// project's first build. Anyone holding such a key can check guesses
+// against the digests made with it.
+var publicKeys = map[string]bool{
+	"6fed6f54abafe7a964bdb6ee18b37c614077360efc596a36e258f0e695057646": true, // the demo's, demo/private/evalpress.key up to 7aa9fb7
+}
+
+// WasPublic reports whether key has been public (publicKeys).
+func WasPublic(key []byte) bool {
+	sum := sha256.Sum256(key)
+	return publicKeys[hex.EncodeToString(sum[:])]
 }
 
 // Sum returns the keyed digest of data, in hex: what

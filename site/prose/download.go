@@ -9,7 +9,7 @@ import (
 // placeholders resolved, the branches of its conditionals not taken and
 // its claims removed, each block placeholder replaced by block(name).
 func (d *Doc) Markdown(source string, block func(name string) string) string {
-	edits := slices.Clone(d.edits)
+	edits := slices.Concat(d.edits, d.dropped)
 	slices.SortStableFunc(edits, func(a, b edit) int {
 		if a.start != b.start {
 			return a.start - b.start
@@ -32,6 +32,16 @@ func (d *Doc) Markdown(source string, block func(name string) string) string {
 	}
 	b.WriteString(source[at:])
 	return b.String()
+}
+
+// Drop removes source[start:end] from the downloaded markdown: raw HTML,
+// which the page omits (goldmark renders none), so that a markdown viewer
+// that renders HTML does not show what the page does not (a <bdo> that
+// reverses text, a flex row that reorders it).
+func (d *Doc) Drop(start, end int) {
+	if start < end {
+		d.dropped = append(d.dropped, edit{start: start, end: end})
+	}
 }
 
 // UsesData reports whether the document quotes, tests or places anything

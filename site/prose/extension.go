@@ -154,6 +154,9 @@ type Doc struct {
 	// not find a broken one.
 	Untaken []ast.Node
 	edits   []edit
+	// dropped are the source's raw HTML, which the page omits: the
+	// download omits it too (Drop).
+	dropped []edit
 }
 
 // edit replaces source[start:end] with text in the downloaded markdown.

@@ -1,0 +1,82 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/identity"
+	"github.com/evalpress/evalpress/reports/findings"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
+)
+
+// An Identity is who one writer, or one family judge's model, is: every
+// term the build keeps private for it (check --identities). It holds
+// private data, for the author's eyes.
+type Identity struct {
+	// Who names it publicly: a writer's alias ("Model 1"), or "a judge's
+	// model" with the file and line that names it.
+	Who   string
+	Terms []IdentityTerm
+}
+
+// An IdentityTerm is one private term of an identity and where it comes
+// from.
+type IdentityTerm struct {
+	What, Text, Source string
+}
+
+// Identities derives the identity of every writer of the private inputs in
+// dir, ordered by alias, and of every family judge's model: its name, and
+// each word the identity table and models.toml add (matcher.Terms).
+func Identities(ctx context.Context, dir string) ([]Identity, error) {
+	folder, err := inputs.Open(dir, inputs.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := judged.Attach(ctx, folder, dir); err != nil {
+		return nil, err
+	}
+	var out []Identity
+	for _, w := range findings.AssignAliases(folder) {
+		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLineOf(folder, w.Script))
+		id := Identity{Who: w.Alias, Terms: []IdentityTerm{{What: "its name", Text: w.Script, Source: src}}}
+		id.Terms = append(id.Terms, identityTerms(matcher.IdentityTerms(matcher.WriterIdentity(folder, w.Script), "the writer", src))...)
+		out = append(out, id)
+	}
+	slices.SortStableFunc(out, func(a, b Identity) int { return strings.Compare(a.Who, b.Who) })
+	for _, t := range folder.Private {
+		if !t.Model {
+			continue
+		}
+		src := fmt.Sprintf("%s:%d", t.File, t.Line)
+		id := Identity{Who: "a judge's model from " + src, Terms: []IdentityTerm{{What: "its name", Text: t.Text, Source: src}}}
+		id.Terms = append(id.Terms, identityTerms(matcher.IdentityTerms(identity.Of(t.Text, identity.Extra{}), "a judge's model", src))...)
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// identityTerms lists terms as an identity's: what each is, without whose
+// (the identity says), and where it comes from.
+func identityTerms(terms []matcher.Term) []IdentityTerm {
+	var out []IdentityTerm
+	for _, t := range terms {
+		what, _, _ := strings.Cut(t.What, " of ")
+		out = append(out, IdentityTerm{What: what, Text: t.Text, Source: t.Source})
+	}
+	return out
+}
+
+// scriptLineOf returns the line of script's first heading in sections.md.
+func scriptLineOf(folder *inputs.Folder, script string) int {
+	for _, sec := range folder.Sections {
+		if sec.Script == script {
+			return sec.ScriptLine
+		}
+	}
+	return 0
+}
