@@ -122,7 +122,7 @@ func passageScanner() *Scanner {
 // with no excerpt permitted.
 func testScanner(terms []matcher.Term, private string) *Scanner {
 	var index passageIndex
-	index.add(private)
+	index.add(private, nil)
 	return &Scanner{terms: matcher.New(terms), passages: index.set(), allowed: new(permitSet)}
 }
 

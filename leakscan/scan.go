@@ -57,7 +57,7 @@ func (l Leak) String() string {
 // URL, JSON and JavaScript escaping and removing markup.
 type Scanner struct {
 	terms    *matcher.Matcher
-	passages *gramSet   // hashes of the private texts' passages; nil: terms only
+	passages *seedSet   // the private texts' seeds; nil: terms only
 	allowed  *permitSet // the permitted excerpts, each as a whole
 
 	unscanned []string   // patterns of files published unread
@@ -207,14 +207,13 @@ func New(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, erro
 			size += v.Body.End - v.Body.Start
 		}
 	}
-	private.grams = make([]uint64, 0, size/5) // about a gram a word
-	add := private.add
+	private.seeds = make([]uint64, 0, size/5) // about a seed a word
 	for _, sec := range folder.Sections {
 		text, err := folder.SectionText(sec)
 		if err != nil {
 			return nil, err
 		}
-		add(text)
+		private.add(text, nil)
 	}
 	for _, ex := range folder.Examples {
 		for _, v := range ex.Variants {
@@ -222,11 +221,22 @@ func New(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, erro
 			if err != nil {
 				return nil, err
 			}
-			add(text)
+			private.add(text, nil)
 		}
 	}
-	for _, text := range folder.PrivateTexts { // the judges' analyses
-		add(text)
+	// The judges' analyses, less what they quote of the texts the protocol
+	// publishes (the frozen prompt, the fixtures): a judge restating its
+	// rubric reveals nothing.
+	var public *seedSet
+	if len(folder.PublicTexts) > 0 {
+		var index passageIndex
+		for _, text := range folder.PublicTexts {
+			index.add(text, nil)
+		}
+		public = index.set()
+	}
+	for _, text := range folder.PrivateTexts {
+		private.add(text, public)
 	}
 	s.passages = private.set()
 	s.Permit(allowed...)

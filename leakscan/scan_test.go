@@ -174,33 +174,41 @@ func TestMayOccurHonoursWordBoundaries(t *testing.T) {
 	}
 }
 
-func TestGramSet(t *testing.T) {
+// TestSeedSet: every seed added is found at each of its places, in order,
+// unless it has more than maxPlaces; no seed never added is found.
+func TestSeedSet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 100, 5000, 100000} {
-		in := map[uint64]bool{}
-		var hashes []uint64
-		for range n {
-			h := rng.Uint64() | 1
+		in := map[uint32][]uint32{}
+		var seeds []uint64
+		for k := range n {
+			h := rng.Uint32() | 1
 			if rng.IntN(4) == 0 {
-				h &= 0xFFFF // many values sharing top bits
+				h &= 0xFF // many values sharing top bits
 				h |= 1
 			}
-			in[h] = true
-			hashes = append(hashes, h, h) // duplicates too
+			if rng.IntN(50) == 0 { // a common seed
+				h = 0xABCD0001
+			}
+			in[h] = append(in[h], uint32(k))
+			seeds = append(seeds, uint64(h)<<32|uint64(k))
 		}
-		set := newGramSet(slices.Clone(hashes))
-		for h := range in {
-			if !set.has(h) {
-				t.Fatalf("n=%d: %x added but not found", n, h)
+		set := newSeedSet(slices.Clone(seeds))
+		for h, places := range in {
+			var got []uint32
+			for _, e := range set.places(h) {
+				got = append(got, uint32(e))
+			}
+			slices.Sort(places)
+			places = places[:min(len(places), maxPlaces)]
+			if !slices.Equal(got, places) {
+				t.Fatalf("n=%d: seed %x at %v, want %v", n, h, got, places)
 			}
 		}
 		for range 1000 {
-			if h := rng.Uint64() | 1; !in[h] && set.has(h) {
+			if h := rng.Uint32() | 1; in[h] == nil && len(set.places(h)) > 0 {
 				t.Fatalf("n=%d: %x found but never added", n, h)
 			}
-		}
-		if len(set.sorted) != len(in) || !slices.IsSorted(set.sorted) {
-			t.Fatalf("n=%d: %d sorted values, want %d distinct in order", n, len(set.sorted), len(in))
 		}
 	}
 }

@@ -105,3 +105,10 @@ func (f *Folder) AddPrivate(digests map[string]string, terms []Term) {
 func (f *Folder) AddPrivateTexts(texts ...string) {
 	f.PrivateTexts = append(f.PrivateTexts, texts...)
 }
+
+// AddPublicTexts adds texts the protocol publishes, the judge prompt and
+// the fixtures: what a judge's analysis quotes of them is no private
+// passage.
+func (f *Folder) AddPublicTexts(texts ...string) {
+	f.PublicTexts = append(f.PublicTexts, texts...)
+}

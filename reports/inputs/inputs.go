@@ -112,6 +112,10 @@ type Folder struct {
 	// are as private as the sections' (the judges' analyses); see
 	// AddPrivateTexts.
 	PrivateTexts []string
+	// PublicTexts are texts the protocol publishes (the frozen judge
+	// prompt, the fixtures): a passage of PrivateTexts that quotes one of
+	// them is not private (AddPublicTexts).
+	PublicTexts []string
 	// Digests maps each input file present to the hex SHA-256 of its bytes.
 	Digests map[string]string
 	// Diagnostics holds the warnings found while parsing. Errors are
