@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
@@ -31,6 +32,11 @@ type CheckOptions struct {
 	// build, rather than fail; Stderr gets the line that says it waits.
 	Wait   bool
 	Stderr io.Writer
+	// Config, when set, is the config of the build that made the folder:
+	// the judge prompt and the fixtures of its content folder are public,
+	// and what a judge's analysis quotes of them is no private passage, as
+	// in the build.
+	Config string
 }
 
 // CheckResult is what Check found.
@@ -73,6 +79,17 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	}
 	if _, err := judged.Attach(ctx, folder, o.Inputs); err != nil { // a family judge's model is private too
 		return nil, err
+	}
+	if o.Config != "" {
+		cfg, err := config.Load(o.Config, nil)
+		if err != nil {
+			return nil, err
+		}
+		docs, files, err := redact.ReadContent(ctx, cfg.Path(cfg.ContentDir), o.Inputs)
+		if err != nil {
+			return nil, err
+		}
+		folder.AddPublicTexts(protocolTexts(cfg, docs, files)...)
 	}
 	var allowed []string
 	if o.Excerpts {

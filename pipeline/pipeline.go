@@ -35,6 +35,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/reports/validation"
 	"github.com/evalpress/evalpress/site"
 	"github.com/evalpress/evalpress/sitewrite"
 )
@@ -131,6 +132,8 @@ type build struct {
 	// findings, which validate the judges against its prompt and fixtures)
 	docs      []redact.RawDocument
 	rawPrompt *redact.RawPrompt
+	prompt    *validation.Prompt
+	fixtures  []validation.Fixture
 	// registration is the evaluation against its registration file; nil
 	// without one.
 	registration *registrationCheck
@@ -234,11 +237,33 @@ func (b *build) readInputs() error {
 		return err
 	}
 	b.progress = newProgress(b.stderr, len(b.folder.Sections))
+	// The content folder, read once: the judges are validated against its
+	// prompt and fixtures, which are public, so what a judge's analysis
+	// quotes of them is no private passage for the scanner.
+	if err := b.readContent(); err != nil {
+		return err
+	}
 	// The leak scanner reads every private text: it is made meanwhile.
 	if b.cfg.Publish.Audience == config.Public {
 		b.scanner = startLeakCheck(b.ctx, b.folder)
 		b.scanner.unscanned = b.cfg.Publish.Unscanned
 	}
+	return nil
+}
+
+// readContent reads the content folder, and the prompt and fixtures the
+// judges are validated against, which it adds to the inputs' public texts.
+func (b *build) readContent() error {
+	docs, files, err := redact.ReadContent(b.ctx, b.cfg.Path(b.cfg.ContentDir), b.inputsDir)
+	if err != nil {
+		return err
+	}
+	prompt, rawPrompt, fixtures, err := validationInputs(b.cfg, docs, files)
+	if err != nil {
+		return err
+	}
+	b.docs, b.files, b.rawPrompt, b.prompt, b.fixtures = docs, files, rawPrompt, prompt, fixtures
+	b.folder.AddPublicTexts(protocolTexts(b.cfg, docs, files)...)
 	return nil
 }
 
@@ -258,16 +283,9 @@ func (b *build) assembleFindings() error {
 	cfg := b.cfg
 	// A public build shows no run's words: the texts' are not kept.
 	dropWords := cfg.Publish.Audience == config.Public
-	docs, files, err := redact.ReadContent(b.ctx, cfg.Path(cfg.ContentDir))
-	if err != nil {
-		return err
-	}
-	prompt, rawPrompt, fixtures, err := validationInputs(cfg, docs, files)
-	if err != nil {
-		return err
-	}
-	b.docs, b.files, b.rawPrompt = docs, files, rawPrompt
-	if b.registration, err = checkRegistration(b.ctx, cfg, docs, files, b.stderr); err != nil {
+	prompt, fixtures := b.prompt, b.fixtures
+	var err error
+	if b.registration, err = checkRegistration(b.ctx, cfg, b.docs, b.files, b.stderr); err != nil {
 		return err
 	}
 	var nRegistered time.Time

@@ -17,16 +17,7 @@ import (
 // the configured fixtures with their word counts. The validation itself is
 // the findings' (findings.Options).
 func validationInputs(cfg *config.Config, docs []redact.RawDocument, files map[string][]byte) (*validation.Prompt, *redact.RawPrompt, []validation.Fixture, error) {
-	content := func(rel string) (string, bool) {
-		rel = path.Clean(rel)
-		for _, d := range docs {
-			if d.Path == rel {
-				return d.Markdown, true
-			}
-		}
-		data, ok := files[rel]
-		return string(data), ok
-	}
+	content := contentFile(docs, files)
 	var prompt *validation.Prompt
 	var raw *redact.RawPrompt
 	if p := cfg.Judged.Prompt; p != "" {
@@ -57,4 +48,38 @@ func validationInputs(cfg *config.Config, docs []redact.RawDocument, files map[s
 		fixtures = append(fixtures, fx)
 	}
 	return prompt, raw, fixtures, nil
+}
+
+// contentFile returns the lookup of a file of the content folder by its
+// path relative to it.
+func contentFile(docs []redact.RawDocument, files map[string][]byte) func(rel string) (string, bool) {
+	return func(rel string) (string, bool) {
+		rel = path.Clean(rel)
+		for _, d := range docs {
+			if d.Path == rel {
+				return d.Markdown, true
+			}
+		}
+		data, ok := files[rel]
+		return string(data), ok
+	}
+}
+
+// protocolTexts returns the texts the protocol publishes, the judge prompt
+// and the fixtures, as far as the content folder holds them: a judge's
+// analysis quoting them reveals nothing (inputs.Folder.AddPublicTexts).
+func protocolTexts(cfg *config.Config, docs []redact.RawDocument, files map[string][]byte) []string {
+	content := contentFile(docs, files)
+	var out []string
+	if p := cfg.Judged.Prompt; p != "" {
+		if text, ok := content(p); ok {
+			out = append(out, text)
+		}
+	}
+	for _, fc := range cfg.Fixtures {
+		if text, ok := content(fc.File); ok {
+			out = append(out, text)
+		}
+	}
+	return out
 }

@@ -19,8 +19,11 @@ import (
 // ReadContent reads an artifact's content folder dir: its markdown
 // documents, unredacted (the redaction's input), and its other files
 // (images), each a regular file within the content limit (readfile) and,
-// for documents, UTF-8 text without a NUL byte.
-func ReadContent(ctx context.Context, dir string) ([]RawDocument, map[string][]byte, error) {
+// for documents, UTF-8 text without a NUL byte. A file that is in the
+// private inputs folder (a link into it) is an error naming it: whatever
+// the content folder holds is published.
+func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map[string][]byte, error) {
+	private := realDir(inputsDir)
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -49,6 +52,10 @@ func ReadContent(ctx context.Context, dir string) ([]RawDocument, map[string][]b
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
+		if real, err := filepath.EvalSymlinks(path); err == nil && private != "" && within(real, private) {
+			return diag.Errorf(path, 0, "is %s, in the private inputs folder %s; the content folder is published", real, inputsDir).
+				WithHint("copy into the content folder only what may be published")
+		}
 		data, err := readfile.ReadFile(ctx, path, readfile.Content)
 		if err != nil {
 			return err
@@ -73,4 +80,30 @@ func ReadContent(ctx context.Context, dir string) ([]RawDocument, map[string][]b
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	return docs, files, nil
+}
+
+// realDir returns dir absolute with its links resolved, or "" when it
+// cannot be resolved (it does not exist: no file is in it).
+func realDir(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return ""
+	}
+	abs, err := filepath.Abs(real)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// within reports whether path (absolute, resolved) is folder or inside it.
+func within(path, folder string) bool {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	rel, err := filepath.Rel(folder, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

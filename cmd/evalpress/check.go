@@ -22,11 +22,12 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("check", synopsis("check"), c.stdout)
 	dir := fs.String("leaks", "", "the `folder` to scan (a built site, an upload)")
 	private := fs.String("inputs", "", "the private inputs `folder` whose terms must not appear")
-	passages := fs.Bool("passages", true, "also report passages of 8 or more words of the private texts")
+	passages := fs.Bool("passages", true, "also report passages of the private texts: 8 or more words in a row, or a near copy")
 	excerpts := fs.Bool("excerpts", true, "permit the longest-run excerpts of failing cells, as a public build with excerpts shows them")
 	unscanned := fs.String("unscanned", "", "comma-separated `patterns` of files the scan cannot read that are published unread, as publish.unscanned")
 	wait := fs.Bool("wait", false, "wait for a build writing the folder, rather than fail")
 	identities := fs.Bool("identities", false, "instead of a scan, print every private term derived for each writer and family judge (name, family and product words, lab, API id forms) and where it comes from: PRIVATE DATA, for your terminal, never for a log or an upload")
+	cfg := fs.String("config", "", "the `file` of the build that made the folder: what the judges' analyses quote of its judge prompt and fixtures is public, as in the build (default: config.toml in this folder, when there is one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,12 +40,17 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 	if *dir == "" || *private == "" {
 		return usagef("check: --leaks and --inputs are both required")
 	}
+	if *cfg == "" {
+		if info, err := os.Stat("config.toml"); err == nil && info.Mode().IsRegular() {
+			*cfg = "config.toml" // as build finds it
+		}
+	}
 	var unscannedPatterns []string
 	if *unscanned != "" {
 		unscannedPatterns = strings.Split(*unscanned, ",")
 	}
 	res, err := pipeline.Check(ctx, pipeline.CheckOptions{Dir: *dir, Inputs: *private, Passages: *passages, Excerpts: *excerpts, Unscanned: unscannedPatterns,
-		Wait: *wait, Stderr: c.stderr})
+		Wait: *wait, Stderr: c.stderr, Config: *cfg})
 	if err != nil {
 		return err
 	}

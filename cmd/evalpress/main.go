@@ -7,7 +7,7 @@
 //	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]
 //	evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
 //	evalpress serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...
-//	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--wait] | --identities --inputs PRIVATE
+//	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--config F] [--wait] | --identities --inputs PRIVATE
 //	evalpress init    DIR
 //	evalpress register [--config F] [--inputs DIR] [--at TIME] [--force]
 //	evalpress help    [COMMAND]
@@ -53,7 +53,7 @@ var synopses = []struct{ name, synopsis string }{
 	{"build", "build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]"},
 	{"measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]"},
 	{"serve", "serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]..."},
-	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--wait] | --identities --inputs PRIVATE"},
+	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--config F] [--wait] | --identities --inputs PRIVATE"},
 	{"init", "init    DIR"},
 	{"register", "register [--config F] [--inputs DIR] [--at TIME] [--force]"},
 }

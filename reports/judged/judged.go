@@ -690,8 +690,9 @@ func (t *Tier) Ran() (first, last time.Time) {
 }
 
 // Attach reads the judged tier of the inputs folder at dir (Load) and adds
-// its file digests and private terms to folder, so that the redaction and
-// the leak scan know a family judge's model. It returns nil when the tier
+// its file digests, private terms and private texts (every analysis, on a
+// section or a fixture) to folder, so that the redaction and the leak scan
+// know a family judge's model and the judges' words. It returns nil when the tier
 // is absent. Its files are read only if regular, within their limits, and
 // until ctx is done (internal/readfile).
 func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, error) {
@@ -706,6 +707,13 @@ func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, erro
 	folder.AddPrivate(digests, t.PrivateTerms(WriterFamilies(folder)))
 	for _, r := range t.Replies {
 		for _, reply := range r.Replies {
+			folder.AddPrivateTexts(reply.Analysis)
+		}
+	}
+	// A reply on a fixture is a judge's analysis too: as private as its
+	// replies on the sections, less what it quotes of the fixture.
+	for _, fx := range t.Fixtures {
+		for _, reply := range fx.Replies {
 			folder.AddPrivateTexts(reply.Analysis)
 		}
 	}

@@ -618,3 +618,41 @@ func TestJSONLines(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachRegistersEveryAnalysis: the analyses of the replies on the
+// fixtures are private texts too, as those on the sections are: a page
+// publishing one is a leak.
+func TestAttachRegistersEveryAnalysis(t *testing.T) {
+	dir := filepath.Join("..", "..", "demo", "private")
+	folder, err := inputs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tier, err := Attach(context.Background(), folder, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	registered := map[string]bool{}
+	for _, text := range folder.PrivateTexts {
+		registered[text] = true
+	}
+	n := 0
+	for _, fx := range tier.Fixtures {
+		for _, r := range fx.Replies {
+			n++
+			if !registered[r.Analysis] {
+				t.Errorf("%s:%d: the analysis of the reply on fixture %s is not a private text", fx.File, r.Line, r.Fixture)
+			}
+		}
+	}
+	for _, rs := range tier.Replies {
+		for _, r := range rs.Replies {
+			if !registered[r.Analysis] {
+				t.Errorf("%s:%d: the analysis is not a private text", rs.File, r.Line)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the demo has no fixture replies: the test is not testing")
+	}
+}
