@@ -32,6 +32,18 @@ func TestJudgeQuotingTheProtocolBuilds(t *testing.T) {
 		"--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatalf("check --config: exit %d: %s", code, stderr)
 	}
+	// From the evaluation's folder, check finds its config.toml as build
+	// does; without any config, the quote is reported.
+	cmd := childCommand("", "check", "--leaks", "public", "--inputs", filepath.Join("demo", "private"))
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("check in the evaluation's folder: %v: %s", err, out)
+	}
+	cmd = childCommand("", "check", "--leaks", filepath.Join(dir, "public"), "--inputs", filepath.Join(dir, "demo", "private"))
+	cmd.Dir = t.TempDir()
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Fatalf("check without a config passed a quote it cannot know is public: %s", out)
+	}
 	for _, own := range []string{
 		"Each assigned bullet was looked for in the section: expressed 11, ABSENT 1.",              // a reply on a section
 		"The fixture states each beat once and follows it with a reason, a result or an instance.", // a reply on a fixture
