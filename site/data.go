@@ -362,7 +362,9 @@ func resultsCSV(p *public.Public) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// writeResultsCSV writes results.csv into w, and flushes it.
+// writeResultsCSV writes results.csv into w, and flushes it. Its figures
+// are the page's: overlap_percent as the results table writes it (0, 5.4,
+// 10.04 against a 10% limit), G1's bounds in whole words.
 func writeResultsCSV(w *csv.Writer, p *public.Public) error {
 	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, criteriaCSVHeader()...))
 	for _, c := range p.Cells {
@@ -370,7 +372,7 @@ func writeResultsCSV(w *csv.Writer, p *public.Public) error {
 			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, criteriaCSVRow(c)...))
 			continue
 		}
-		w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strconv.FormatFloat(c.Overlap*100, 'f', 1, 64),
+		w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strings.TrimSuffix(overlapText(c), "%"),
 			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, criteriaCSVRow(c)...))
 	}
 	w.Flush()

@@ -117,7 +117,7 @@ func TestBuildLengthGate(t *testing.T) {
 	if !strings.HasSuffix(lines[0], ",g1_verdict,g1_failed_rules,g1_words,g1_target,g1_min,g1_max") {
 		t.Errorf("CSV header %s", lines[0])
 	}
-	if !strings.Contains(string(csv), ",NO EXAMPLE,,,FAIL,short,8,10,8.5,11.5\n") {
+	if !strings.Contains(string(csv), ",NO EXAMPLE,,,FAIL,short,8,10,9,11\n") {
 		t.Errorf("CSV has no G1 columns for Model 2's END:\n%s", csv)
 	}
 	cell, _ := os.ReadFile(filepath.Join(with, "public", "cells", "model-2--intro.html"))

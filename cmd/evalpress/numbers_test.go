@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,8 +14,12 @@ import (
 // TestResultsJSONRoundsAsThePagesShow: in the demo's results.json, every
 // derived figure (a share, kappa, a lift, a spread) has no more decimals
 // than the page that shows it, so that 0.050000000000000044 is never
-// published for the "+5 points" a page says. The measured overlap stays
-// exact (the reference's number) and the configured shares as written.
+// published for the "+5 points" a page says, and a count of words (G1's
+// bounds among them: "39 to 51 words", never 38.25) is whole. The measured
+// overlap stays exact (the reference's number) and the configured shares
+// as written. results.csv writes the same figures as the pages: whole
+// word bounds, and the overlap by the one rule for percentages (0, never
+// 0.0).
 func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 	dir := copyDemo(t)
 	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
@@ -31,6 +36,9 @@ func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	exact := map[string]bool{"overlap": true}
+	// Counts of words, G1's limits among them, are whole.
+	wordCounts := map[string]bool{"words": true, "min": true, "max": true, "target": true}
+	counts := 0
 	// Probabilities keep four decimals: a page shows a small one to its
 	// first significant digit.
 	probability := map[string]bool{"p": true, "section_p": true, "writer_p": true}
@@ -49,6 +57,13 @@ func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 		case json.Number:
 			s := x.String()
 			_, frac, ok := strings.Cut(s, ".")
+			if wordCounts[key] {
+				counts++
+				if ok || strings.ContainsAny(s, "eE") {
+					t.Errorf("results.json %q = %s: a count of words is whole, as the pages show it", key, s)
+				}
+				return
+			}
 			if !ok || exact[key] || strings.Contains(key, "max_") || strings.Contains(key, "tolerance") {
 				return
 			}
@@ -66,8 +81,34 @@ func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 		}
 	}
 	walk("", v)
-	if checked < 20 {
-		t.Errorf("only %d derived figures checked", checked)
+	if checked < 20 || counts < 100 {
+		t.Errorf("only %d derived figures and %d word counts checked", checked, counts)
+	}
+
+	f, err := os.Open(filepath.Join(dir, "public", "data", "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("results.csv: %v, %d rows", err, len(rows))
+	}
+	column := map[string]int{}
+	for i, name := range rows[0] {
+		column[name] = i
+	}
+	whole := regexp.MustCompile(`^\d+$`)
+	onePercent := regexp.MustCompile(`^\d+(\.\d*[1-9])?$`) // 0, 5.4, 10.04; never 0.0 or 50.0
+	for _, row := range rows[1:] {
+		for _, name := range []string{"words", "g1_words", "g1_target", "g1_min", "g1_max"} {
+			if v := row[column[name]]; v != "" && !whole.MatchString(v) {
+				t.Errorf("results.csv %s = %s for %s %s: a count of words is whole", name, v, row[0], row[1])
+			}
+		}
+		if v := row[column["overlap_percent"]]; v != "" && !onePercent.MatchString(v) {
+			t.Errorf("results.csv overlap_percent = %s for %s %s: not as the pages write it", v, row[0], row[1])
+		}
 	}
 }
 

@@ -158,8 +158,10 @@ func TestTallies(t *testing.T) {
 
 func TestG1Judge(t *testing.T) {
 	g := G1Settings{Tolerance: 0.15, Targets: map[string]int{"ACT 1": 300, "CTA": 45, "ZERO": 0}}
-	if lo, hi := g.Bounds(300); lo != 255 || hi != 345 {
-		t.Errorf("bounds of 300 at 15%%: %v..%v, want 255..345", lo, hi)
+	for _, b := range []struct{ target, lo, hi int }{{300, 255, 345}, {45, 39, 51}, {1, 1, 1}, {0, 0, 0}} {
+		if lo, hi := g.Bounds(b.target); lo != float64(b.lo) || hi != float64(b.hi) {
+			t.Errorf("bounds of %d at 15%%: %v..%v, want the whole counts %d..%d", b.target, lo, hi, b.lo, b.hi)
+		}
 	}
 	for _, tc := range []struct {
 		section string

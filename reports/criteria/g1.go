@@ -56,11 +56,17 @@ type G1Registered struct {
 // DefaultG1 has the rubric's tolerance and no targets.
 var DefaultG1 = G1Settings{Tolerance: DefaultG1Tolerance}
 
-// Bounds returns the shortest and longest passing length for target.
+// Bounds returns the shortest and longest passing length for target, in
+// whole words: a length is a whole count, so 45 words at 15% (38.25 to
+// 51.75) is 39 to 51, the bounds every page, results.json and results.csv
+// show. A whole count passes the whole bounds exactly when it passes the
+// exact ones; the target itself is always inside.
 func (g G1Settings) Bounds(target int) (lo, hi float64) {
-	// Rounded so that 300 words at 15% is 255..345, not 255.00000000000003.
+	// Rounded first so that 300 words at 15% is 255..345, not
+	// 255.00000000000003 (which would be 256).
 	allow := math.Round(float64(target)*g.Tolerance*1e6) / 1e6
-	return float64(target) - allow, float64(target) + allow
+	from, to, _ := numfmt.WordRange(float64(target)-allow, float64(target)+allow)
+	return float64(from), float64(to)
 }
 
 // Validate reports a tolerance or target that cannot be applied.
