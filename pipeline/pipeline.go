@@ -27,6 +27,7 @@ import (
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -222,13 +223,23 @@ func (b *build) readInputs() error {
 	b.key = key
 	b.baseline = async(func() (baseline, error) { return loadBaseline(b.ctx, b.o.Baseline, b.outDir) })
 	if b.folder, err = inputs.Open(b.inputsDir, inputs.WithContext(b.ctx)); err != nil {
+		// Every broken file is reported at once: the judged tier's too,
+		// when sections.md, which its files name, could be read.
+		var oe *inputs.OpenError
+		if errors.As(err, &oe) && oe.Sections != nil {
+			_, judgedErr := judged.Load(readfile.DirFS(b.ctx, b.inputsDir, readfile.Corpus), b.inputsDir, oe.Sections)
+			err = diag.Join(err, judgedErr)
+		}
 		return err
 	}
 	b.warn(b.folder.Diagnostics.Warnings())
 	// The judged tier, when the inputs have one, adds private terms (a
 	// family judge's model): read before the redaction and the scan start.
 	if b.tier, err = judged.Attach(b.ctx, b.folder, b.inputsDir); err != nil {
-		return err
+		if cerr := b.readContent(); cerr != nil {
+			return diag.Join(err, cerr)
+		}
+		return b.checkDocumentsWithout(err)
 	}
 	if b.tier != nil {
 		b.warn(b.tier.Diagnostics.Warnings())
@@ -265,6 +276,43 @@ func (b *build) readContent() error {
 	b.docs, b.files, b.rawPrompt, b.prompt, b.fixtures = docs, files, rawPrompt, prompt, fixtures
 	b.folder.AddPublicTexts(protocolTexts(b.cfg, docs, files)...)
 	return nil
+}
+
+// checkDocumentsWithout returns err, the judged tier's, with the problems
+// of the documents as far as they can be checked without the tier: the
+// build stops and writes nothing, but a false claim on the C5 results is
+// not hidden behind a broken judged file. The placeholders that need the
+// tier go unchecked (site.CheckDocuments); this pass's own warnings, of a
+// build without the tier, are not shown.
+func (b *build) checkDocumentsWithout(err error) error {
+	b.tier = nil
+	b.progress = newProgress(io.Discard, len(b.folder.Sections))
+	stderr := b.stderr
+	b.stderr = io.Discard
+	defer func() { b.stderr = stderr }()
+	check := func() error {
+		if err := b.measure(); err != nil {
+			return err
+		}
+		if err := b.assembleFindings(); err != nil {
+			return err
+		}
+		if err := b.redact(); err != nil {
+			return err
+		}
+		cfg := b.cfg
+		return site.CheckDocuments(b.view, site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), ContentLabel: cfg.Path(cfg.ContentDir),
+			Files: b.files, Context: b.ctx})
+	}
+	docErr := check()
+	if b.ctx.Err() != nil {
+		return b.ctx.Err()
+	}
+	var d *diag.Diagnostic
+	if !errors.As(docErr, &d) {
+		docErr = nil // not a document's problem: the tier's error is what to fix first
+	}
+	return diag.Join(err, docErr)
 }
 
 // measure measures every section, keeping the texts' tokens for the run

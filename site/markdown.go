@@ -468,6 +468,14 @@ func chromaCSS() (string, error) {
 // in err (errors.Join), with the claims among them in the order of the
 // source: a build reports every problem of every document at once.
 func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (pg *page, claims []error, err error) {
+	return renderDocument(doc, file, docs, files, p, false)
+}
+
+// renderDocument is renderMarkdown; partial says that p lacks data its
+// inputs would give (CheckDocuments): the placeholders that fail on the
+// data and the claims with a value of n/a are not reported, since the data
+// they need is missing, not wrong.
+func renderDocument(doc public.Document, file string, docs, files map[string]bool, p *public.Public, partial bool) (pg *page, claims []error, err error) {
 	placed := &prose.Doc{}
 	lc := &linkCheck{doc: doc.Path, docs: docs, files: files, placed: placed}
 	md := goldmark.New(
@@ -484,6 +492,10 @@ func renderMarkdown(doc public.Document, file string, docs, files map[string]boo
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{used: map[string]bool{}, next: map[string]int{}}))
 	source := []byte(doc.Markdown)
 	root := md.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	if partial {
+		placed.Claims = slices.DeleteFunc(placed.Claims, func(c prose.Claim) bool { return c.None })
+		placed.Problems = slices.DeleteFunc(placed.Problems, func(p prose.Problem) bool { return p.Eval })
+	}
 	// Every problem of the document is reported: the claims that do not
 	// hold, and, in the order of the source, the placeholders that do not
 	// parse and the links that point nowhere (which stop the page).

@@ -324,6 +324,17 @@ func parseTemplates(opt Options) (*template.Template, error) {
 	return tmpl, nil
 }
 
+// CheckDocuments renders v's documents only, for a build that cannot go
+// on, and returns their problems: the placeholders that do not parse, the
+// links that point nowhere and the claims that do not hold. v is made
+// without an input that failed to read (the judged tier): a placeholder
+// that needs its data, or a claim with a value of n/a, is not reported.
+func CheckDocuments(v *public.View, opt Options) error {
+	opt.partial = true
+	_, err := documents(v.Public(), opt)
+	return err
+}
+
 // documents renders the view's documents' markdown, the index first; every
 // problem of every document (a placeholder that does not parse, a broken
 // link, a false claim) is reported at once.
@@ -338,7 +349,7 @@ func documents(p *public.Public, opt Options) ([]*page, error) {
 	var pages []*page
 	var problems []error
 	for _, d := range p.Documents {
-		pg, claims, err := renderMarkdown(d, path.Join(opt.ContentLabel, d.Path), docs, files, p)
+		pg, claims, err := renderDocument(d, path.Join(opt.ContentLabel, d.Path), docs, files, p, opt.partial)
 		problems = append(problems, claims...)
 		if err != nil {
 			var joined interface{ Unwrap() []error }

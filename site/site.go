@@ -49,6 +49,9 @@ type Options struct {
 	// goroutine (a sitewrite.Writer's Add): writing overlaps rendering.
 	// Output.Files then keeps only each file's path.
 	Emit func(File)
+
+	// partial is set by CheckDocuments.
+	partial bool
 }
 
 // A File is one file of a site on its way to the disk (Options.Emit).

@@ -75,6 +75,36 @@ func TestPlaceholders(t *testing.T) {
 	}
 }
 
+// TestPartialDocumentCheck: a document checked over a view made without
+// an input that failed to read (CheckDocuments) reports its syntax, its
+// links and the false claims whose values were all computed, but not the
+// placeholders that need the missing data nor a claim with a value of n/a.
+func TestPartialDocumentCheck(t *testing.T) {
+	p := fixture()
+	md := "a {{count bananas}} {{claim count(fails) == 0}}\n\n" +
+		"{{claim agreement(C1, \"primary\", \"author\", kappa) > 0.5}}\n\n[gone](#nowhere)\n\nb {{if count(fails) > 0}}\n"
+	for _, tc := range []struct {
+		partial bool
+		want    []string
+	}{
+		{false, []string{"1:11: {{count bananas}}", "1:21: claim does not hold", "3:1: claim does not hold: agreement", "7:3: {{if}} is not closed"}},
+		{true, []string{"1:21: claim does not hold", "7:3: {{if}} is not closed"}},
+	} {
+		_, _, err := renderDocument(public.Document{Path: "d.md", Markdown: md}, "d.md", nil, nil, p, tc.partial)
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		ok := len(got) == len(tc.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], "d.md:"+tc.want[i])
+		}
+		if !ok {
+			t.Errorf("partial %v:\n%s\nwant lines starting\n%s", tc.partial, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
 const goldenDoc = `# Überblick: the document
 
 Numbers: {{count fails}} of {{count cells}}; limit {{threshold max_run}}.

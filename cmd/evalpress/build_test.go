@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -508,6 +509,56 @@ func TestEveryProblemOfABuildIsReported(t *testing.T) {
 	code, stderr = buildSite(t, dir)
 	if code != 1 || !strings.Contains(stderr, "findings.md:3:18: claim does not hold") || !strings.Contains(stderr, `findings.md:5: link to a missing anchor "#nowhere"`) {
 		t.Errorf("exit %d: a false claim and a broken link in one document:\n%s", code, stderr)
+	}
+}
+
+// TestEveryBrokenInputIsReported: one build reports every input file that
+// does not parse, each on its own line, and the false claims of the
+// documents when the inputs they need parsed (the judged tier's files are
+// not needed by a claim on C5); it writes nothing.
+func TestEveryBrokenInputIsReported(t *testing.T) {
+	claim := map[string]string{"content/findings.md": "# F\n\nNo section fails.{{claim count(fails) == 0}}\n"}
+	for _, tc := range []struct {
+		name   string
+		broken map[string]string
+		want   []string
+	}{
+		{"models.toml and labellers.toml", map[string]string{"private/models.toml": "[aliases\n", "private/judged/labellers.toml": "[[labeller]]\nid = \n"},
+			[]string{"private/models.toml:1:", "private/judged/labellers.toml:2:"}},
+		{"examples.md and models.toml", map[string]string{"private/examples.md": "\xef\xbb\xbf## INTRO\n\xff\n", "private/models.toml": "[aliases\n"},
+			[]string{"private/examples.md:", "private/models.toml:1:"}},
+		{"two judged files and a false claim", map[string]string{"private/judged/judges.toml": "[[judge]\n", "private/judged/labellers.toml": "[[labeller]]\nid = \n"},
+			[]string{"private/judged/judges.toml:1:", "private/judged/labellers.toml:2:", "findings.md:3:18: claim does not hold: count(fails) == 0"}},
+		{"a reply file and a labels file", map[string]string{"private/judged/primary.md": "# Alpha Writer 9000\n## INTRO\n=== VERDICTS ===\n",
+			"private/judged/labels/author.md": "# Nobody\n## INTRO\nSAMPLE: validation\n"},
+			[]string{"private/judged/primary.md:", "private/judged/labels/author.md:1:", "findings.md:3:18: claim does not hold"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := maps.Clone(claim)
+			maps.Copy(files, tc.broken)
+			dir := judgedTree(t, files)
+			code, stderr := buildSite(t, dir)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1:\n%s", code, stderr)
+			}
+			var errs []string
+			for _, l := range strings.Split(stderr, "\n") {
+				if strings.HasPrefix(l, "evalpress: ") && !strings.Contains(l, "warning:") {
+					errs = append(errs, l)
+				}
+			}
+			if len(errs) != len(tc.want) {
+				t.Errorf("%d errors, want %d:\n%s", len(errs), len(tc.want), stderr)
+			}
+			for _, want := range tc.want {
+				if !slices.ContainsFunc(errs, func(l string) bool { return strings.Contains(l, want) }) {
+					t.Errorf("no line names %q:\n%s", want, stderr)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+				t.Errorf("a build with broken inputs wrote its site")
+			}
+		})
 	}
 }
 

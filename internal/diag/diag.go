@@ -126,3 +126,44 @@ func Warnings(err error) List {
 	}
 	return nil
 }
+
+// Join returns errs (nil ones dropped) as one error that a command prints
+// one a line: joined errors (errors.Join, or any error with an
+// Unwrap() []error) are flattened, and the warnings that came with any of
+// them (WithWarnings) come with the whole. One error is returned as it is;
+// none is nil.
+func Join(errs ...error) error {
+	var flat []error
+	var warnings List
+	var add func(error)
+	add = func(err error) {
+		switch e := err.(type) {
+		case nil:
+		case *WithWarnings:
+			warnings = append(warnings, e.Before...)
+			add(e.Err)
+		case interface{ Unwrap() []error }:
+			for _, inner := range e.Unwrap() {
+				add(inner)
+			}
+		default:
+			flat = append(flat, err)
+		}
+	}
+	for _, err := range errs {
+		add(err)
+	}
+	var out error
+	switch len(flat) {
+	case 0:
+		return nil
+	case 1:
+		out = flat[0]
+	default:
+		out = errors.Join(flat...)
+	}
+	if len(warnings) > 0 {
+		return &WithWarnings{Err: out, Before: warnings}
+	}
+	return out
+}

@@ -148,10 +148,12 @@ func gather(opts []Option) options {
 	return o
 }
 
-// Open reads the inputs folder at dir. It returns the first error found, as a
-// *diag.Diagnostic naming the file and line where there is one. Its files are
-// read only if they are regular files, each within the limit of its kind
-// (internal/readfile).
+// Open reads the inputs folder at dir. On bad input it returns every
+// file's errors at once, each a *diag.Diagnostic naming the file and line
+// where there is one, in an *OpenError: each file is read and parsed on
+// its own, so a broken models.toml does not hide a broken examples.md. Its
+// files are read only if they are regular files, each within the limit of
+// its kind (internal/readfile).
 func Open(dir string, opts ...Option) (*Folder, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -192,11 +194,17 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	var wg sync.WaitGroup
 	for i, step := range steps {
 		if err := o.ctx.Err(); err != nil {
+			wg.Wait()
 			return nil, err
 		}
 		data, err := f.read(fsys, step.name, step.optional, step.limit)
-		if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			wg.Wait()
 			return nil, err
+		}
+		if err != nil {
+			outcomes[i].err = err // reported with the other files' errors
+			continue
 		}
 		if data == nil {
 			continue
@@ -217,20 +225,33 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		}
 	}
 	wg.Wait()
+	oe := &OpenError{}
+	sectionsParsed := false
 	for i, o := range outcomes {
+		f.Diagnostics = append(f.Diagnostics, o.warnings.Warnings()...)
+		errs := o.warnings.Errors()
 		if o.err != nil {
-			if w := o.warnings.Warnings(); len(w) > 0 {
-				return nil, &diag.WithWarnings{Err: o.err, Before: w}
-			}
-			return nil, o.err
+			errs = diag.List{} // the file's error says it all
+			oe.Errs = append(oe.Errs, o.err)
 		}
-		f.Diagnostics = append(f.Diagnostics, o.warnings...)
+		for _, d := range errs {
+			oe.Errs = append(oe.Errs, d)
+		}
+		if steps[i].name == SectionsFile {
+			sectionsParsed = o.err == nil && len(errs) == 0
+		}
 		if o.digest != "" {
 			f.Digests[steps[i].name] = o.digest
 		}
 	}
-	if err := f.Diagnostics.Err(); err != nil {
-		return nil, err
+	if len(oe.Errs) > 0 {
+		if sectionsParsed {
+			oe.Sections = f.Sections
+		}
+		if w := f.Diagnostics.Warnings(); len(w) > 0 {
+			return nil, &diag.WithWarnings{Err: oe, Before: w}
+		}
+		return nil, oe
 	}
 	key, err := f.read(fsys, KeyFile, true, readfile.Settings)
 	if err != nil {
@@ -241,6 +262,20 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	}
 	return f, nil
 }
+
+// OpenError is every error Open found, in file order. Sections are the
+// sections of sections.md when that file parsed without error (nil
+// otherwise): the judged tier's files, which name them, can still be
+// checked, and their errors reported with these.
+type OpenError struct {
+	Errs     []error
+	Sections []Section
+}
+
+func (e *OpenError) Error() string { return errors.Join(e.Errs...).Error() }
+
+// Unwrap returns the errors, one a file or more.
+func (e *OpenError) Unwrap() []error { return e.Errs }
 
 // KeyFile is the file of the folder that holds the key of the published
 // keyed digests (internal/commitment): private, as a term no build may

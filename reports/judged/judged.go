@@ -250,64 +250,91 @@ func (l *loader) markdownFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
+// load reads every file of judged/. Each file is read on its own and its
+// error kept, so that one build reports every broken file at once; a file
+// that depends on a broken one (a reply file on judges.toml, a labels
+// file on labellers.toml, additions.toml on both) is not read, since its
+// errors would only echo the first.
 func (l *loader) load() error {
 	t := l.tier
-	if _, err := fs.Stat(l.fsys, path.Join(Dir, JudgesFile)); errors.Is(err, fs.ErrNotExist) {
-		return diag.Errorf(l.path(path.Join(Dir, JudgesFile)), 0, "file does not exist").
+	var errs []error
+	failed := func(err error) bool {
+		if err != nil {
+			errs = append(errs, err)
+		}
+		return err != nil
+	}
+	judgesOK := !failed(l.judges())
+	repliesOK, found := judgesOK, make([]bool, len(t.Judges))
+	byID := map[string]int{}
+	if judgesOK {
+		for i, j := range t.Judges {
+			byID[j.ID] = i
+		}
+		t.Replies = make([]Replies, len(t.Judges))
+		files, err := l.markdownFiles(Dir)
+		repliesOK = !failed(err)
+		for _, name := range files {
+			rel := path.Join(Dir, name)
+			id := strings.TrimSuffix(name, ".md")
+			i, ok := byID[id]
+			if !ok {
+				repliesOK = false
+				failed(diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+					WithHint("a reply file is named after its judge's id"))
+				continue
+			}
+			r, err := l.replies(rel, t.Judges[i])
+			found[i] = true
+			if failed(err) {
+				repliesOK = false
+				continue
+			}
+			t.Replies[i] = r
+		}
+	}
+	labelsOK := !failed(l.labels())
+	if judgesOK {
+		fixturesOK := !failed(l.fixtures(byID))
+		// A JSON Lines call may repeat a reply of any other file.
+		if repliesOK && fixturesOK {
+			repliesOK = !failed(l.jsonl(byID))
+		} else {
+			repliesOK = false
+		}
+		sort.SliceStable(t.Fixtures, func(a, b int) bool { return byID[t.Fixtures[a].Judge] < byID[t.Fixtures[b].Judge] })
+	}
+	if repliesOK {
+		for i, j := range t.Judges {
+			if !found[i] && len(t.Replies[i].Replies) == 0 {
+				failed(diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md")).
+					WithHint("or its calls in a JSON Lines file judged/*.jsonl"))
+			}
+		}
+	}
+	if repliesOK && labelsOK {
+		failed(l.additions())
+	}
+	if judgesOK && labelsOK {
+		failed(l.disagreements())
+	}
+	return diag.Join(errs...)
+}
+
+// judges reads judges.toml.
+func (l *loader) judges() error {
+	rel := path.Join(Dir, JudgesFile)
+	if _, err := fs.Stat(l.fsys, rel); errors.Is(err, fs.ErrNotExist) {
+		return diag.Errorf(l.path(rel), 0, "file does not exist").
 			WithHint("a %s/ folder is the judged tier: it needs %s with a [[judge]] entry per judge", Dir, JudgesFile)
 	}
-	data, err := l.read(path.Join(Dir, JudgesFile))
+	data, err := l.read(rel)
 	if err != nil {
 		return err
 	}
-	t.judgesFile = l.path(path.Join(Dir, JudgesFile))
-	if t.Judges, err = parseJudges(data, t.judgesFile, l.writers); err != nil {
-		return err
-	}
-	byID := map[string]int{}
-	for i, j := range t.Judges {
-		byID[j.ID] = i
-	}
-	t.Replies = make([]Replies, len(t.Judges))
-	found := make([]bool, len(t.Judges))
-	files, err := l.markdownFiles(Dir)
-	if err != nil {
-		return err
-	}
-	for _, name := range files {
-		rel := path.Join(Dir, name)
-		id := strings.TrimSuffix(name, ".md")
-		i, ok := byID[id]
-		if !ok {
-			return diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
-				WithHint("a reply file is named after its judge's id")
-		}
-		r, err := l.replies(rel, t.Judges[i])
-		if err != nil {
-			return err
-		}
-		t.Replies[i], found[i] = r, true
-	}
-	if err := l.labels(); err != nil {
-		return err
-	}
-	if err := l.fixtures(byID); err != nil {
-		return err
-	}
-	if err := l.jsonl(byID); err != nil {
-		return err
-	}
-	sort.SliceStable(t.Fixtures, func(a, b int) bool { return byID[t.Fixtures[a].Judge] < byID[t.Fixtures[b].Judge] })
-	for i, j := range t.Judges {
-		if !found[i] && len(t.Replies[i].Replies) == 0 {
-			return diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md")).
-				WithHint("or its calls in a JSON Lines file judged/*.jsonl")
-		}
-	}
-	if err := l.additions(); err != nil {
-		return err
-	}
-	return l.disagreements()
+	l.tier.judgesFile = l.path(rel)
+	l.tier.Judges, err = parseJudges(data, l.tier.judgesFile, l.writers)
+	return err
 }
 
 // blocks reads a reply-shaped file.
@@ -459,30 +486,24 @@ func (l *loader) labels() error {
 		byID[lab.ID] = i
 	}
 	found := make([]bool, len(labellers))
+	var errs []error // each labels file's, reported together
 	for _, name := range files {
 		rel := path.Join(dir, name)
 		i, ok := byID[strings.TrimSuffix(name, ".md")]
 		if !ok {
-			return diag.Errorf(l.path(rel), 0, "labeller %q has no [[labeller]] entry in %s", strings.TrimSuffix(name, ".md"), LabellersFile).
-				WithHint("a labels file is named after its labeller's id")
+			errs = append(errs, diag.Errorf(l.path(rel), 0, "labeller %q has no [[labeller]] entry in %s", strings.TrimSuffix(name, ".md"), LabellersFile).
+				WithHint("a labels file is named after its labeller's id"))
+			continue
 		}
-		blocks, file, err := l.blocks(rel, true)
+		lab, err := l.labelsFile(rel, labellers[i])
 		if err != nil {
-			return err
-		}
-		lab := labellers[i]
-		lab.File = file
-		for _, b := range blocks {
-			if err := l.checkCell(b, file); err != nil {
-				return err
-			}
-			label, err := parseLabel(b, file, &lab)
-			if err != nil {
-				return err
-			}
-			lab.Labels = append(lab.Labels, label)
+			errs = append(errs, err)
+			continue
 		}
 		labellers[i], found[i] = lab, true
+	}
+	if len(errs) > 0 {
+		return diag.Join(errs...)
 	}
 	for i, lab := range labellers {
 		if !found[i] {
@@ -493,6 +514,26 @@ func (l *loader) labels() error {
 	}
 	sort.Slice(l.tier.Labellers, func(a, b int) bool { return l.tier.Labellers[a].ID < l.tier.Labellers[b].ID })
 	return nil
+}
+
+// labelsFile reads labeller lab's labels file rel.
+func (l *loader) labelsFile(rel string, lab Labeller) (Labeller, error) {
+	blocks, file, err := l.blocks(rel, true)
+	if err != nil {
+		return lab, err
+	}
+	lab.File = file
+	for _, b := range blocks {
+		if err := l.checkCell(b, file); err != nil {
+			return lab, err
+		}
+		label, err := parseLabel(b, file, &lab)
+		if err != nil {
+			return lab, err
+		}
+		lab.Labels = append(lab.Labels, label)
+	}
+	return lab, nil
 }
 
 // parseLabel reads one labelling form: SAMPLE and LABELLED_AT lines, each
@@ -579,31 +620,43 @@ func (l *loader) fixtures(byID map[string]int) error {
 	if err != nil {
 		return err
 	}
+	var errs []error // each fixture reply file's, reported together
 	for _, name := range files {
 		rel := path.Join(dir, name)
 		id := strings.TrimSuffix(name, ".md")
 		if _, ok := byID[id]; !ok {
-			return diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
-				WithHint("a fixture reply file is named after its judge's id")
+			errs = append(errs, diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+				WithHint("a fixture reply file is named after its judge's id"))
+			continue
 		}
-		blocks, file, err := l.blocks(rel, false)
+		fx, err := l.fixtureFile(rel, id)
 		if err != nil {
-			return err
-		}
-		fx := Fixtures{Judge: id, File: file}
-		for _, b := range blocks {
-			analysis, v, _, err := parseReply(b, file, "the reply on fixture "+quote(b.Name))
-			if err != nil {
-				return err
-			}
-			fx.Replies = append(fx.Replies, FixtureReply{Fixture: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v})
+			errs = append(errs, err)
+			continue
 		}
 		l.tier.Fixtures = append(l.tier.Fixtures, fx)
 	}
 	sort.SliceStable(l.tier.Fixtures, func(a, b int) bool {
 		return byID[l.tier.Fixtures[a].Judge] < byID[l.tier.Fixtures[b].Judge]
 	})
-	return nil
+	return diag.Join(errs...)
+}
+
+// fixtureFile reads judge id's fixture reply file rel.
+func (l *loader) fixtureFile(rel, id string) (Fixtures, error) {
+	blocks, file, err := l.blocks(rel, false)
+	if err != nil {
+		return Fixtures{}, err
+	}
+	fx := Fixtures{Judge: id, File: file}
+	for _, b := range blocks {
+		analysis, v, _, err := parseReply(b, file, "the reply on fixture "+quote(b.Name))
+		if err != nil {
+			return Fixtures{}, err
+		}
+		fx.Replies = append(fx.Replies, FixtureReply{Fixture: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v})
+	}
+	return fx, nil
 }
 
 func quote(s string) string { return `"` + s + `"` }

@@ -29,6 +29,9 @@ func evalErrorf(col int, format string, args ...any) *EvalError {
 type evaluator struct {
 	p     *public.Public
 	trace []string
+	// none is set when a function evaluated to nothing (n/a), since trace
+	// was reset.
+	none bool
 }
 
 func (ev *evaluator) eval(e expr) (Value, error) {
@@ -51,6 +54,7 @@ func (ev *evaluator) eval(e expr) (Value, error) {
 			return Value{}, err
 		}
 		ev.trace = append(ev.trace, e.text()+" = "+v.String())
+		ev.none = ev.none || v.Kind == None
 		return v, nil
 	case compare:
 		l, err := ev.eval(e.left)

@@ -132,6 +132,10 @@ func (renderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 type Problem struct {
 	Offset int
 	Msg    string
+	// Eval marks a placeholder that parsed but could not be evaluated
+	// over the view (an unknown field, criterion or judge): a problem of
+	// the data it names, where the others are of the document's syntax.
+	Eval bool
 }
 
 // Claim is a claim that did not hold.
@@ -139,6 +143,8 @@ type Claim struct {
 	Offset    int
 	Condition string
 	Values    []string // the value of every function in the condition
+	// None is set when a function of the condition had no value (n/a).
+	None bool
 }
 
 // Doc is the outcome of the extension on one document: the blocks it
@@ -386,7 +392,7 @@ func (t *transform) process(parent ast.Node, active bool) {
 		case dirIf, dirElif:
 			var ok bool
 			if e := t.parse(ph, rest, restCol); e != nil {
-				t.ev.trace = nil
+				t.ev.trace, t.ev.none = nil, false
 				v, err := t.ev.condition(e, dir)
 				ok = v
 				if err != nil {
@@ -430,13 +436,13 @@ func (t *transform) process(parent ast.Node, active bool) {
 			stack = stack[:len(stack)-1]
 		case dirClaim:
 			if e := t.parse(ph, rest, restCol); e != nil {
-				t.ev.trace = nil
+				t.ev.trace, t.ev.none = nil, false
 				ok, err := t.ev.condition(e, "claim")
 				switch {
 				case err != nil:
 					t.evalProblem(ph, err, restCol)
 				case !ok && isActive():
-					t.doc.Claims = append(t.doc.Claims, Claim{Offset: ph.Start, Condition: strings.TrimSpace(rest), Values: t.ev.trace})
+					t.doc.Claims = append(t.doc.Claims, Claim{Offset: ph.Start, Condition: strings.TrimSpace(rest), Values: t.ev.trace, None: t.ev.none})
 				}
 			}
 			t.doc.edits = append(t.doc.edits, edit{start: sp.start, end: sp.end})
@@ -458,7 +464,7 @@ func (t *transform) process(parent ast.Node, active bool) {
 				break
 			}
 			if e := t.parse(ph, ph.Inner, 1); e != nil {
-				t.ev.trace = nil
+				t.ev.trace, t.ev.none = nil, false
 				v, err := t.ev.eval(e)
 				switch {
 				case err != nil:
@@ -533,12 +539,12 @@ func (t *transform) parse(ph *Placeholder, s string, col int) expr {
 
 // evalProblem reports err at its column inside ph.
 func (t *transform) evalProblem(ph *Placeholder, err error, restCol int) {
-	col := 1
+	col, eval := 1, false
 	switch e := err.(type) {
 	case *SyntaxError:
 		col = e.Col
 	case *EvalError:
-		col = e.Col
+		col, eval = e.Col, true
 	}
-	t.doc.Problems = append(t.doc.Problems, Problem{Offset: ph.Start + 2 + restCol - 1 + col - 1, Msg: fmt.Sprintf("{{%s}}: %v", strings.TrimSpace(ph.Inner), err)})
+	t.doc.Problems = append(t.doc.Problems, Problem{Offset: ph.Start + 2 + restCol - 1 + col - 1, Msg: fmt.Sprintf("{{%s}}: %v", strings.TrimSpace(ph.Inner), err), Eval: eval})
 }
