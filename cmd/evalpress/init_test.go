@@ -3,13 +3,19 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/judged"
 )
 
 // TestInitThenBuild: a new evaluation made by init builds at once, with no
@@ -34,6 +40,49 @@ func TestInitThenBuild(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(page))); err != nil {
 			t.Errorf("the new evaluation's site lacks %s", page)
 		}
+	}
+	// One small example of every input file, each described in the
+	// private folder's README, and two labellers, so that the human
+	// ceiling is computed between two people and the C4 classification
+	// and the disagreement register are used.
+	readme, _ := os.ReadFile(filepath.Join(private, "README.md"))
+	j := func(name string) string { return "judged/" + name }
+	for _, f := range [][2]string{ // the example, and how the README names its kind
+		{inputs.SectionsFile, inputs.SectionsFile}, {inputs.ExamplesFile, inputs.ExamplesFile}, {inputs.PhrasesFile, inputs.PhrasesFile},
+		{inputs.ModelsFile, inputs.ModelsFile}, {inputs.RedactFile, inputs.RedactFile},
+		{j(judged.JudgesFile), j(judged.JudgesFile)}, {j(judged.LabellersFile), j(judged.LabellersFile)},
+		{j(judged.AdditionsFile), j(judged.AdditionsFile)}, {j(judged.DisagreementsFile), j(judged.DisagreementsFile)},
+		{j("primary.md"), j("<judge id>.md")}, {j("labels/author.md"), j("labels/<labeller>.md")}, {j("labels/second.md"), j("labels/<labeller>.md")},
+		{j("fixtures/primary.md"), j("fixtures/<judge id>.md")},
+	} {
+		if _, err := os.Stat(filepath.Join(private, filepath.FromSlash(f[0]))); err != nil {
+			t.Errorf("init wrote no example of %s", f[0])
+		}
+		if !strings.Contains(string(readme), "| `"+f[1]+"` |") {
+			t.Errorf("private/README.md does not describe %s", f[1])
+		}
+	}
+	var r struct {
+		Agreement struct {
+			Pairs []struct {
+				A, B    string
+				Percent *float64
+			}
+			Disagreements []struct{ Cause string }
+		}
+	}
+	if err := json.Unmarshal([]byte(testtree.Read(t, out)["data/results.json"]), &r); err != nil {
+		t.Fatal(err)
+	}
+	people := false
+	for _, p := range r.Agreement.Pairs {
+		people = people || p.A == "second" && p.B == "author" && p.Percent != nil
+	}
+	if !people {
+		t.Errorf("no agreement between the two labellers: %+v", r.Agreement.Pairs)
+	}
+	if len(r.Agreement.Disagreements) == 0 || slices.ContainsFunc(r.Agreement.Disagreements, func(d struct{ Cause string }) bool { return d.Cause == "" }) {
+		t.Errorf("the disagreement register: %+v", r.Agreement.Disagreements)
 	}
 	if code, stdout, stderr := runCLI(t, "check", "--leaks", out, "--inputs", private); code != 0 {
 		t.Errorf("check --leaks on the new evaluation's site: exit %d\n%s%s", code, stdout, stderr)
