@@ -82,6 +82,14 @@ const cardsJS = `(() => {
   const out = [], w = document.documentElement.clientWidth;
   let cards = 0;
   document.querySelectorAll("main table.cards").forEach((t) => {
+    // A head shown above the cards offers a sort: it never says "Sort by"
+    // with nothing to sort by.
+    const head = t.tHead && t.tHead.rows[t.tHead.rows.length - 1];
+    if (head && head.getClientRects().length) {
+      const label = getComputedStyle(head, "::before").content;
+      const buttons = Array.from(head.querySelectorAll("th button")).filter((b) => b.getClientRects().length);
+      if (!buttons.length) out.push((t.id || t.className) + ": a card table's head offers no sort (" + label + ")");
+    }
     t.querySelectorAll("tbody tr").forEach((tr) => {
       if (!tr.getClientRects().length) return;
       cards++;
@@ -161,6 +169,17 @@ func TestLayoutAsAPersonSeesIt(t *testing.T) {
 				}
 				if size.width < 600 {
 					sawCards += cards.Cards
+				}
+				if size.width < 600 && p == "cells/model-1--act-1.html" {
+					// The judged calls, rows grouped under each rater, are
+					// cards too: the head check above ran on them.
+					var isCards bool
+					if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("table.judged-cell.cards") !== null`, &isCards)); err != nil {
+						t.Fatal(err)
+					}
+					if !isCards {
+						t.Errorf("%s: the judged calls are not cards on a phone", where)
+					}
 				}
 				if size.width < 600 && p == "02-judge-protocol.html" {
 					// The protocol: percent agreement never without kappa.
