@@ -144,3 +144,44 @@ func TestOneRuleForPercentages(t *testing.T) {
 		t.Errorf("only %d percentages seen", seen)
 	}
 }
+
+// TestReaderTextNamesNoConfigKey: outside code, no page of the demo names
+// a config key ("[judged.registered]") where it means what the key holds,
+// and the footer states the thresholds as the checks do, with ≤ (never
+// the ASCII "> ... fails").
+func TestReaderTextNamesNoConfigKey(t *testing.T) {
+	dir := copyDemo(t)
+	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
+		t.Fatal(stderr)
+	}
+	code := regexp.MustCompile(`(?s)<pre.*?</pre>|<code>.*?</code>`)
+	key := regexp.MustCompile(`\[(c5|g1|judged|runs|publish|inputs)(\.[a-z_]+)*\]`)
+	footers := 0
+	err := filepath.WalkDir(filepath.Join(dir, "public"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := code.ReplaceAllString(string(data), "")
+		rel, _ := filepath.Rel(dir, path)
+		for _, k := range key.FindAllString(text, -1) {
+			t.Errorf("%s names the config key %s", rel, k)
+		}
+		if strings.Contains(text, "overlap &gt;") || strings.Contains(text, "fails a section") {
+			t.Errorf("%s states the thresholds with >", rel)
+		}
+		if strings.Contains(text, "C5: a section passes with a longest run ≤ 12 words and an 8-gram overlap ≤ 10%.") {
+			footers++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if footers < 10 {
+		t.Errorf("only %d pages state the thresholds in the footer", footers)
+	}
+}
