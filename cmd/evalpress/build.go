@@ -55,7 +55,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		var se *config.SetError
 		if errors.As(err, &se) {
-			return usageError{err}
+			return usageError{err: err}
 		}
 		return err
 	}

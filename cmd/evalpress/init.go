@@ -4,7 +4,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -38,11 +37,8 @@ type initCommand struct {
 // Run implements command.
 func (c *initCommand) Run(ctx context.Context, args []string) error {
 	flags := newFlagSet("init", synopsis("init"), c.stdout)
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("init: %v (see 'evalpress init --help')", err)
+	if err := parseFlagsOnly(flags, args); err != nil {
+		return err
 	}
 	switch flags.NArg() {
 	case 0:

@@ -24,6 +24,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -37,14 +38,18 @@ type command interface {
 	Run(ctx context.Context, args []string) error
 }
 
-// usageError marks a mistake in the command line: exit status 2.
-type usageError struct{ err error }
+// usageError marks a mistake in the command line: exit status 2. hint,
+// when set, is printed on a line of its own after it.
+type usageError struct {
+	err  error
+	hint string
+}
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
+	return usageError{err: fmt.Errorf(format, args...)}
 }
 
 // synopses are each command's synopsis: the usage, each command's --help
@@ -148,11 +153,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stderr, "evalpress: %v\n", err)
 	}
+	var ue usageError
+	isUsage := errors.As(err, &ue)
 	if hint := diag.Hint(err); hint != "" {
 		fmt.Fprintf(stderr, "hint: %s\n", hint)
+	} else if isUsage && ue.hint != "" {
+		fmt.Fprintf(stderr, "hint: %s\n", ue.hint)
 	}
-	var ue usageError
-	if errors.As(err, &ue) {
+	if isUsage {
 		return 2
 	}
 	return 1
@@ -237,19 +245,51 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
-// parseFlags parses args into fs, turning flag errors into usage errors.
+// parseFlags parses args into fs, turning flag errors into usage errors
+// that spell flags as the usage line does ("unknown flag --nosuch"), with
+// the command's usage as the hint. The help is printed only when asked
+// for, not on a mistake.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%s: %v (see 'evalpress %s --help')", fs.Name(), err, fs.Name())
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("%s: unexpected argument %q (see 'evalpress %s --help')", fs.Name(), fs.Arg(0), fs.Name())
 	}
 	return nil
 }
+
+// parseFlagsOnly is parseFlags for a command that takes arguments after
+// its flags.
+func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package calls it on every error too
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage()
+			return err
+		}
+		return usageError{err: flagError(err), hint: fmt.Sprintf("usage: evalpress %s; 'evalpress %s --help' says what each flag does", synopsis(fs.Name()), fs.Name())}
+	}
+	return nil
+}
+
+// flagError rewrites an error of the flag package as the usage line
+// spells flags: "flag provided but not defined: -nosuch" is "unknown flag
+// --nosuch", "invalid value "x" for flag -max-run: ..." is "invalid value
+// "x" for --max-run: ...".
+func flagError(err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return fmt.Errorf("unknown flag -%s", name)
+	}
+	return errors.New(flagName.ReplaceAllString(msg, "$1--$2"))
+}
+
+// flagName is a flag's name as the flag package writes it in an error.
+var flagName = regexp.MustCompile(`(^|for |flag |: )(?:flag )?-([A-Za-z][\w-]*)`)
 
 // printWarnings writes each warning on its own line to w.
 func printWarnings(w io.Writer, list diag.List) {

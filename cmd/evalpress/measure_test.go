@@ -50,8 +50,8 @@ func TestMeasureCommand(t *testing.T) {
 		{"negative run", []string{"measure", "--inputs", good, "--max-run", "-1"}, 2, "", "evalpress: measure: max run -1 is negative"},
 		{"overlap out of range", []string{"measure", "--inputs", good, "--max-overlap", "1.5"}, 2, "", "evalpress: measure: max overlap 1.5 is outside 0..1"},
 		{"ngram zero", []string{"measure", "--inputs", good, "--ngram", "0"}, 2, "", "evalpress: measure: n-gram size 0 is less than 1"},
-		{"not a number", []string{"measure", "--inputs", good, "--max-run", "x"}, 2, "", `evalpress: measure: invalid value "x" for flag -max-run`},
-		{"unknown flag", []string{"measure", "--bogus"}, 2, "", "evalpress: measure: flag provided but not defined: -bogus"},
+		{"not a number", []string{"measure", "--inputs", good, "--max-run", "x"}, 2, "", `evalpress: invalid value "x" for --max-run`},
+		{"unknown flag", []string{"measure", "--bogus"}, 2, "", "evalpress: unknown flag --bogus"},
 		{"missing folder", []string{"measure", "--inputs", filepath.Join(good, "nope")}, 1, "", "evalpress: " + filepath.Join(good, "nope") + ": inputs folder does not exist"},
 		{"unknown command", []string{"mesure"}, 2, "", `evalpress: unknown command "mesure"`},
 	}

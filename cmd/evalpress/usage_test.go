@@ -112,3 +112,30 @@ func lineOf(text, prefix string) string {
 	}
 	return ""
 }
+
+// TestFlagMistakes: a mistake in a command's flags is one line that spells
+// the flag as the usage line does (--nosuch, never Go's -nosuch), then the
+// command's usage as the hint, and exit status 2; the help is not printed.
+func TestFlagMistakes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		line string
+	}{
+		{[]string{"build", "--nosuch"}, "evalpress: unknown flag --nosuch"},
+		{[]string{"build", "-nosuch=3"}, "evalpress: unknown flag --nosuch"},
+		{[]string{"serve", "--addr"}, "evalpress: flag needs an argument: --addr"},
+		{[]string{"measure", "--inputs", "x", "--max-run", "many"}, `evalpress: invalid value "many" for --max-run: `},
+		{[]string{"check", "--passages=perhaps"}, `evalpress: invalid boolean value "perhaps" for --passages: `},
+		{[]string{"init", "--nosuch", "dir"}, "evalpress: unknown flag --nosuch"},
+		{[]string{"register", "--nosuch"}, "evalpress: unknown flag --nosuch"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, tc.args...)
+			lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+			hint := "hint: usage: evalpress " + synopsis(tc.args[0]) + "; 'evalpress " + tc.args[0] + " --help' says what each flag does"
+			if code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], tc.line) || lines[1] != hint || stdout != "" {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 2, nothing on stdout, and\n%s\n%s", code, stdout, stderr, tc.line, hint)
+			}
+		})
+	}
+}
