@@ -45,6 +45,8 @@ func primaryJudge(in Input) int {
 }
 
 // rank orders the writers under each valid judge, criterion by criterion,
+// on its reported verdicts (C4 as a human classified its candidates, as the
+// pass rates count it),
 // and measures family judges' self-preference against a valid primary
 // judge. An invalid judge is ranked nowhere and measures nothing: its
 // self-preference entry says why.
@@ -58,7 +60,7 @@ func (r *Report) rank(in Input) {
 		}
 		rk := Ranking{Judge: jd.ID, Role: jd.Role}
 		for _, c := range in.Criteria {
-			rk.PerCriterion = append(rk.PerCriterion, agreement.Rank(jd.Ratings, in.Writers, []string{c}))
+			rk.PerCriterion = append(rk.PerCriterion, agreement.Rank(jd.Reported, in.Writers, []string{c}))
 		}
 		if k == p {
 			base = rk
@@ -96,6 +98,6 @@ func (r *Report) rank(in Input) {
 			continue
 		}
 		r.SelfPreference = append(r.SelfPreference,
-			agreement.SelfPreferenceOf(jd.ID, jd.Ratings, in.Judges[p].Ratings, jd.FamilyOf, in.Criteria))
+			agreement.SelfPreferenceOf(jd.ID, jd.Reported, in.Judges[p].Reported, jd.FamilyOf, in.Criteria))
 	}
 }

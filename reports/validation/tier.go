@@ -52,7 +52,9 @@ type Setup struct {
 // has not run) and its results under thresholds th. A judge's ratings are
 // its own verdicts on the sections the tier covers: on C4 the judge's own
 // call, since the reported C4 verdict follows a human's classification of
-// the judge's candidates and would measure the human, not the judge.
+// the judge's candidates and would measure the human, not the judge. Its
+// reported verdicts are res's, the ones the pass rates count: rankings and
+// self-preference are built from them.
 func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup) Input {
 	in := Input{Criteria: judged.Criteria, Writers: s.Writers, WriterFamilies: s.WriterFamilies, Fixtures: s.Fixtures,
 		Prompt: s.Prompt, ConfigFile: s.ConfigFile, C1MinPresent: th.C1MinPresent, NRegistered: s.NRegistered}
@@ -69,7 +71,23 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 		covered = res.Sections
 	}
 	for _, j := range t.Judges {
-		jd := Judge{Judge: j, File: t.JudgesFile(), FirstOutput: t.FirstOutput(j.ID), Ratings: agreement.Ratings{}}
+		jd := Judge{Judge: j, File: t.JudgesFile(), FirstOutput: t.FirstOutput(j.ID), Ratings: agreement.Ratings{}, Reported: agreement.Ratings{}}
+		if res != nil {
+			for _, c := range res.Cells {
+				if !c.Judged {
+					continue // counted in no rate, ranked nowhere
+				}
+				for _, g := range c.Grades {
+					if g.Labeller || g.By != j.ID {
+						continue
+					}
+					item := agreement.Item{Writer: c.Script, Section: c.Section}
+					for crit, v := range outcomes(g.Outcomes) {
+						jd.Reported.Set(item, crit, v)
+					}
+				}
+			}
+		}
 		for _, rs := range t.Replies {
 			if rs.Judge.ID != j.ID {
 				continue

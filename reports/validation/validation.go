@@ -43,8 +43,11 @@ type Judge struct {
 	// FirstOutput is when the judge's first output existed: its run, or
 	// its earliest call when the replies record the calls' times.
 	FirstOutput time.Time
-	// Ratings are its verdicts on the writers' sections.
-	Ratings agreement.Ratings
+	// Ratings are its own verdicts on the writers' sections, for agreement:
+	// on C4 its own call. Reported are the verdicts the pages report as
+	// results (on C4 as a human classified its candidates), for rankings
+	// and self-preference, so that they agree with the pass rates.
+	Ratings, Reported agreement.Ratings
 	// Fixtures are its verdicts on the fixtures, by fixture id then
 	// criterion; nil when it has no fixture replies. FixtureFile and
 	// FixtureLines place the replies, for messages.

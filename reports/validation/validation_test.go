@@ -72,16 +72,16 @@ func demo() Input {
 		Writers:  []string{"X", "Y", "Z"},
 		Judges: []Judge{
 			{Judge: judged.Judge{ID: "primary", Role: judged.Primary, Family: "Q", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 1},
-				File: "judges.toml", Ratings: primary,
+				File: "judges.toml", Ratings: primary, Reported: primary,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
 			{Judge: judged.Judge{ID: "fam-x", Role: judged.Family, FamilyOf: "X", Run: at(12), PromptSHA256: digest, Order: judged.OrderSwapped, Line: 10},
-				File: "judges.toml", Ratings: family,
+				File: "judges.toml", Ratings: family, Reported: family,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
 			{Judge: judged.Judge{ID: "fam-y", Role: judged.Family, FamilyOf: "Y", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 20},
-				File: "judges.toml", Ratings: primary,
+				File: "judges.toml", Ratings: primary, Reported: primary,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
 			{Judge: judged.Judge{ID: "fam-z", Role: judged.Family, FamilyOf: "Z", Run: at(12), PromptSHA256: digest, Order: judged.OrderRandomised, Line: 30},
-				File: "judges.toml", Ratings: primary,
+				File: "judges.toml", Ratings: primary, Reported: primary,
 				Fixtures: fix([2]agreement.Verdict{P, P}, [2]agreement.Verdict{F, P}, [2]agreement.Verdict{P, F})},
 		},
 		Labellers: []Labeller{
@@ -663,5 +663,43 @@ func TestDisagreementRegister(t *testing.T) {
 	}
 	if open == 0 || len(warned) != 2 || !strings.HasPrefix(warned[0], want[0]) || !strings.HasPrefix(warned[1], want[1]) {
 		t.Errorf("warnings %v, want %v", warned, want)
+	}
+}
+
+// TestRankingFollowsReportedVerdicts: rankings and self-preference count a
+// judge's reported verdicts (C4 as a human classified its candidates, as
+// the pass rates do); agreement compares its own calls.
+func TestRankingFollowsReportedVerdicts(t *testing.T) {
+	in := demo()
+	y1 := agreement.Item{Writer: "Y", Section: "s1"}
+	for k := range in.Judges {
+		in.Judges[k].Reported = agreement.Ratings{}
+		for it, vs := range in.Judges[k].Ratings {
+			for c, v := range vs {
+				in.Judges[k].Reported.Set(it, c, v)
+			}
+		}
+		// A person classed Y/s1's candidate as scope creep: reported FAIL.
+		in.Judges[k].Reported.Set(y1, "C4", F)
+	}
+	r := Build(in)
+	got := r.Rankings[0].PerCriterion[2]
+	for _, s := range got.Standings {
+		if s.Writer == "Y" && (s.Passes != 1 || s.Scored != 2) {
+			t.Errorf("primary C4 ranks Y on %d/%d, want the reported 1/2", s.Passes, s.Scored)
+		}
+	}
+	// Own (X) under fam-x: 6/6 as before; others under fam-x and the
+	// primary: 5/8 each, from the reported verdicts.
+	sp := r.SelfPreference[0]
+	if sp.Others != (agreement.Rate{Num: 5, Den: 8}) || sp.OthersPrimary != (agreement.Rate{Num: 5, Den: 8}) {
+		t.Errorf("self-preference others %+v / %+v, want 5/8 from the reported verdicts", sp.Others, sp.OthersPrimary)
+	}
+	// Agreement still compares the judge's own call: Y/s1 C4 pass, as
+	// the author labelled it.
+	for _, p := range r.Judge("primary").Pairs {
+		if p.B == "author" && p.Criterion == "C4" && p.Table.FailPass+p.Table.PassFail != 0 {
+			t.Errorf("agreement on C4 counts the reported verdict: %+v", p.Table)
+		}
 	}
 }
