@@ -299,6 +299,14 @@ func Load(path string, sets []string) (*Config, error) {
 	if err := file.Check(); err != nil {
 		return nil, err
 	}
+	for _, c := range criteria.All() {
+		if c.Block == "" {
+			continue
+		}
+		if err := cfg.Criteria.Edit(c, func(p any) error { return cfg.checkRegistered(file, c.Block, p) }); err != nil {
+			return nil, err
+		}
+	}
 	cfg.FileCriteria = cfg.Criteria
 	if err := cfg.Validate(); err != nil {
 		return nil, err

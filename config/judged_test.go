@@ -48,7 +48,15 @@ func TestJudgedErrors(t *testing.T) {
 		{"unknown key", base + "[judged]\nc1_min = 3\n", nil, `:12: unknown key "judged.c1_min"`},
 		{"negative N", base + "[judged]\nc1_min_present = -1\n", nil, "[judged] c1_min_present -1 is negative"},
 		{"share over 1", base + "[judged]\nc2_max_undeveloped = 1.5\n", nil, "[judged] c2_max_undeveloped 1.5 is outside 0..1"},
-		{"registered share", base + "[judged.registered]\nc2_max_undeveloped = -0.1\n", nil, "[judged.registered] c2_max_undeveloped -0.1 is outside"},
+		{"registered share", base + "[judged.registered]\nc1_min_present = 0\nc2_max_undeveloped = -0.1\n", nil, "[judged.registered] c2_max_undeveloped -0.1 is outside"},
+		// A registered block names each of its keys: a key left out was
+		// never registered, and is no registered 0.
+		{"registered without N", strings.Replace(judgedBase, "[judged.registered]\nc1_min_present = 9\n", "[judged.registered]\n", 1), nil,
+			"config.toml:15: [judged.registered] has no c1_min_present"},
+		{"registered without C2's line", strings.Replace(judgedBase, "c2_max_undeveloped = 0.3333\n", "", 1), nil,
+			"config.toml:15: [judged.registered] has no c2_max_undeveloped"},
+		{"inline registered without N", strings.Replace(judgedBase, "[judged.registered]\nc1_min_present = 9\nc2_max_undeveloped = 0.3333\n", "registered = { c2_max_undeveloped = 0.3333 }\n", 1), nil,
+			"[judged.registered] has no c1_min_present"},
 		{"repeated section", base + "[judged]\nsections = [\"A\", \"A\"]\n", nil, `[judged] sections names "A" twice`},
 		{"set registered", base, []string{"judged.registered.c1_min_present=3"}, "unknown key"},
 		{"criterion without judge", strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"C2\"", 1), nil,
