@@ -69,7 +69,7 @@ func TestPlaceholders(t *testing.T) {
 		t.Errorf("download:\n%s", pg.Markdown)
 	}
 	_, _, err = renderMarkdown(public.Document{Path: "d.md", Markdown: "a {{count bananas}}\n\nb {{if count(fails) > 0}}\n"}, "content/d.md", nil, nil, p)
-	if err == nil || err.Error() != "content/d.md:1:11: {{count bananas}}: count: unknown field \"bananas\" (one of: fails, passes, cells, no_example, writers, sections, mandated_phrases, changed_thresholds)\n"+
+	if err == nil || err.Error() != "content/d.md:1:11: {{count bananas}}: count: unknown field \"bananas\" (one of: fails, passes, cells, no_example, writers, sections, mandated_phrases, changed_thresholds, registered_thresholds)\n"+
 		"content/d.md:3:3: {{if}} is not closed by {{end}} in the same paragraph (a block {{if}} stands alone in its own paragraph)" {
 		t.Errorf("error: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,80 @@ func TestRankingPassesAreTheReportedRates(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no ranking to check")
+	}
+}
+
+// TestNothingClaimsRegisteredThresholdsWithoutABlock: with the demo's
+// registered blocks removed (its registered(...) quotes turned into
+// threshold(...)), a --set still gets its warning and the page note, and no
+// sentence of the demo calls this build's thresholds the registered ones;
+// with the blocks, the same sentences do.
+func TestNothingClaimsRegisteredThresholdsWithoutABlock(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		registered bool
+		want, not  map[string][]string // page -> phrases
+	}{
+		{"declared", true,
+			map[string][]string{"index.html": {"sections fail C5 at the registered thresholds:"}, "00-findings.html": {"The C5 thresholds are the ones the rubric registered:"}},
+			map[string][]string{"index.html": {"no C5 thresholds were registered"}, "00-findings.html": {"No C5 thresholds were registered"}}},
+		{"none declared", false,
+			map[string][]string{
+				"index.html":       {"sections fail C5 at this build's thresholds (no C5 thresholds were registered):", "no registered thresholds are declared for them"},
+				"00-findings.html": {"No C5 thresholds were registered, so these are the build's own:", "no registered thresholds are declared for them"},
+			},
+			map[string][]string{
+				"index.html":       {"at the registered thresholds:", "which differ from the registered ones"},
+				"00-findings.html": {"ones the rubric registered", "other than the registered ones"},
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			edit := func(dir string) {
+				if tc.registered {
+					return
+				}
+				for _, block := range []string{
+					"[c5.registered]                 # what the rubric registered: quoted as registered, never follows --set\nmax_run = 12\nmax_overlap = 0.10\nngram = 8\n",
+					"[judged.registered]             # as the rubric registered them; quoted apart, never follow --set\nc1_min_present = 10\nc2_max_undeveloped = 0.3333\n",
+				} {
+					rewrite(t, dir, "config.toml", block, "")
+				}
+				docs, _ := filepath.Glob(filepath.Join(dir, "content", "*.md"))
+				for _, doc := range docs {
+					data, err := os.ReadFile(doc)
+					if err != nil {
+						t.Fatal(err)
+					}
+					text := strings.NewReplacer("{{registered ", "{{threshold ", "registered(", "threshold(").Replace(string(data))
+					if err := os.WriteFile(doc, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var args []string
+			if !tc.registered {
+				args = []string{"--set", "c5.max_run=20"}
+			}
+			_, out, stderr := demoBuild(t, edit, args...)
+			if !tc.registered && !strings.Contains(stderr, "--set changes thresholds for which no registered ones are declared: max_run 20 (the file: 12)") {
+				t.Errorf("no warning of the --set against the file:\n%s", stderr)
+			}
+			for page, phrases := range tc.want {
+				text := pageText(t, filepath.Join(out, page))
+				for _, p := range phrases {
+					if !strings.Contains(text, p) {
+						t.Errorf("%s does not say %q:\n%s", page, p, text)
+					}
+				}
+			}
+			for page, phrases := range tc.not {
+				text := pageText(t, filepath.Join(out, page))
+				for _, p := range phrases {
+					if strings.Contains(text, p) {
+						t.Errorf("%s says %q", page, p)
+					}
+				}
+			}
+		})
 	}
 }

@@ -165,7 +165,7 @@ func init() {
 	resolvers = map[string]resolver{
 		"threshold":  {1, 1, false, "threshold(max_run|max_overlap|ngram|min_run|tolerance|c1_min_present|c2_max_undeveloped)", evalThreshold},
 		"registered": {1, 1, false, "registered(max_run|max_overlap|ngram|tolerance|c1_min_present|c2_max_undeveloped)", evalRegistered},
-		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases|changed_thresholds], filters...)", evalCount},
+		"count":      {0, 1, true, "count([fails|passes|cells|no_example|writers|sections|mandated_phrases|changed_thresholds|registered_thresholds], filters...)", evalCount},
 		"min":        {1, 1, true, "min(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"max":        {1, 1, true, "max(run|overlap|words|shared|distinct, filters...)", evalExtreme},
 		"writer":     {2, 2, false, `writer("Model 2", fails|passes|sections|fail_rate)`, evalWriter},
@@ -270,12 +270,12 @@ func evalCount(ev *evaluator, c call) (Value, error) {
 	what := "cells"
 	if len(c.words) == 1 {
 		var err error
-		if what, err = word(c, 0, "fails", "passes", "cells", "no_example", "writers", "sections", "mandated_phrases", "changed_thresholds"); err != nil {
+		if what, err = word(c, 0, "fails", "passes", "cells", "no_example", "writers", "sections", "mandated_phrases", "changed_thresholds", "registered_thresholds"); err != nil {
 			return Value{}, err
 		}
 	}
-	if what == "changed_thresholds" {
-		return ev.changedThresholds(c)
+	if what == "changed_thresholds" || what == "registered_thresholds" {
+		return ev.thresholdCount(c, what)
 	}
 	if what == "mandated_phrases" {
 		if len(c.filters) > 0 {
@@ -481,14 +481,19 @@ func VerdictWord(c public.Cell) string {
 	return c.Headline().Label()
 }
 
-// changedThresholds counts the build's thresholds that differ from the
-// registered ones (public.Public.Drifts): of every criterion, or of the one
-// a criterion= filter names, its only filter.
-func (ev *evaluator) changedThresholds(c call) (Value, error) {
+// thresholdCount counts thresholds of every criterion, or of the one a
+// criterion= filter names, its only filter. changed_thresholds are the
+// build's thresholds that differ from the registered ones
+// (public.Public.Drifts): 0 for a criterion without a registered block,
+// whatever --set did (the page note states that change against the config
+// file). registered_thresholds are the
+// thresholds a registered block declares: 0 for a criterion without one,
+// of which nothing may be said to be registered.
+func (ev *evaluator) thresholdCount(c call, what string) (Value, error) {
 	var only string
 	for _, a := range c.filters {
 		if a.key != "criterion" || only != "" {
-			return Value{}, evalErrorf(a.col, "count(changed_thresholds) takes one filter, criterion=")
+			return Value{}, evalErrorf(a.col, "count(%s) takes one filter, criterion=", what)
 		}
 		if _, ok := ev.criteria()[a.value]; !ok {
 			return Value{}, evalErrorf(a.col, "%s: unknown criterion %q (criteria: %s)", c.name, a.value, strings.Join(ev.criterionNames(), ", "))
@@ -496,6 +501,19 @@ func (ev *evaluator) changedThresholds(c call) (Value, error) {
 		only = a.value
 	}
 	n := 0
+	if what == "registered_thresholds" {
+		for _, ct := range ev.p.CriteriaThresholds {
+			if only != "" && string(ct.Criterion) != only {
+				continue
+			}
+			for _, t := range ct.Registered {
+				if !t.PerSection {
+					n++
+				}
+			}
+		}
+		return intValue(n), nil
+	}
 	for _, d := range ev.p.Drifts() {
 		if only == "" || string(d.Criterion) == only {
 			n++

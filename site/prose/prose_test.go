@@ -73,6 +73,8 @@ func TestValues(t *testing.T) {
 		// G1's tolerance (15% against 20%): every criterion counts.
 		{"{{count changed_thresholds}}", "3"},
 		{"{{count(changed_thresholds, criterion=C5)}} {{count(changed_thresholds, criterion=G1)}}", "2 1"},
+		// Three C5 thresholds and G1's tolerance are registered.
+		{"{{count registered_thresholds}} {{count(registered_thresholds, criterion=C5)}} {{count(registered_thresholds, criterion=G1)}}", "4 3 1"},
 		// Registered thresholds are their own.
 		{"{{registered max_run}} {{registered max_overlap}} {{registered(ngram)}}", "10 12.5% 8"},
 		{"{{threshold tolerance}} {{registered tolerance}}", "15% 20%"},
@@ -291,6 +293,7 @@ func TestJudgedFilters(t *testing.T) {
 		{"{{count(changed_thresholds, criterion=C9)}}", `unknown criterion "C9" (criteria: C5, G1, C1, C2)`},
 		{"{{count(changed_thresholds, writer=\"Model 1\")}}", "count(changed_thresholds) takes one filter, criterion="},
 		{"{{count(changed_thresholds, criterion=C5, criterion=G1)}}", "count(changed_thresholds) takes one filter, criterion="},
+		{"{{count(registered_thresholds, section=HOOK)}}", "count(registered_thresholds) takes one filter, criterion="},
 	} {
 		doc := &Doc{}
 		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
@@ -328,5 +331,34 @@ func TestFootnotesOfBranchesNotTaken(t *testing.T) {
 	}
 	if got := b.String(); strings.Contains(got, "footnotes") {
 		t.Errorf("an empty footnote list:\n%s", got)
+	}
+}
+
+// TestThresholdCountsWithoutARegisteredBlock: with nothing registered, no
+// threshold counts as registered, nor as changed from a registered one,
+// whatever --set moved: a document asks registered_thresholds first.
+func TestThresholdCountsWithoutARegisteredBlock(t *testing.T) {
+	p := fixture()
+	p.Registered, p.RegisteredG1Tolerance = nil, nil
+	publictest.Thresholds(p)
+	p.SetChanges = []public.Drift{{Criterion: "C5", Name: "max_run", Key: "c5.max_run"}}
+	for _, tc := range []struct{ in, want string }{
+		{"{{count registered_thresholds}} {{count(registered_thresholds, criterion=C5)}}", "0 0"},
+		{"{{count changed_thresholds}} {{count(changed_thresholds, criterion=C5)}} {{count(changed_thresholds, criterion=G1)}}", "0 0 0"},
+		{"{{if count(registered_thresholds, criterion=C5) == 0}}none registered{{elif count(changed_thresholds, criterion=C5) == 0}}registered{{else}}changed{{end}}", "none registered"},
+	} {
+		doc := &Doc{}
+		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
+		var b bytes.Buffer
+		if err := m.Convert([]byte(tc.in), &b); err != nil {
+			t.Fatal(err)
+		}
+		if pr := problems(tc.in, doc); pr != "" {
+			t.Errorf("%s: %s", tc.in, pr)
+			continue
+		}
+		if got := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(b.String()), "<p>"), "</p>"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
