@@ -152,8 +152,12 @@ func publicRecords(v *public.Validation, r *validation.Report, alias map[string]
 	v.Order = public.DateOrder{LastPilot: stamp(o.LastPilot), NRegistered: stamp(o.NRegistered), FirstValidation: stamp(o.FirstValidation),
 		LastValidation: stamp(o.LastValidation), FirstJudge: stamp(o.FirstJudge), Problems: replaceAll(m, o.Problems)}
 	for _, a := range r.Ambiguities {
+		by := a.Labeller
+		if a.Judge != "" {
+			by = a.Judge
+		}
 		v.Ambiguities = append(v.Ambiguities, public.LoggedAmbiguity{Writer: alias[a.Item.Writer], Section: m.Replace(a.Item.Section),
-			Labeller: name(a.Labeller), Sample: a.Sample, Criterion: a.Criterion, Note: m.Replace(a.Note)})
+			Labeller: name(by), Judge: a.Judge != "", Sample: a.Sample, Criterion: a.Criterion, Note: m.Replace(a.Note)})
 	}
 	for _, d := range r.Disagreements {
 		v.Disagreements = append(v.Disagreements, public.Disagreement{Writer: alias[d.Item.Writer], Section: m.Replace(d.Item.Section), Criterion: d.Criterion,

@@ -23,7 +23,8 @@ type ResultsAgreement struct {
 	Judges        []ResultsJudgeStatus `json:"judges"`
 	Ambiguity     []ResultsAmbiguity   `json:"ambiguity"`
 	// Calibration is C1's N from the pilot, Order the protocol's order of
-	// dates, AmbiguityLog the ambiguities the labellers recorded, and
+	// dates, AmbiguityLog the ambiguities the labellers recorded and the
+	// valid judges' AMBIGUOUS answers, and
 	// Disagreements the disagreement register (an invalid judge's entries
 	// marked as its diagnostic).
 	Calibration   ResultsCalibration    `json:"calibration"`
@@ -66,11 +67,14 @@ type ResultsOrder struct {
 	Problems        []string `json:"problems"`
 }
 
-// ResultsAmbiguityLog is an ambiguity a labeller recorded.
+// ResultsAmbiguityLog is an ambiguity a labeller recorded, or a judge's
+// AMBIGUOUS answer.
 type ResultsAmbiguityLog struct {
-	Model     string `json:"model"`
-	Section   string `json:"section"`
-	Labeller  string `json:"labeller"`
+	Model    string `json:"model"`
+	Section  string `json:"section"`
+	Labeller string `json:"labeller"` // the labeller's display name, or the judge's
+	// Judge is true for a judge's AMBIGUOUS answer (sample "").
+	Judge     bool   `json:"judge"`
 	Sample    string `json:"sample"`
 	Criterion string `json:"criterion"`
 	Note      string `json:"note"`
@@ -338,7 +342,7 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 		FirstValidation: v.Order.FirstValidation, LastValidation: v.Order.LastValidation, FirstJudge: v.Order.FirstJudge, Problems: append([]string{}, v.Order.Problems...)}
 	ag.AmbiguityLog, ag.Disagreements = []ResultsAmbiguityLog{}, []ResultsDisagreement{}
 	for _, a := range v.Ambiguities {
-		ag.AmbiguityLog = append(ag.AmbiguityLog, ResultsAmbiguityLog{Model: a.Writer, Section: a.Section, Labeller: a.Labeller, Sample: a.Sample, Criterion: a.Criterion, Note: a.Note})
+		ag.AmbiguityLog = append(ag.AmbiguityLog, ResultsAmbiguityLog{Model: a.Writer, Section: a.Section, Labeller: a.Labeller, Judge: a.Judge, Sample: a.Sample, Criterion: a.Criterion, Note: a.Note})
 	}
 	for _, d := range v.Disagreements {
 		rd := ResultsDisagreement{Model: d.Writer, Section: d.Section, Criterion: d.Criterion, Judge: d.Judge, Labeller: d.Labeller,

@@ -64,9 +64,12 @@ type DateOrder struct {
 	Problems                                                            []string
 }
 
-// LoggedAmbiguity is an entry of the labellers' ambiguity log.
+// LoggedAmbiguity is an entry of the ambiguity log: a labeller's, or a
+// judge's AMBIGUOUS answer (Judge true; Sample "").
 type LoggedAmbiguity struct {
+	// Labeller is the display name of the labeller, or of the judge.
 	Writer, Section, Labeller, Sample, Criterion string
+	Judge                                        bool
 	Note                                         string // "" when marked AMBIGUOUS without a note
 }
 

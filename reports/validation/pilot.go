@@ -3,6 +3,7 @@ package validation
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/evalpress/evalpress/internal/diag"
@@ -57,10 +58,13 @@ type Order struct {
 }
 
 // LoggedAmbiguity is one entry of the ambiguity log: an ambiguity a
-// labeller recorded (Note), or a criterion marked AMBIGUOUS with no note.
+// labeller recorded (Note), a criterion a label marked AMBIGUOUS with no
+// note, or a criterion a judge answered AMBIGUOUS on (Judge set, Labeller
+// and Sample "").
 type LoggedAmbiguity struct {
 	Item      agreement.Item
 	Labeller  string
+	Judge     string
 	Sample    string
 	Criterion string
 	Note      string // "" when the label marked it AMBIGUOUS without a note
@@ -216,6 +220,36 @@ func (r *Report) logAmbiguities(in Input) {
 					if lab.Verdicts[c] == agreement.Ambiguous && !noted[c] {
 						r.Ambiguities = append(r.Ambiguities, LoggedAmbiguity{Item: lab.Item, Labeller: l.ID, Sample: sample, Criterion: c, Line: lab.Line})
 					}
+				}
+			}
+		}
+	}
+}
+
+// logJudgeAmbiguities adds every criterion a judge whose verdicts are
+// results answered AMBIGUOUS on, judge by judge in the order of
+// judges.toml, then writer by writer in report order and section by
+// section. An invalid judge's answers stay in its diagnostic.
+func (r *Report) logJudgeAmbiguities(in Input) {
+	for k, jd := range in.Judges {
+		if !r.Judges[k].Valid() {
+			continue
+		}
+		var items []agreement.Item
+		for it := range jd.Ratings {
+			items = append(items, it)
+		}
+		rank := func(w string) int { return slices.Index(in.Writers, w) }
+		slices.SortFunc(items, func(a, b agreement.Item) int {
+			if d := rank(a.Writer) - rank(b.Writer); d != 0 {
+				return d
+			}
+			return strings.Compare(a.Section, b.Section)
+		})
+		for _, it := range items {
+			for _, c := range in.Criteria {
+				if jd.Ratings.Verdict(it, c) == agreement.Ambiguous {
+					r.Ambiguities = append(r.Ambiguities, LoggedAmbiguity{Item: it, Judge: jd.ID, Criterion: c})
 				}
 			}
 		}

@@ -334,6 +334,9 @@ func Build(in Input) *Report {
 				jr.ID, strings.Join(why, "; ")))
 		}
 	}
+	if in.Ran {
+		r.logJudgeAmbiguities(in)
+	}
 	r.register(in, labellerRatings)
 	r.rank(in)
 	return r

@@ -616,15 +616,28 @@ func TestAmbiguityLog(t *testing.T) {
 	in.Labellers[0].Labels = append(in.Labellers[0].Labels, Label{Item: agreement.Item{Writer: "Y", Section: "p"}, Sample: judged.Pilot, LabelledAt: at(7),
 		Verdicts:    map[string]agreement.Verdict{"C2": agreement.Ambiguous, "C4": agreement.Ambiguous},
 		Ambiguities: []judged.Ambiguity{{Criterion: "C2", Note: "a numbered list: one move or four?", Line: 9}}, Line: 5})
+	// The primary answers AMBIGUOUS on Z/s2 C6 and Y/s2 C4 (and so do
+	// fam-y and fam-z, which share its verdicts here); so does fam-x on
+	// X/s3 C4, but it misses T3: its verdicts are no result.
+	in.Judges[0].Ratings.Set(agreement.Item{Writer: "Z", Section: "s2"}, "C6", A)
+	in.Judges[0].Ratings.Set(agreement.Item{Writer: "Y", Section: "s2"}, "C4", A)
+	in.Judges[1].Ratings.Set(agreement.Item{Writer: "X", Section: "s3"}, "C4", A)
+	in.Judges[1].Fixtures["T3"]["C2"] = P
 	r := Build(in)
 	var got []string
 	for _, a := range r.Ambiguities {
-		got = append(got, a.Sample+" "+a.Item.Section+" "+a.Criterion+" "+a.Note)
+		who := a.Labeller
+		if a.Judge != "" {
+			who = "judge " + a.Judge
+		}
+		got = append(got, a.Sample+" "+who+" "+a.Item.Writer+"/"+a.Item.Section+" "+a.Criterion+" "+a.Note)
 	}
-	// The pilot first; then the validation sample's AMBIGUOUS (second, X/s2 C6).
-	want := "pilot p C2 a numbered list: one move or four?|pilot p C4 |validation s2 C6 "
+	// The pilot first; then the validation sample's AMBIGUOUS (second, X/s2
+	// C6); then the valid judges' answers, writer by writer.
+	want := "pilot author Y/p C2 a numbered list: one move or four?|pilot author Y/p C4 |validation second X/s2 C6 |" +
+		" judge primary Y/s2 C4 | judge primary Z/s2 C6 | judge fam-y Y/s2 C4 | judge fam-y Z/s2 C6 | judge fam-z Y/s2 C4 | judge fam-z Z/s2 C6 "
 	if strings.Join(got, "|") != want {
-		t.Errorf("ambiguity log %q, want %q", strings.Join(got, "|"), want)
+		t.Errorf("ambiguity log\n%q, want\n%q", strings.Join(got, "|"), want)
 	}
 }
 
