@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/evalpress/evalpress/config"
@@ -119,20 +118,10 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 // display name the author gave (redacted like any text), or a judge's
 // role: "Primary judge", "Model 2's family judge".
 func graderNames(t *judged.Tier, alias map[string]string, m *matcher.Matcher) map[string]string {
-	names := map[string]string{}
-	primaries := 0
+	names := t.JudgeNames(alias)
 	for _, jd := range t.Judges {
-		switch {
-		case jd.Name != "":
+		if jd.Name != "" {
 			names[jd.ID] = m.Replace(jd.Name)
-		case jd.Role == judged.Family:
-			names[jd.ID] = alias[jd.FamilyOf] + "'s family judge"
-		default:
-			primaries++
-			names[jd.ID] = "Primary judge"
-			if primaries > 1 {
-				names[jd.ID] = fmt.Sprintf("Primary judge %d", primaries)
-			}
 		}
 	}
 	for _, lab := range t.Labellers {

@@ -172,11 +172,15 @@ func New(in Input) (*public.View, error) {
 	for _, s := range f.Statistics.Omitted {
 		p.Statistics.Omitted = append(p.Statistics.Omitted, publicName[s])
 	}
+	names := map[string]string{}
+	if f.Judged != nil {
+		names = graderNames(f.Judged, alias, m)
+	}
 	for _, h := range f.Hypotheses {
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
-			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), RegistrationWords: registrationWords(h.Hypothesis),
+			Criterion: h.Prediction.Criterion, Judge: m.Replace(h.Prediction.Judge), JudgeName: names[h.Prediction.Judge], RegistrationWords: registrationWords(h.Hypothesis),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		})
@@ -199,10 +203,6 @@ func New(in Input) (*public.View, error) {
 		case ok:
 			p.Inputs = append(p.Inputs, public.Digest{File: d[0], HMACSHA256: hmac})
 		}
-	}
-	names := map[string]string{}
-	if f.Judged != nil {
-		names = graderNames(f.Judged, alias, m)
 	}
 	p.Validation = publicValidation(f.Validation, alias, names, m)
 	p.Prompt = prompt

@@ -13,11 +13,20 @@ import (
 func predictionWords(h public.Hypothesis) string {
 	switch {
 	case h.Judge != "":
-		return strings.TrimSuffix(c5PredictionWords(h), ".") + ", counting " + h.Criterion + " FAILs by judge " + h.Judge + "."
+		return strings.TrimSuffix(c5PredictionWords(h), ".") + ", counting " + h.Criterion + " FAILs by " + judgeNameOf(h) + "."
 	case h.Criterion != "":
 		return strings.TrimSuffix(c5PredictionWords(h), ".") + ", counting " + h.Criterion + " FAILs."
 	}
 	return c5PredictionWords(h)
+}
+
+// judgeNameOf is what pages call the judge h names: its display name,
+// never its id (for data files only).
+func judgeNameOf(h public.Hypothesis) string {
+	if h.JudgeName != "" {
+		return h.JudgeName
+	}
+	return "the judge named in the configuration"
 }
 
 func c5PredictionWords(h public.Hypothesis) string {

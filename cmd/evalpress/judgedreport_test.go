@@ -2,10 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/evalpress/evalpress/internal/testtree"
 )
 
 // demoBuild builds a copy of the demo with args and returns its folder,
@@ -153,4 +159,165 @@ func TestNothingClaimsRegisteredThresholdsWithoutABlock(t *testing.T) {
 			}
 		})
 	}
+}
+
+// graderIDs are distinctive ids the demo's judges and labellers get in
+// TestNoPageShowsAGraderID, so that a page showing one is found.
+var graderIDs = map[string]string{
+	"primary": "jdgprimx", "family-1": "jdgfamx1", "family-2": "jdgfamx2", "family-3": "jdgfamx3",
+	"author": "labauthx", "second": "labsecx",
+}
+
+// renameGraders gives the demo copy in dir the ids of graderIDs: in the
+// judged tier's files and file names, the config's hypotheses and the
+// documents' placeholders.
+func renameGraders(t *testing.T, dir string) {
+	t.Helper()
+	key := regexp.MustCompile(`(?m)^(id|judge|by|labeller) = "([^"]+)"`)
+	rename := func(s string) string {
+		return key.ReplaceAllStringFunc(s, func(m string) string {
+			sub := key.FindStringSubmatch(m)
+			if id, ok := graderIDs[sub[2]]; ok {
+				return sub[1] + ` = "` + id + `"`
+			}
+			return m
+		})
+	}
+	placeholder := regexp.MustCompile(`\{\{[^}]*\}\}`)
+	word := regexp.MustCompile(`"?\b(primary|family-[123]|author|second)\b"?`)
+	judgedDir := filepath.Join(dir, "demo", "private", "judged")
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		switch {
+		case strings.HasSuffix(path, ".toml"):
+			text = rename(text)
+		case strings.HasSuffix(path, ".md") && strings.HasPrefix(path, filepath.Join(dir, "content")):
+			text = placeholder.ReplaceAllStringFunc(text, func(p string) string {
+				return word.ReplaceAllStringFunc(p, func(w string) string {
+					if id, ok := graderIDs[strings.Trim(w, `"`)]; ok {
+						return `"` + id + `"`
+					}
+					return w
+				})
+			})
+		}
+		target := path
+		if strings.HasPrefix(path, judgedDir) && strings.HasSuffix(path, ".md") {
+			if id, ok := graderIDs[strings.TrimSuffix(filepath.Base(path), ".md")]; ok {
+				target = filepath.Join(filepath.Dir(path), id+".md")
+				if err := os.Remove(path); err != nil {
+					return err
+				}
+			}
+		}
+		return os.WriteFile(target, []byte(text), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readerText returns what a reader of an HTML page reads: its text, and
+// the attributes a browser shows or speaks (title, alt, aria-label,
+// placeholder), without scripts, styles and code (a file name such as
+// judged/<id>.md is the input's, and data).
+func readerText(t *testing.T, page string) string {
+	t.Helper()
+	z := html.NewTokenizer(strings.NewReader(page))
+	var b strings.Builder
+	skip := 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return b.String()
+		case html.TextToken:
+			if skip == 0 {
+				b.Write(z.Text())
+				b.WriteByte(' ')
+			}
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			tok := z.Token()
+			switch tok.Data {
+			case "script", "style", "code", "pre":
+				if tok.Type == html.StartTagToken {
+					skip++
+				} else if tok.Type == html.EndTagToken && skip > 0 {
+					skip--
+				}
+				continue
+			}
+			for _, a := range tok.Attr {
+				switch a.Key {
+				case "title", "alt", "aria-label", "placeholder":
+					b.WriteString(a.Val + " ")
+				}
+			}
+		}
+	}
+}
+
+// TestNoPageShowsAGraderID: judges and labellers are named by their
+// display names on every page; their ids are for data files only. The
+// demo's graders get distinctive ids, and no page's reader text, nor the
+// search index's, holds one.
+func TestNoPageShowsAGraderID(t *testing.T) {
+	_, out, _ := demoBuild(t, func(dir string) { renameGraders(t, dir) })
+	files := testtree.Read(t, out)
+	seen := 0
+	for path, text := range files {
+		var read string
+		switch {
+		case strings.HasSuffix(path, ".html"):
+			read = readerText(t, text)
+		case path == "data/search.js":
+			read = searchText(t, text)
+		default:
+			continue
+		}
+		seen++
+		for _, id := range graderIDs {
+			if i := strings.Index(read, id); i >= 0 {
+				t.Errorf("%s shows the id %s: %q", path, id, read[max(0, i-80):min(len(read), i+40)])
+			}
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("only %d pages read", seen)
+	}
+	// The ids are in the data files.
+	if !strings.Contains(files["data/judged.csv"], ",jdgprimx,") || !strings.Contains(files["data/results.json"], `"jdgprimx"`) {
+		t.Error("the data files do not name the judges by id")
+	}
+}
+
+// inputFile is the name of an input file, as the method page lists the
+// inputs' digests: data, like an id.
+var inputFile = regexp.MustCompile(`judged/(labels/|fixtures/)?[a-z0-9-]+\.md`)
+
+// searchText returns the text the search index shows a reader: each
+// entry's title, passage and text, input file names left out.
+func searchText(t *testing.T, js string) string {
+	t.Helper()
+	_, obj, ok := strings.Cut(js, "=")
+	if !ok {
+		t.Fatal("search.js holds no index")
+	}
+	var index struct {
+		Entries []struct{ T, P, X string }
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimSpace(obj), ";")), &index); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range index.Entries {
+		b.WriteString(e.T + " " + e.P + " " + e.X + " ")
+	}
+	return inputFile.ReplaceAllString(b.String(), "")
 }

@@ -209,11 +209,12 @@ type Hypothesis struct {
 	ID, Registered, Statement string
 	Kind, Model               string
 	Fails                     *int
-	// Criterion and Judge name the prediction's criterion and judge;
-	// empty for C5 (the headline criterion). RegistrationWords state the
-	// criterion's thresholds at registration (criteria.Settings.Words).
-	Criterion, Judge, RegistrationWords string
-	Verdict, Reason, Digest             string
+	// Criterion and Judge name the prediction's criterion and judge (its
+	// id, for data files; JudgeName what pages call it); empty for C5 (the
+	// headline criterion). RegistrationWords state the criterion's
+	// thresholds at registration (criteria.Settings.Words).
+	Criterion, Judge, JudgeName, RegistrationWords string
+	Verdict, Reason, Digest                        string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.
 	RegisteredVerdict, RegisteredReason string

@@ -83,13 +83,13 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 				// Its verdicts are in no cell's outcomes: counting them
 				// would find nothing, and nothing is what they decide.
 				r.Verdict = NotDecidable
-				r.Reason = fmt.Sprintf("judge %s's verdicts are no result (%s), so they decide nothing",
-					p.Judge, strings.Join(j.Status.ReasonTexts(), "; "))
+				r.Reason = fmt.Sprintf("%s's verdicts are no result (%s), so they decide nothing",
+					f.judgeName(p.Judge), strings.Join(j.Status.ReasonTexts(), "; "))
 				out = append(out, r)
 				continue
 			}
 		}
-		what := countsWords(crit, k)
+		what := countsWords(crit, k, f.judgeName(k.Judge))
 		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
 		if p.Model != "" {
 			r.Chance = f.chance(p.Model, k)
@@ -118,15 +118,32 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 
 // countsWords names the FAIL counts a prediction on k counts: "FAIL
 // counts" of the headline criterion, "G1 FAIL counts" of another, "C2 FAIL
-// counts by judge primary" of a judged one.
-func countsWords(c *criteria.Criterion, k criteria.Key) string {
+// counts by Primary judge" of a judged one, the judge by the name pages
+// call it (judge; its id is for data files only).
+func countsWords(c *criteria.Criterion, k criteria.Key, judge string) string {
 	switch {
 	case c.Judged:
-		return fmt.Sprintf("%s FAIL counts by judge %s", c.ID, k.Judge)
+		return fmt.Sprintf("%s FAIL counts by %s", c.ID, judge)
 	case c.Headline:
 		return "FAIL counts"
 	}
 	return string(c.ID) + " FAIL counts"
+}
+
+// judgeName returns what pages call the judge with id
+// (judged.Tier.JudgeNames): reasons are read by people.
+func (f *Findings) judgeName(id string) string {
+	if f.Judged == nil {
+		return id
+	}
+	alias := map[string]string{}
+	for _, w := range f.Writers {
+		alias[w.Script] = w.Alias
+	}
+	if n, ok := f.Judged.JudgeNames(alias)[id]; ok {
+		return n
+	}
+	return id
 }
 
 // at returns f's verdicts and counts under other settings: the cells

@@ -46,7 +46,7 @@ func TestJudgedHypotheses(t *testing.T) {
 		reason  string
 	}{
 		// C5 FAIL counts say the opposite of C2's: the prediction reads its own criterion.
-		{hyp(config.FewestFails, "Model 2", "C2", "primary"), Supported, "C2 FAIL counts by judge primary: Model 1 2 of 2, Model 2 0 of 2"},
+		{hyp(config.FewestFails, "Model 2", "C2", "primary"), Supported, "C2 FAIL counts by Primary judge: Model 1 2 of 2, Model 2 0 of 2"},
 		{hyp(config.FewestFails, "Model 2", "", ""), Refuted, "FAIL counts: Model 1 0 of 2, Model 2 2 of 2"},
 		{hyp(config.FailsAtMost, "", "C2", "primary"), Refuted, "observed 2 of 4"},
 		{hyp(config.FailsAtLeast, "Model 1", "C4", "primary"), Refuted, "observed 0 of 2"},
@@ -89,7 +89,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h := res[0]; h.Verdict != NotDecidable || !strings.Contains(h.Reason, "judge primary's verdicts are no result (missed T3)") || h.RegisteredVerdict != "" {
+	if h := res[0]; h.Verdict != NotDecidable || !strings.Contains(h.Reason, "Primary judge's verdicts are no result (missed T3)") || h.RegisteredVerdict != "" {
 		t.Errorf("an invalid judge's hypothesis: %+v", h)
 	}
 	f.Validation = nil

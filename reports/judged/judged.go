@@ -16,6 +16,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -660,6 +661,31 @@ func (l *loader) fixtureFile(rel, id string) (Fixtures, error) {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// JudgeNames returns what pages call each judge, by id: the display name
+// the author gave, or its role: "Primary judge" ("Primary judge 2" for a
+// second), "Model 2's family judge" (alias maps a writer's script heading to
+// its alias). A judge's id is shown in data files only. A name the author
+// gave is text of the inputs: the redaction replaces private terms in it.
+func (t *Tier) JudgeNames(alias map[string]string) map[string]string {
+	names := map[string]string{}
+	primaries := 0
+	for _, jd := range t.Judges {
+		switch {
+		case jd.Name != "":
+			names[jd.ID] = jd.Name
+		case jd.Role == Family:
+			names[jd.ID] = alias[jd.FamilyOf] + "'s family judge"
+		default:
+			primaries++
+			names[jd.ID] = "Primary judge"
+			if primaries > 1 {
+				names[jd.ID] = fmt.Sprintf("Primary judge %d", primaries)
+			}
+		}
+	}
+	return names
+}
 
 // Judge returns the judge with id, or nil.
 func (t *Tier) Judge(id string) *Judge {
