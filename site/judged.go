@@ -225,12 +225,13 @@ type statusRow struct {
 }
 
 // Word returns the status in one word.
-func (s judgeStatus) Word() string {
-	if s.Valid {
-		return "valid"
-	}
-	return "diagnostic only"
-}
+func (s judgeStatus) Word() string { return statusWord(s.Valid) }
+
+// Rest returns what follows Word in the status phrase (statusPhrase).
+func (s judgeStatus) Rest() string { return statusRest(s.Valid, s.Reasons, s.Notes) }
+
+// Phrase returns the status phrase (statusPhrase).
+func (s judgeStatus) Phrase() string { return s.Word() + s.Rest() }
 
 // statusOf returns judge id's status, from the view's validation; ok is
 // false when the validation does not know the judge.
@@ -451,7 +452,7 @@ func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML 
 		if !g.Labeller {
 			gr.Status = "judge"
 			if st, ok := statusOf(p, g.By); ok {
-				gr.Status = st.Word()
+				gr.Status = st.Phrase()
 				gr.Agreement = st.Agreement
 				data.Ceiling = st.Ceiling
 			}
@@ -596,6 +597,7 @@ func init() {
 	funcs["openDisagreements"] = openDisagreements
 	funcs["groupsText"] = groupsText
 	funcs["judgeOn"] = judgeOn
+	funcs["statusPhrase"] = statusPhrase
 }
 
 // judgeOn states a judge's status on a criterion beside the verdicts it
@@ -608,7 +610,7 @@ func judgeOn(p *public.Public, judge, criterion string) string {
 		return judge
 	}
 	if !j.Valid {
-		return j.Name + ": diagnostic only, its verdicts are no result (" + strings.Join(j.Reasons, "; ") + ")"
+		return j.Name + " (" + statusText(*j) + ")"
 	}
 	return criterionStatus(&p.Validation, j, criterion)
 }

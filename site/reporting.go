@@ -31,7 +31,14 @@ type reportSlot struct {
 	Label, Holds string
 	Lines        []string
 	Empty        string
+	// Agreement is set on a slot that holds judges' verdicts or figures
+	// made of them: it links to the judged page's agreement table.
+	Agreement bool
 }
+
+// agreementLink is where a slot's Agreement link leads, from the site's
+// root.
+const agreementLink = "judged.html#agreement"
 
 // notRun is the reason of every slot that needs the judged tier.
 const notRun = "the judged tier has not been run: no judged/ folder in the private inputs"
@@ -135,14 +142,36 @@ func judgeNotes(j public.JudgeValidation) []string {
 	return out
 }
 
-// statusText is a judge's status as it stands beside its name: "valid", or
-// "DIAGNOSTIC ONLY (reasons)"; notes follow either way.
-func statusText(j public.JudgeValidation) string {
-	s := "valid: its verdicts are results"
-	if !j.Valid {
-		s = "DIAGNOSTIC ONLY, its verdicts are no result: " + strings.Join(j.Reasons, "; ")
+// statusText is a judge's status phrase (statusPhrase).
+func statusText(j public.JudgeValidation) string { return statusPhrase(j.Valid, j.Reasons, j.Notes) }
+
+// statusPhrase is a judge's status, worded the same wherever its verdicts
+// or their figures appear (the judged page, the cell pages, the hypothesis
+// block, the reporting template's JUDGE, RESULTS and ranking slots): "valid:
+// its verdicts are results", or "diagnostic only, its verdicts are no
+// result: REASONS", then every note that withholds nothing (a primary judge
+// that is not independent, a fixed answer order, a prompt tuned on the
+// validation sample).
+func statusPhrase(valid bool, reasons, notes []string) string {
+	return statusWord(valid) + statusRest(valid, reasons, notes)
+}
+
+// statusWord is the status phrase's first words: "valid" or "diagnostic
+// only".
+func statusWord(valid bool) string {
+	if valid {
+		return "valid"
 	}
-	for _, n := range j.Notes {
+	return "diagnostic only"
+}
+
+// statusRest is the status phrase after statusWord.
+func statusRest(valid bool, reasons, notes []string) string {
+	s := ": its verdicts are results"
+	if !valid {
+		s = ", its verdicts are no result: " + strings.Join(reasons, "; ")
+	}
+	for _, n := range notes {
 		s += "; " + n
 	}
 	return s
@@ -464,9 +493,15 @@ func resultsJudge(v *public.Validation) (*public.JudgeValidation, bool) {
 }
 
 // criterionStatus states a judge's status on one criterion, as it stands
-// beside its verdicts: valid, its kappa against each labeller with the
-// interval, and the human ceiling.
+// beside its verdicts: its status phrase, its kappa against each labeller
+// with the interval, and the human ceiling.
 func criterionStatus(v *public.Validation, j *public.JudgeValidation, criterion string) string {
+	return fmt.Sprintf("%s (%s): %s", j.Name, statusText(*j), agreementOn(v, j, criterion))
+}
+
+// agreementOn states a judge's agreement on one criterion: its kappa
+// against each labeller with the interval, and the human ceiling.
+func agreementOn(v *public.Validation, j *public.JudgeValidation, criterion string) string {
 	var parts []string
 	for _, a := range j.Pairs {
 		if a.Criterion == criterion {
@@ -477,7 +512,7 @@ func criterionStatus(v *public.Validation, j *public.JudgeValidation, criterion 
 	if len(parts) > 0 {
 		agreement = strings.Join(parts, "; ")
 	}
-	return fmt.Sprintf("%s (valid): %s; %s", j.Name, agreement, humanCeiling(v, criterion))
+	return agreement + "; " + humanCeiling(v, criterion)
 }
 
 // judgedLine writes one writer's results on a judged criterion under one
@@ -559,6 +594,9 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 			}
 			s.Lines = append([]string{"under " + criterionStatus(v, prim, c)}, s.Lines...)
 		}
+		// The verdicts, or the diagnostic they are shown as, are one link
+		// from the agreement table.
+		s.Agreement = len(s.Lines) > 0 || (v.Ran && prim != nil && !valid)
 		return s
 	}
 	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)"}
@@ -622,10 +660,15 @@ func flipsText(fs []public.Flip) string {
 
 func points(x float64) string { return numfmt.Points(x) }
 
-// rankingLines writes one valid judge's orders, criterion by criterion,
-// each against the primary judge's when compared.
-func rankingLines(r public.Ranking) []string {
-	lines := []string{r.Name + ":"}
+// rankingLines writes one valid judge's orders under its status phrase,
+// criterion by criterion, each with the judge's agreement on it and against
+// the primary judge's order when compared.
+func rankingLines(v *public.Validation, r public.Ranking) []string {
+	j := v.Judge(r.Judge)
+	if j == nil {
+		return nil
+	}
+	lines := []string{r.Name + " (" + statusText(*j) + "):"}
 	for i, o := range r.PerCriterion {
 		line := fmt.Sprintf("  %s: %s", o.Criterion, orderText(o))
 		if r.Compared && i < len(r.FlipsPerCriterion) {
@@ -638,6 +681,7 @@ func rankingLines(r public.Ranking) []string {
 				line += "; no flip against the primary, but ties differ"
 			}
 		}
+		line += "; its agreement: " + agreementOn(v, j, o.Criterion)
 		lines = append(lines, line)
 	}
 	return lines
@@ -655,16 +699,16 @@ func rankingSlots(v *public.Validation) []reportSlot {
 	for _, r := range v.Rankings {
 		ranked[r.Judge] = true
 		if r.Role == "primary" {
-			prim.Lines = append(prim.Lines, rankingLines(r)...)
+			prim.Lines = append(prim.Lines, rankingLines(v, r)...)
 		} else {
-			fam.Lines = append(fam.Lines, rankingLines(r)...)
+			fam.Lines = append(fam.Lines, rankingLines(v, r)...)
 		}
 	}
 	for _, j := range v.Judges {
 		if ranked[j.ID] {
 			continue
 		}
-		line := j.Name + ": not ranked, its verdicts are no result (" + strings.Join(j.Reasons, "; ") + ")"
+		line := j.Name + ": not ranked (" + statusText(j) + ")"
 		if j.Role == "primary" {
 			prim.Lines = append(prim.Lines, line)
 		} else {
@@ -705,6 +749,7 @@ func rankingSlots(v *public.Validation) []reportSlot {
 	if len(self.Lines) == 0 {
 		self.Empty = "no family judge"
 	}
+	prim.Agreement, fam.Agreement, self.Agreement = prim.Empty == "", fam.Empty == "", self.Empty == ""
 	return []reportSlot{prim, fam, self}
 }
 
@@ -728,6 +773,9 @@ func reportingText(parts []reportPart) string {
 			lines := s.Lines
 			if s.Empty != "" {
 				lines = []string{"[empty: " + s.Holds + "; " + s.Empty + "]"}
+			}
+			if s.Agreement {
+				lines = append(slices.Clip(lines), "(agreement table: "+agreementLink+")")
 			}
 			for k, l := range lines {
 				label := ""

@@ -150,7 +150,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 	golden(t, "template-filled.golden.txt", text)
 	for _, must := range []string{
 		"Primary judge: Basalt 1, ran 2026-07-02T09:00:00Z; valid: its verdicts are results",
-		"Model 1's family judge: ran 2026-07-02T10:00:00Z; DIAGNOSTIC ONLY, its verdicts are no result: missed T2 (C1 pass, expected FAIL)",
+		"Model 1's family judge: ran 2026-07-02T10:00:00Z; diagnostic only, its verdicts are no result: missed T2 (C1 pass, expected FAIL)",
 		"Model 2's family judge: INVALID",
 		"Model 2's family judge: WITHHELD",
 		"Model 1's family judge: NOT BLIND: 3 validation label(s)",
@@ -167,13 +167,18 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"the applied N = 11 is outside that range",
 		"OUT OF ORDER: N was registered (2026-06-20T00:00:00Z) after validation labelling began",
 		"C4: Model 2 (8/10) > Model 1 (6/10)",
-		"Model 1's family judge: not ranked, its verdicts are no result (missed T2",
+		"Model 1's family judge: not ranked (diagnostic only, its verdicts are no result: missed T2",
 		"Model 1's family judge: not measured: its verdicts are no result",
 		"C4: 4.2% (2 of 48)",
 		"Model 2: 1 of 2 pass, 1 FAIL of 2 sections with a target",
 		"Model 1: 1 of 2 pass; HOOK 4 words / 0%, ACT 1 40 words / 50%",
 		"independent: its family is none of the writers'",
-		"under Primary judge (valid): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
+		"under Primary judge (valid: its verdicts are results; its prompt was iterated 2 time(s) on the pilot sample): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
+		// Rankings: the status beside the judge's name, its agreement on
+		// each criterion, and the agreement table one link away.
+		"Primary judge (valid: its verdicts are results; its prompt was iterated 2 time(s) on the pilot sample):",
+		"C4: Model 2 (8/10) > Model 1 (6/10); its agreement: against Labeller A κ = 1.00",
+		"(agreement table: judged.html#agreement)",
 	} {
 		if !strings.Contains(text, must) {
 			t.Errorf("filled template lacks %q", must)

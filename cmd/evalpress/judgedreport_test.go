@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	htmlstd "html"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -320,4 +321,67 @@ func searchText(t *testing.T, js string) string {
 		b.WriteString(e.T + " " + e.P + " " + e.X + " ")
 	}
 	return inputFile.ReplaceAllString(b.String(), "")
+}
+
+// TestStatusStandsWhereverVerdictsAre: a primary judge that is not
+// independent, answered in a fixed order and was tuned on the validation
+// sample is valid, and its status with every note stands beside its
+// verdicts wherever they appear (the judged page, a cell page, the
+// hypothesis block, the reporting template's RESULTS and ranking slots),
+// each linked to the agreement table; the tuning is warned about.
+func TestStatusStandsWhereverVerdictsAre(t *testing.T) {
+	dir := judgedTree(t, map[string]string{
+		"content/protocol.md":   "# Protocol\n\n{{reporting template}}\n\n{{reporting template text}}\n",
+		"content/hypotheses.md": "# Hypotheses\n\n{{hypotheses}}\n",
+	})
+	rewrite(t, dir, "private/judged/judges.toml", `family = "Neutralfam"`, `family = "betafam"`)
+	rewrite(t, dir, "private/judged/judges.toml", "iterations = 0\norder = \"randomised\"", "iterations = 2\ntuned_on = \"validation\"\norder = \"fixed\"")
+	appendTo(t, dir, "config.toml", "[[hypothesis]]\nid = \"H9\"\nregistered = 2026-07-01\nstatement = \"Model 2 fails C1 least.\"\n"+
+		"[hypothesis.prediction]\nkind = \"fewest_fails\"\nmodel = \"Model 2\"\ncriterion = \"C1\"\njudge = \"primary\"\n")
+	code, stderr := buildSite(t, dir)
+	if code != 0 {
+		t.Fatalf("build failed (%d): %s", code, stderr)
+	}
+	if !strings.Contains(stderr, `warning: judge "primary"'s prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+		t.Errorf("no warning of the tuning on the validation sample:\n%s", stderr)
+	}
+	notes := []string{
+		"its prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on",
+		"answer order fixed on comparative calls",
+		"not independent: the primary judge belongs to a writer's family",
+	}
+	files := testtree.Read(t, filepath.Join(dir, "public"))
+	var cell string
+	for path, text := range files {
+		if strings.HasPrefix(path, "cells/") && strings.Contains(text, `<table class="judged-cell">`) {
+			cell = path
+		}
+	}
+	protocol := htmlstd.UnescapeString(files["protocol.html"])
+	places := map[string]string{
+		"judged page":    between(htmlstd.UnescapeString(files["judged.html"]), `<h2 id="judge-primary">`, "</table>"),
+		"cell page":      between(htmlstd.UnescapeString(files[cell]), `<section class="judged"`, "</section>"),
+		"hypothesis":     between(htmlstd.UnescapeString(files["hypotheses.html"]), `<p class="hyp-judge">`, "</p>"),
+		"RESULTS slot":   between(between(protocol, "<table class=\"reporting-template\"", "</table>"), "C1 coverage", "</tr>"),
+		"ranking slot":   between(between(protocol, "<table class=\"reporting-template\"", "</table>"), "ranking under primary judge", "</tr>"),
+		"RESULTS (text)": between(between(protocol, `<pre class="reporting-template-text"`, "</pre>"), "C1 coverage", "C2 development"),
+		"ranking (text)": between(between(protocol, `<pre class="reporting-template-text"`, "</pre>"), "ranking under primary judge", "ranking under each family judge"),
+	}
+	for place, text := range places {
+		if text == "" {
+			t.Errorf("%s: not found", place)
+			continue
+		}
+		for _, n := range notes {
+			if !strings.Contains(text, n) {
+				t.Errorf("%s does not state %q:\n%s", place, n, text)
+			}
+		}
+		if !strings.Contains(text, "judged.html#agreement") && !strings.Contains(text, `href="#agreement"`) {
+			t.Errorf("%s does not link to the agreement table:\n%s", place, text)
+		}
+		if place != "judged page" && place != "cell page" && !strings.Contains(text, "κ") {
+			t.Errorf("%s gives no kappa:\n%s", place, text)
+		}
+	}
 }

@@ -414,6 +414,11 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 
 	// Iteration: the sample the prompt was tuned on is always stated.
 	jr.TunedOnValidation = jd.Iterations > 0 && jd.TunedOn == judged.Validation
+	if jr.TunedOnValidation {
+		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
+			"judge %q's prompt was iterated %d time(s) on the validation sample: its agreement is measured on the set it was tuned on; pages say so beside its results",
+			jd.ID, jd.Iterations).WithHint("tune the prompt on the pilot sample, and validate on labels it was not tuned on"))
+	}
 
 	if jd.Order == judged.OrderFixed {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,

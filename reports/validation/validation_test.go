@@ -297,6 +297,17 @@ func TestIterationIsStated(t *testing.T) {
 	if n := r.Judges[1].Status.Notes; len(n) != 1 || !strings.Contains(n[0], "on the pilot sample") {
 		t.Errorf("pilot notes %v", n)
 	}
+	// A judge tuned on the validation sample is warned about, on its line;
+	// one tuned on the pilot is not.
+	var tuned []string
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Error(), "iterated") {
+			tuned = append(tuned, w.Error())
+		}
+	}
+	if len(tuned) != 1 || !strings.Contains(tuned[0], `judges.toml:1: warning: judge "primary"'s prompt was iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+		t.Errorf("tuning warnings %q", tuned)
+	}
 }
 
 // TestFixedOrderIsFlagged: a fixed answer order is warned about and
