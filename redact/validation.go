@@ -1,8 +1,10 @@
 package redact
 
 import (
+	"slices"
 	"time"
 
+	"github.com/evalpress/evalpress/internal/natural"
 	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/agreement"
@@ -164,6 +166,10 @@ func publicRecords(v *public.Validation, r *validation.Report, alias map[string]
 			Judge: m.Replace(d.Judge), JudgeName: name(d.Judge), Labeller: m.Replace(d.Labeller), LabellerName: name(d.Labeller),
 			JudgeVerdict: d.JudgeVerdict.String(), LabelVerdict: d.LabelVerdict.String(), Cause: d.Cause, Note: m.Replace(d.Note), Valid: d.Valid})
 	}
+	// The log and the register follow the labels' and the judges' files;
+	// published, they list writers by alias like every list.
+	slices.SortStableFunc(v.Ambiguities, func(a, b public.LoggedAmbiguity) int { return natural.Compare(a.Writer, b.Writer) })
+	slices.SortStableFunc(v.Disagreements, func(a, b public.Disagreement) int { return natural.Compare(a.Writer, b.Writer) })
 }
 
 func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *matcher.Matcher) public.SelfPreference {

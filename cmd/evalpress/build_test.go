@@ -101,7 +101,7 @@ func TestBuildBasicSite(t *testing.T) {
 		t.Fatalf("%d cells in results.json, want 6", len(cells))
 	}
 	first := cells[0].(map[string]any)
-	if first["model"] != "Model 3" || first["section"] != "INTRO" || first["verdict"] != "FAIL" {
+	if first["model"] != "Model 2" || first["section"] != "INTRO" || first["verdict"] != "FAIL" { // by alias
 		t.Errorf("first cell %v", first)
 	}
 	hyps := r["hypotheses"].([]any)

@@ -96,14 +96,14 @@ func TestBuildLengthGate(t *testing.T) {
 		if i < 2 && h["verdict"] != before["hypotheses"].([]any)[i].(map[string]any)["verdict"] {
 			t.Errorf("G1 changed the verdict of C5's %v", h["id"])
 		}
-		if h["id"] == "H3" && (h["verdict"] != "supported" || !strings.Contains(h["reason"].(string), "G1 FAIL counts: Model 3 1 of 2, Model 2 2 of 2")) {
+		if h["id"] == "H3" && (h["verdict"] != "supported" || !strings.Contains(h["reason"].(string), "G1 FAIL counts: Model 2 2 of 2, Model 3 1 of 2")) {
 			t.Errorf("H3: %v (%v)", h["verdict"], h["reason"])
 		}
 	}
 
 	page, _ := os.ReadFile(filepath.Join(with, "public", "results.html"))
 	for _, s := range []string{
-		"<strong>G1 FAILs per writer:</strong> Model 3 1 FAIL of 2, Model 2 2 FAIL of 2. 2 cells are not scored (no target).",
+		"<strong>G1 FAILs per writer:</strong> Model 2 2 FAIL of 2, Model 3 1 FAIL of 2. 2 cells are not scored (no target).",
 		`data-sort="number">Length (G1)</button>`,
 		`<td data-value="24" data-verdict="FAIL"><span class="badge badge-fail">FAIL</span> 24 words as written, target 20 (17 to 23 words)</td>`,
 		`<td data-value="18" data-verdict="NO TARGET"><span class="badge badge-no target">NO TARGET</span> 18 words as written</td>`,
@@ -143,7 +143,7 @@ func TestLengthGateChanges(t *testing.T) {
 		got = append(got, fmt.Sprintf("%v %v %v->%v %v", c["model"], c["section"], c["before"], c["after"], c["rules"]))
 	}
 	// At 50%, INTRO's 24 words pass 10 to 30; END's 8 and 13 pass 5 to 15.
-	want := []string{"Model 3 END FAIL->pass [G1 long]", "Model 2 INTRO FAIL->pass [G1 long]", "Model 2 END FAIL->pass [G1 short]"}
+	want := []string{"Model 2 INTRO FAIL->pass [G1 long]", "Model 2 END FAIL->pass [G1 short]", "Model 3 END FAIL->pass [G1 long]"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes\n got %q\nwant %q", got, want)
 	}

@@ -11,7 +11,9 @@
 package agreement
 
 import (
-	"sort"
+	"cmp"
+	"slices"
+	"strings"
 )
 
 // Verdict is one rater's verdict on one criterion for one section.
@@ -44,12 +46,32 @@ type Item struct {
 	Writer, Section string
 }
 
-// Less orders items by writer, then section.
-func (i Item) Less(j Item) bool {
-	if i.Writer != j.Writer {
-		return i.Writer < j.Writer
+// Order returns the order of items by writer, the writers in the order
+// given (the published order, by alias: never the writers' names, whose
+// order would tell them apart; one not given comes after, by name), then
+// by section.
+func Order(writers []string) func(a, b Item) int {
+	place := make(map[string]int, len(writers))
+	for i, w := range writers {
+		place[w] = i
 	}
-	return i.Section < j.Section
+	return func(a, b Item) int {
+		if a.Writer != b.Writer {
+			pa, oka := place[a.Writer]
+			pb, okb := place[b.Writer]
+			switch {
+			case oka && okb:
+				return cmp.Compare(pa, pb)
+			case oka != okb:
+				if oka {
+					return -1
+				}
+				return 1
+			}
+			return strings.Compare(a.Writer, b.Writer)
+		}
+		return strings.Compare(a.Section, b.Section)
+	}
 }
 
 // Ratings are one rater's verdicts: item, then criterion ID, then verdict.
@@ -70,9 +92,10 @@ func (r Ratings) Set(item Item, criterion string, v Verdict) {
 	m[criterion] = v
 }
 
-// SortItems sorts items in place by writer, then section, and returns them.
-func SortItems(items []Item) []Item {
-	sort.Slice(items, func(a, b int) bool { return items[a].Less(items[b]) })
+// SortItems sorts items in place in the order of writers (Order), and
+// returns them.
+func SortItems(items []Item, writers []string) []Item {
+	slices.SortFunc(items, Order(writers))
 	return items
 }
 
@@ -154,7 +177,8 @@ type Pair struct {
 	Criterion string
 	// Sample is the number of items in the sample.
 	Sample int
-	// Compared lists the items both raters scored PASS or FAIL, sorted.
+	// Compared lists the items both raters scored PASS or FAIL, in the
+	// sample's order.
 	Compared []Item
 	Table    Table
 	// Ambiguous counts items left out because either rater said AMBIGUOUS.
@@ -164,15 +188,15 @@ type Pair struct {
 	Interval Interval
 }
 
-// Compare measures the agreement of a with b on criterion over sample.
-// Items where either rater said AMBIGUOUS or gave no verdict are left out
-// and counted. The kappa interval is a bootstrap over the compared items
-// with the package's fixed seed.
+// Compare measures the agreement of a with b on criterion over sample,
+// which is in the published order (SortItems). Items where either rater
+// said AMBIGUOUS or gave no verdict are left out and counted. The kappa
+// interval is a bootstrap over the compared items, in that order, with the
+// package's fixed seed.
 func Compare(aID string, a Ratings, bID string, b Ratings, criterion string, sample []Item) Pair {
 	p := Pair{A: aID, B: bID, Criterion: criterion, Sample: len(sample)}
-	items := SortItems(append([]Item(nil), sample...))
 	var cells []Cell
-	for _, it := range items {
+	for _, it := range sample {
 		va, vb := a.Verdict(it, criterion), b.Verdict(it, criterion)
 		switch {
 		case va == None || vb == None:

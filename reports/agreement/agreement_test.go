@@ -3,6 +3,7 @@ package agreement
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -263,12 +264,23 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("pair = %+v", p)
 	}
 	for i := 1; i < len(p.Compared); i++ {
-		if !p.Compared[i-1].Less(p.Compared[i]) {
-			t.Errorf("compared items not sorted: %v", p.Compared)
+		if p.Compared[i-1].Section < p.Compared[i].Section {
+			t.Errorf("compared items not in the sample's order: %v", p.Compared)
 		}
 	}
 	if got := Compare("judge", a, "human", b, "C6", sample); got.Table.N() != 0 || got.Missing != 8 || got.Interval.Defined {
 		t.Errorf("a criterion the judge never rated: %+v", got)
+	}
+}
+
+// TestOrderIsTheWritersGiven: items sort by the writers' given (public)
+// order, never by their private names; one not given comes last.
+func TestOrderIsTheWritersGiven(t *testing.T) {
+	items := []Item{{"Alpha", "B"}, {"Zed", "A"}, {"Other", "A"}, {"Alpha", "A"}, {"Mid", "C"}}
+	got := SortItems(items, []string{"Zed", "Mid", "Alpha"})
+	want := []Item{{"Zed", "A"}, {"Mid", "C"}, {"Alpha", "A"}, {"Alpha", "B"}, {"Other", "A"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted %v, want %v", got, want)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/natural"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/criteria"
@@ -162,15 +163,30 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		tokens = nil
 	}
 	f := &Findings{Criteria: settings, MinRun: s.MinRun, Phrases: folder.Phrases, Digests: folder.Digests}
-	f.measureAt = func(ngram int) (*measure.Result, error) { return measure.Run(ctx, folder, ngram) }
 	f.Writers = AssignAliases(folder)
 	index := map[string]int{}
 	for i, w := range f.Writers {
 		index[w.Script] = i
 	}
+	// From here on every list is in the writers' order, by alias: nothing
+	// made from the findings (tables, tests' shuffles, reasons) can follow
+	// the private order of sections.md.
+	m, tokens = byWriter(m, tokens, index)
+	f.measureAt = func(ngram int) (*measure.Result, error) {
+		m, err := measure.Run(ctx, folder, ngram)
+		if err != nil {
+			return nil, err
+		}
+		m, _ = byWriter(m, nil, index)
+		return m, nil
+	}
 	if opt.Judged != nil {
 		f.Judged = opt.Judged
-		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, folder.Cells())
+		sections := make([]inputs.Section, len(m.Cells))
+		for i := range m.Cells {
+			sections[i] = m.Cells[i].Section
+		}
+		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, sections)
 	}
 	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile,
 		NRegistered: opt.NRegistered}
@@ -332,8 +348,33 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 	})
 }
 
+// byWriter returns m's cells, and tokens' texts (nil stays nil), in the
+// writers' order (index: script -> place): each writer's cells together,
+// in the reference's order within it. m and tokens are not changed.
+func byWriter(m *measure.Result, tokens *measure.Texts, index map[string]int) (*measure.Result, *measure.Texts) {
+	order := make([]int, len(m.Cells))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return index[m.Cells[order[a]].Script] < index[m.Cells[order[b]].Script] })
+	out := &measure.Result{NGram: m.NGram, Cells: make([]measure.Cell, len(m.Cells))}
+	for i, k := range order {
+		out.Cells[i] = m.Cells[k]
+	}
+	if tokens == nil {
+		return out, nil
+	}
+	texts := &measure.Texts{Section: make([]*c5.Tokens, len(order)), Example: make([]*c5.Tokens, len(order))}
+	for i, k := range order {
+		texts.Section[i], texts.Example[i] = tokens.Section[k], tokens.Example[k]
+	}
+	return out, texts
+}
+
 // AssignAliases gives every script its public alias: the one in models.toml,
 // or "Model N" numbered after the given aliases, in the reference's order.
+// The writers come back in natural order of their aliases ("Model 2"
+// before "Model 10"), the order of every list of writers published.
 func AssignAliases(folder *inputs.Folder) []Writer {
 	scripts := folder.ScriptOrder()
 	used := map[string]bool{}
@@ -358,6 +399,7 @@ func AssignAliases(folder *inputs.Folder) []Writer {
 		}
 		out = append(out, w)
 	}
+	sort.SliceStable(out, func(i, j int) bool { return natural.Less(out[i].Alias, out[j].Alias) })
 	return out
 }
 

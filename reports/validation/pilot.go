@@ -91,8 +91,8 @@ func (r *Report) calibrate(in Input) {
 			}
 		}
 	}
-	sortPilot(c.Adequate)
-	sortPilot(c.Thin)
+	sortPilot(c.Adequate, in.Writers)
+	sortPilot(c.Thin, in.Writers)
 	c.Checked = len(c.Adequate) > 0 && len(c.Thin) > 0
 	if c.Checked {
 		maxThin, minAdequate := 0, -1
@@ -120,13 +120,13 @@ func (r *Report) calibrate(in Input) {
 	r.Calibration = c
 }
 
-func sortPilot(s []PilotSection) {
+// sortPilot sorts s in the published order of writers (agreement.Order),
+// then by labeller.
+func sortPilot(s []PilotSection, writers []string) {
+	order := agreement.Order(writers)
 	slices.SortFunc(s, func(a, b PilotSection) int {
-		switch {
-		case a.Item.Less(b.Item):
-			return -1
-		case b.Item.Less(a.Item):
-			return 1
+		if c := order(a.Item, b.Item); c != 0 {
+			return c
 		}
 		return compareStrings(a.Labeller, b.Labeller)
 	})

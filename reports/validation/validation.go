@@ -298,7 +298,7 @@ func Build(in Input) *Report {
 			}
 		}
 	}
-	r.Pilot, r.Sample = sortedItems(pilot), sortedItems(sample)
+	r.Pilot, r.Sample = sortedItems(pilot, in.Writers), sortedItems(sample, in.Writers)
 	r.humanHuman(in, labellerRatings)
 	if in.Ran {
 		r.calibrate(in)
@@ -360,12 +360,14 @@ func (r *Report) humanHuman(in Input, ratings []agreement.Ratings) {
 	}
 }
 
-func sortedItems(set map[agreement.Item]bool) []agreement.Item {
+// sortedItems returns the items of set in the published order of writers
+// (agreement.Order).
+func sortedItems(set map[agreement.Item]bool, writers []string) []agreement.Item {
 	out := make([]agreement.Item, 0, len(set))
 	for it := range set {
 		out = append(out, it)
 	}
-	return agreement.SortItems(out)
+	return agreement.SortItems(out, writers)
 }
 
 // judge validates one judge: blind labels, the frozen prompt, the sample

@@ -37,7 +37,7 @@ func ratings(rows ...string) agreement.Ratings {
 
 func labels(sample string, when time.Time, r agreement.Ratings) []Label {
 	var out []Label
-	for _, it := range agreement.SortItems(keys(r)) {
+	for _, it := range agreement.SortItems(keys(r), nil) {
 		out = append(out, Label{Item: it, Sample: sample, LabelledAt: when, Verdicts: r[it]})
 	}
 	return out
