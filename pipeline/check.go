@@ -136,9 +136,9 @@ func permittedFor(ctx context.Context, dir string, folder *inputs.Folder) ([]str
 			th = criteria.C5Thresholds{MaxRun: int(maxRun), MaxOverlap: maxOverlap, NGram: int(ngram)}
 		}
 	}
-	res, err := measure.Run(ctx, folder, th.NGram)
+	res, texts, err := measure.RunWithTexts(ctx, folder, th.NGram)
 	if err != nil {
 		return nil, err
 	}
-	return redact.PermittedExcerpts(folder, res.Cells, th), nil
+	return redact.PermittedExcerpts(folder, res, texts, th)
 }

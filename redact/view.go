@@ -154,7 +154,7 @@ func New(in Input) (*public.View, error) {
 		c, pc := &f.Cells[i], &p.Cells[i]
 		switch {
 		case !masked && c.HasExample:
-			pc.Excerpt = Excerpt(m, c.RunText)
+			pc.Excerpt = Excerpt(m, cellRun(c))
 		case excerpts != nil:
 			pc.Excerpt = excerpts[i]
 		}

@@ -140,9 +140,9 @@ type Cell struct {
 	// Outcomes are the cell's outcomes, one per criterion that applies
 	// (one per judge for a judged criterion), in the criteria's order.
 	Outcomes []criteria.Outcome
-	// Excerpt is the longest run's normalised text, redacted, then cut at a
-	// word to at most 100 characters (redact.Excerpt); set only where the
-	// audience may see it.
+	// Excerpt is the longest run as written, redacted, then normalised,
+	// then cut at a word to at most 100 characters (redact.Excerpt); set
+	// only where the audience may see it.
 	Excerpt string
 	Runs    []Run
 	// RunView is true when the cell has a run view page (cells/Slug.html):
