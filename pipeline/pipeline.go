@@ -28,6 +28,7 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -269,7 +270,7 @@ func (b *build) readContent() error {
 	if err != nil {
 		return err
 	}
-	prompt, rawPrompt, fixtures, err := validationInputs(b.cfg, docs, files)
+	prompt, rawPrompt, fixtures, err := validationInputs(b.cfg, docs, files, matcher.New(matcher.Terms(b.folder)).Replace)
 	if err != nil {
 		return err
 	}

@@ -14,9 +14,11 @@ import (
 
 // validationInputs reads what the judges are validated against from the
 // content folder: the published prompt (nil when none is configured) and
-// the configured fixtures with their word counts. The validation itself is
-// the findings' (findings.Options).
-func validationInputs(cfg *config.Config, docs []redact.RawDocument, files map[string][]byte) (*validation.Prompt, *redact.RawPrompt, []validation.Fixture, error) {
+// the configured fixtures with their word counts. A fixture's words are
+// counted in its text as published (redacted: each term's placeholder one
+// word), the text its page shows beside the count. The validation itself
+// is the findings' (findings.Options).
+func validationInputs(cfg *config.Config, docs []redact.RawDocument, files map[string][]byte, redacted func(string) string) (*validation.Prompt, *redact.RawPrompt, []validation.Fixture, error) {
 	content := contentFile(docs, files)
 	var prompt *validation.Prompt
 	var raw *redact.RawPrompt
@@ -37,7 +39,7 @@ func validationInputs(cfg *config.Config, docs []redact.RawDocument, files map[s
 		if !ok {
 			return nil, nil, nil, diag.Errorf(cfg.File, fc.Line, "fixture %q: file %q is no file of the content folder %s", fc.ID, fc.File, cfg.ContentDir)
 		}
-		fx := validation.Fixture{ID: fc.ID, Title: fc.Title, File: fc.File, Words: validation.FixtureWords(text),
+		fx := validation.Fixture{ID: fc.ID, Title: fc.Title, File: fc.File, Words: validation.FixtureWords(redacted(text)),
 			Line: fc.Line, Expect: map[string]agreement.Verdict{}}
 		for crit, v := range fc.Expect {
 			fx.Expect[crit] = agreement.Pass
