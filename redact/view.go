@@ -79,7 +79,7 @@ func CheckAliases(folder *inputs.Folder, writers []findings.Writer) error {
 	for _, script := range scripts {
 		alias := folder.Aliases[script]
 		if m.Contains(alias.Text) {
-			return diag.Errorf(alias.File, alias.Line, "the alias of %s is itself a private term; choose an alias like \"Model 1\"", inputs.Abbreviate(script))
+			return diag.Errorf(alias.File, alias.Line, "this alias is itself a private term; choose an alias like \"Model 1\"")
 		}
 	}
 	for _, w := range writers {

@@ -223,7 +223,7 @@ func TestBuildErrors(t *testing.T) {
 		{"sections.md holds only a byte-order mark", map[string]string{"private/sections.md": "\ufeff"}, nil, 1, "sections.md:1: warning: byte-order mark ignored"},
 		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about "Model 9"`},
 		{"template error", map[string]string{"templates/doc.html": "{{.Nope"}, nil, 1, "template error"},
-		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: the alias of Be"},
+		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: this alias is itself a private term"},
 		{"baseline not results.json", nil, []string{"--baseline", "config.toml"}, 1, "not a results.json"},
 		{"content file over a generated page", map[string]string{"content/results.html": "<p>mine</p>"}, nil, 1, "content/results.html: this file would replace the page evalpress writes"},
 	}

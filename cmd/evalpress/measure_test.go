@@ -85,7 +85,7 @@ func TestMeasureBadInputIsOneLineWithFileAndLine(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q; want 1 and nothing printed", code, stdout)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
-	want := "evalpress: " + filepath.Join(dir, "sections.md") + `:4: section "HOOK" appears twice in script "W" (first at line 2)`
+	want := "evalpress: " + filepath.Join(dir, "sections.md") + `:4: section "HOOK" appears twice in the script of line 1 (first at line 2)`
 	if lines[0] != want {
 		t.Fatalf("stderr line %q\nwant %q", lines[0], want)
 	}

@@ -63,7 +63,7 @@ func ReadBlocks(r io.Reader, file string, withScripts bool, warn *diag.List) ([]
 				if script == "" {
 					return diag.Errorf(file, l.number, "%q appears twice (first at line %d)", name, at)
 				}
-				return diag.Errorf(file, l.number, "section %q appears twice in script %q (first at line %d)", name, script, at)
+				return diag.Errorf(file, l.number, "section %q appears twice in the script of line %d (first at line %d)", name, scriptLine, at)
 			}
 			first[key] = l.number
 			blocks = append(blocks, Block{Script: script, ScriptLine: scriptLine, Name: name, Line: l.number})

@@ -38,14 +38,14 @@ func TestOpenErrors(t *testing.T) {
 		{"empty sections file", folder("", goodExamples), "in/sections.md:1: no sections found: the file is empty"},
 		{"byte-order mark only", folder("\ufeff", goodExamples), "in/sections.md:1: no sections found: the file holds nothing but a byte-order mark"},
 		{"only blank lines", folder("\n\n  \n", goodExamples), "in/sections.md:1: no sections found"},
-		{"scripts without sections", folder("\n# A\ntext\n# B\n", goodExamples), `in/sections.md:2: no sections found: script "A" has no '## SECTION' heading`},
+		{"scripts without sections", folder("\n# A\ntext\n# B\n", goodExamples), `in/sections.md:2: no sections found: this script has no '## SECTION' heading`},
 		{"section before any script", folder("## HOOK\ntext\n", goodExamples), "in/sections.md:1: section heading before any script heading"},
 		{"repeated section", folder("# A\n## HOOK\nx\n## ACT\ny\n## HOOK\nz\n", goodExamples),
-			`in/sections.md:6: section "HOOK" appears twice in script "A" (first at line 2)`},
+			`in/sections.md:6: section "HOOK" appears twice in the script of line 1 (first at line 2)`},
 		{"repeated section across repeated script", folder("# A\n## HOOK\nx\n# B\n## HOOK\ny\n# A\n## HOOK\nz\n", goodExamples),
-			`in/sections.md:8: section "HOOK" appears twice in script "A" (first at line 2)`},
+			`in/sections.md:8: section "HOOK" appears twice in the script of line 1 (first at line 2)`},
 		{"line numbers past long bodies", folder("# A\r\n## HOOK\r\n"+strings.Repeat("text\r\n\r\n", 50)+"#not a heading\n## ACT\ny\n## HOOK\nz", goodExamples),
-			`in/sections.md:106: section "HOOK" appears twice in script "A" (first at line 2)`},
+			`in/sections.md:106: section "HOOK" appears twice in the script of line 1 (first at line 2)`},
 		{"script without name", folder("# \n## HOOK\nx\n", goodExamples), "in/sections.md:1: script heading has no name"},
 		{"section without name", folder("# A\n##  \t\nx\n", goodExamples), "in/sections.md:2: section heading has no name"},
 		{"prototype name", folder("# A\n## constructor\nx\n", goodExamples),
@@ -61,14 +61,14 @@ func TestOpenErrors(t *testing.T) {
 			"in/sections.md: not a regular file (a folder)"},
 		{"phrases not UTF-8", folder("# A\n## HOOK\nx\n", goodExamples, PhrasesFile, "ok\n\xfe\n"), "in/mandated_phrases.txt:2:1: bytes that are not UTF-8"},
 		{"duplicate alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\n\"A\" = \"Model 1\"\n\"B\" = \"model 1\"\n"),
-			`in/models.toml:3: alias "model 1" is given to both "A" and "B"`},
+			`in/models.toml:3: alias "model 1" is given to two scripts (the other at line 2)`},
 		{"unknown key in models.toml", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \"Model 1\"\n[other]\nx = 1\n"),
 			`in/models.toml:3: unknown key "other"`},
 		{"models.toml syntax", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases\n"), "in/models.toml:1:9: expected '.' or ']' to end table name"},
-		{"empty alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \" \"\n"), `in/models.toml:2: script "A" has an empty alias`},
-		{"empty family", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[families]\nA = \"\"\n"), `in/models.toml:2: script "A" has an empty family`},
+		{"empty alias", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \" \"\n"), `in/models.toml:2: a script has an empty alias`},
+		{"empty family", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[families]\nA = \"\"\n"), `in/models.toml:2: a script has an empty family`},
 		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
-			`in/redact.txt:3: private term "---" has no letter or digit`},
+			`in/redact.txt:3: this private term has no letter or digit, so it cannot be recognised in text`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -107,11 +107,11 @@ func TestOpenWarnings(t *testing.T) {
 	}{
 		{"text before first heading", folder("Title\n\n# A\n## HOOK\nx\n", goodExamples), []string{"in/sections.md:1: warning: text before the first heading is not measured"}},
 		{"text before first section", folder("# A\nnotes\n## HOOK\nx\n", goodExamples),
-			[]string{`in/sections.md:2: warning: text between script heading "A" and its first section is not measured`}},
+			[]string{`in/sections.md:2: warning: text between the script heading of line 1 and its first section is not measured`}},
 		{"byte-order mark", folder("\uFEFF# A\n## HOOK\nx\n", goodExamples), []string{"in/sections.md:1: warning: byte-order mark ignored"}},
 		{"repeated script", folder("# A\n## HOOK\nx\n# B\n## HOOK\ny\n# A\n## ACT\nz\n", goodExamples),
-			[]string{`in/sections.md:7: warning: script "A" already started at line 1`}},
-		{"script without sections", folder("# A\n# B\n## HOOK\nx\n", goodExamples), []string{`in/sections.md:1: warning: script "A" has no sections`}},
+			[]string{`in/sections.md:7: warning: this script already started at line 1; its sections are merged with the earlier ones, as the reference does`}},
+		{"script without sections", folder("# A\n# B\n## HOOK\nx\n", goodExamples), []string{`in/sections.md:1: warning: this script has no sections`}},
 		{"example text before first section", folder("# A\n## HOOK\nx\n", "Outline\n## HOOK\ny\n"),
 			[]string{"in/examples.md:1: warning: text before the first section heading is not used as an example"}},
 		{"repeated example section", folder("# A\n## HOOK\nx\n", "## HOOK\ny\n## HOOK\nz\n"), []string{`in/examples.md:3: warning: section "HOOK" already started at line 1`}},
@@ -194,14 +194,6 @@ func TestOpenMissingFolder(t *testing.T) {
 	os.WriteFile(file, []byte("x"), 0o644)
 	if _, err := Open(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
 		t.Fatalf("got %v", err)
-	}
-}
-
-func TestAbbreviate(t *testing.T) {
-	for in, want := range map[string]string{"Acme Corp": "Ac******", "ab": "**", "Zed": "Ze*"} {
-		if got := Abbreviate(in); got != want {
-			t.Errorf("Abbreviate(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

@@ -37,7 +37,7 @@ func (f *Folder) parseRedact(r io.Reader, file string, warn *diag.List) error {
 	terms, err := f.parseTermLines(r, file, warn)
 	for _, t := range terms {
 		if !hasWordChar(t.Text) {
-			return diag.Errorf(file, t.Line, "private term %q has no letter or digit, so it cannot be recognised in text", t.Text)
+			return diag.Errorf(file, t.Line, "this private term has no letter or digit, so it cannot be recognised in text")
 		}
 	}
 	f.Redact = terms
@@ -88,10 +88,10 @@ func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
 		case jscompat.Trim(h) == "":
 			return diag.Errorf(file, line, "alias for an empty script heading")
 		case alias == "":
-			return diag.Errorf(file, line, "script %q has an empty alias", h)
+			return diag.Errorf(file, line, "a script has an empty alias")
 		}
 		if other, ok := byAlias[strings.ToLower(alias)]; ok {
-			return diag.Errorf(file, line, "alias %q is given to both %q and %q", alias, other, h).
+			return diag.Errorf(file, line, "alias %q is given to two scripts (the other at line %d)", alias, tomlfile.KeyLine(data, []string{"aliases", other})).
 				WithHint("each writer needs its own alias, or their results would be merged")
 		}
 		byAlias[strings.ToLower(alias)] = h
@@ -161,7 +161,7 @@ func (f *Folder) parseFamilies(families map[string]string, data []byte, file str
 		case jscompat.Trim(h) == "":
 			return diag.Errorf(file, line, "family for an empty script heading")
 		case family == "":
-			return diag.Errorf(file, line, "script %q has an empty family", h)
+			return diag.Errorf(file, line, "a script has an empty family")
 		}
 		t := Term{Text: family, File: file, Line: line}
 		f.Families[jscompat.Trim(h)] = t
@@ -172,18 +172,8 @@ func (f *Folder) parseFamilies(families map[string]string, data []byte, file str
 	return nil
 }
 
-// String describes a term for messages without revealing it: its file, line
-// and first letters.
+// String describes a term for messages without revealing it: its file and
+// line, never a letter of it.
 func (t Term) String() string {
-	return fmt.Sprintf("%s:%d (%s)", t.File, t.Line, Abbreviate(t.Text))
-}
-
-// Abbreviate shows the first two letters of a private term and hides the rest,
-// so that a message can identify the term to its author without repeating it.
-func Abbreviate(term string) string {
-	runes := []rune(term)
-	if len(runes) <= 2 {
-		return strings.Repeat("*", len(runes))
-	}
-	return string(runes[:2]) + strings.Repeat("*", min(len(runes)-2, 6))
+	return fmt.Sprintf("%s:%d", t.File, t.Line)
 }

@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/evalpress/evalpress/internal/diag"
@@ -70,7 +69,11 @@ func headingName(raw []byte, file string, lineNo int, what string) (string, erro
 			WithHint("the reference would silently drop everything under it")
 	}
 	if jscompat.ObjectPrototypeName(name) {
-		return "", diag.Errorf(file, lineNo, "%s heading %q is a name the reference script cannot store", what, name).
+		if what == "section" { // public; a script's heading is not
+			return "", diag.Errorf(file, lineNo, "section heading %q is a name the reference script cannot store", name).
+				WithHint("the reference keeps headings as JavaScript object keys; rename it")
+		}
+		return "", diag.Errorf(file, lineNo, "this %s heading is a name the reference script cannot store", what).
 			WithHint("the reference keeps headings as JavaScript object keys; rename it")
 	}
 	return name, nil
@@ -100,7 +103,7 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 		if script == "" {
 			warn.Add(diag.Warnf(file, strayLine, "text before the first heading is not measured"))
 		} else {
-			warn.Add(diag.Warnf(file, strayLine, "text between script heading %q and its first section is not measured", script))
+			warn.Add(diag.Warnf(file, strayLine, "text between the script heading of line %d and its first section is not measured", scriptLine))
 		}
 		strayLine = 0
 	}
@@ -116,7 +119,7 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 				return err
 			}
 			if first, ok := scriptFirst[name]; ok {
-				warn.Add(diag.Warnf(file, l.number, "script %q already started at line %d; its sections are merged with the earlier ones, as the reference does", name, first))
+				warn.Add(diag.Warnf(file, l.number, "this script already started at line %d; its sections are merged with the earlier ones, as the reference does", first))
 			} else {
 				scriptFirst[name] = l.number
 				scripts = append(scripts, name)
@@ -135,7 +138,7 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 				return err
 			}
 			if first, ok := sectionLine[script][name]; ok {
-				return diag.Errorf(file, l.number, "section %q appears twice in script %q (first at line %d)", name, script, first).
+				return diag.Errorf(file, l.number, "section %q appears twice in the script of line %d (first at line %d)", name, scriptFirst[script], first).
 					WithHint("the reference would keep only the last one's text, silently")
 			}
 			sectionLine[script][name] = l.number
@@ -167,14 +170,14 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			what = "no sections found: the file is empty"
 		case len(scripts) > 0:
 			line = scriptFirst[scripts[0]]
-			what = fmt.Sprintf("no sections found: script %q has no '## SECTION' heading", scripts[0])
+			what = "no sections found: this script has no '## SECTION' heading"
 		}
 		return diag.Errorf(file, line, "%s", what).
 			WithHint("expected '# SCRIPT' headings, each followed by '## SECTION' headings and their text")
 	}
 	for _, name := range scripts {
 		if sectionsOf[name] == 0 {
-			warn.Add(diag.Warnf(file, scriptFirst[name], "script %q has no sections", name))
+			warn.Add(diag.Warnf(file, scriptFirst[name], "this script has no sections"))
 		}
 	}
 	return nil

@@ -359,11 +359,11 @@ func (l *loader) blocks(rel string, withScripts bool) ([]inputs.Block, string, e
 // checkCell reports a block naming a writer or section sections.md lacks.
 func (l *loader) checkCell(b inputs.Block, file string) error {
 	if !l.writers[b.Script] {
-		return diag.Errorf(file, b.ScriptLine, "script %q is not in sections.md", b.Script).
+		return diag.Errorf(file, b.ScriptLine, "the script named here is none of sections.md's").
 			WithHint("use the '# SCRIPT' headings of sections.md exactly as written")
 	}
 	if !l.cells[[2]string{b.Script, b.Name}] {
-		return diag.Errorf(file, b.Line, "section %q of script %q is not in sections.md", b.Name, b.Script)
+		return diag.Errorf(file, b.Line, "section %q is not in this script of sections.md", b.Name)
 	}
 	return nil
 }
@@ -571,7 +571,7 @@ func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 		switch key {
 		case "SAMPLE":
 			if value != Pilot && value != Validation {
-				return Label{}, diag.Errorf(file, line.Number, "SAMPLE %q, want %s or %s", value, Pilot, Validation)
+				return Label{}, diag.Errorf(file, line.Number, "SAMPLE is neither %s nor %s", Pilot, Validation)
 			}
 			out.Sample = value
 		case "LABELLED_AT":
@@ -582,7 +582,7 @@ func parseLabel(b inputs.Block, file string, lab *Labeller) (Label, error) {
 			out.LabelledAt = t
 		case "ADEQUACY":
 			if value != Adequate && value != Thin {
-				return Label{}, diag.Errorf(file, line.Number, "ADEQUACY %q, want %s or %s", value, Adequate, Thin).
+				return Label{}, diag.Errorf(file, line.Number, "ADEQUACY is neither %s nor %s", Adequate, Thin).
 					WithHint("a pilot label may judge the section adequate or thin, to calibrate C1's N")
 			}
 			out.Adequacy = value
@@ -607,7 +607,7 @@ func parseAmbiguity(value, file string, line int, where string) (Ambiguity, erro
 	crit, note = strings.ToUpper(strings.TrimSpace(crit)), strings.TrimSpace(note)
 	switch {
 	case !ok || indexOf(Criteria, crit) < 0:
-		return Ambiguity{}, diag.Errorf(file, line, "%s: AMBIGUITY %q: want a criterion and a note, as in \"AMBIGUITY: C2: ...\"", where, cut(strings.TrimSpace(value))).
+		return Ambiguity{}, diag.Errorf(file, line, "%s: AMBIGUITY: want a criterion and a note, as in \"AMBIGUITY: C2: ...\"", where).
 			WithHint("the criterion is one of %s", strings.Join(Criteria, ", "))
 	case note == "":
 		return Ambiguity{}, diag.Errorf(file, line, "%s: AMBIGUITY on %s says nothing of what was ambiguous", where, crit)

@@ -208,13 +208,13 @@ func TestLoadErrors(t *testing.T) {
 		{name: "no verdict block", fsys: tree(p, "# WRITER A\n## ACT 1\n=== ANALYSIS ===\nthoughts\n"),
 			want: `in/judged/primary.md:2: the reply on section "ACT 1" has no verdict block`, hint: true},
 		{name: "count without total", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
-			want: `in/judged/primary.md:6: C1_COVERAGE: "9 of" is not a count; want "N of M"`},
+			want: `in/judged/primary.md:6: C1_COVERAGE: is not a count; want "N of M"`},
 		{name: "count over total", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 13 of 12\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
 			want: `in/judged/primary.md:6: C1_COVERAGE: "13 of 12" counts more than all: 13 is more than 12`},
 		{name: "count of zero", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 0 of 0\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
 			want: `in/judged/primary.md:6: C1_COVERAGE: "0 of 0" counts out of nothing`},
 		{name: "negative count", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: -1 of 3\nC2_DEVELOPMENT: 1 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
-			want: `in/judged/primary.md:6: C1_COVERAGE: "-1 of 3" is not a count`},
+			want: `in/judged/primary.md:6: C1_COVERAGE: is not a count; want "N of M" with whole numbers`},
 		{name: "repeated line", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nC1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 1 of 4\n")),
 			want: `in/judged/primary.md:7: verdict block: C1_COVERAGE repeated (first at line 6)`, exact: true},
 		{name: "out of order", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C2_DEVELOPMENT: 1 of 4\nC1_COVERAGE: 9 of 12\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n")),
@@ -230,7 +230,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "text after the block", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"and one more thing\n"),
 			want: `in/judged/primary.md:11: text after the verdict block`, hint: true},
 		{name: "stray line inside the block", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nso then\n")),
-			want: `in/judged/primary.md:7: verdict block: unexpected line "so then", want C2_DEVELOPMENT`, exact: true},
+			want: `in/judged/primary.md:7: verdict block: unexpected line, want C2_DEVELOPMENT`, exact: true},
 		// Reasoning first.
 		{name: "verdicts first", fsys: tree(p, "# WRITER A\n## ACT 1\n=== VERDICTS ===\n"+goodVerdicts+"=== ANALYSIS ===\nlater\n=== VERDICTS ===\n"+goodVerdicts),
 			want: `in/judged/primary.md:3: the reply on section "ACT 1" gives verdicts before its analysis`, hint: true},
@@ -242,11 +242,11 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/fixtures/primary.md:2: the reply on fixture "T1" gives verdicts before its analysis`},
 		// Sections and scripts.
 		{name: "unknown section", fsys: tree(p, "# WRITER A\n## ACT 9\n"+reply(goodVerdicts)),
-			want: `in/judged/primary.md:2: section "ACT 9" of script "WRITER A" is not in sections.md`, exact: true},
+			want: `in/judged/primary.md:2: section "ACT 9" is not in this script of sections.md`, exact: true},
 		{name: "unknown script", fsys: tree(p, "# WRITER Z\n## ACT 1\n"+reply(goodVerdicts)),
-			want: `in/judged/primary.md:1: script "WRITER Z" is not in sections.md`, hint: true},
+			want: `in/judged/primary.md:1: the script named here is none of sections.md's`, hint: true},
 		{name: "repeated section", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"## ACT 1\n"+reply(goodVerdicts)),
-			want: `in/judged/primary.md:11: section "ACT 1" appears twice in script "WRITER A" (first at line 2)`},
+			want: `in/judged/primary.md:11: section "ACT 1" appears twice in the script of line 1 (first at line 2)`},
 		{name: "section before script", fsys: tree(p, "## ACT 1\n"+reply(goodVerdicts)),
 			want: `in/judged/primary.md:1: section heading before any script heading`},
 		{name: "empty reply file", fsys: tree(p, "\n"),
@@ -273,11 +273,11 @@ func TestLoadErrors(t *testing.T) {
 		{name: "unknown key", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 2", "iteration = 2", 1)),
 			want: `in/judged/judges.toml:8: unknown key "judge.iteration"`, hint: true},
 		{name: "bad role", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `role = "primary"`, `role = "main"`, 1)),
-			want: `in/judged/judges.toml:3: judge "primary": role "main", want "primary" or "family"`},
+			want: `in/judged/judges.toml:3: judge "primary": role is neither "primary" nor "family"`},
 		{name: "repeated id", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `id = "family-b"`, `id = "primary"`, 1)),
 			want: `in/judged/judges.toml:13: judge "primary" is described twice (first at line 1)`},
 		{name: "malformed run string", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "2026-07-02T10:00:00+02:00", "2 July 2026", 1)),
-			want: `in/judged/judges.toml:17: judge "family-b": run "2 July 2026" is not an RFC 3339 time`},
+			want: `in/judged/judges.toml:17: judge "family-b": run is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)`},
 		{name: "run without zone", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z", "run = 2026-07-02T09:00:00", 1)),
 			want: `in/judged/judges.toml:6: judge "primary": run has no time zone`},
 		{name: "run missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "run = 2026-07-02T09:00:00Z\n", "", 1)),
@@ -303,31 +303,31 @@ func TestLoadErrors(t *testing.T) {
 		{name: "iterated on no stated sample", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`+"\n", "", 1)),
 			want: `in/judged/judges.toml:8: judge "primary": its prompt was iterated 2 time(s), but tuned_on does not say on which sample`, hint: true},
 		{name: "tuned on free text", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`, `tuned_on = "the pilot, in a playground"`, 1)),
-			want: `in/judged/judges.toml:9: judge "primary": tuned_on "the pilot, in a playground", want one of "pilot", "validation" or "other"`, hint: true},
+			want: `in/judged/judges.toml:9: judge "primary": tuned_on is none of "pilot", "validation" or "other"`, hint: true},
 		{name: "tuned without iterations", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0", "iterations = 0\ntuned_on = \"pilot\"", 1)),
-			want: `in/judged/judges.toml:21: judge "family-b": tuned_on "pilot", but iterations is 0`, exact: true},
+			want: `in/judged/judges.toml:21: judge "family-b": tuned_on names a sample, but iterations is 0`, exact: true},
 		{name: "order missing", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "randomised"`+"\n", "", 1)),
 			want: `in/judged/judges.toml:1: judge "primary" has no order`, hint: true},
 		{name: "order unknown", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "swapped"`, `order = "shuffled"`, 1)),
-			want: `in/judged/judges.toml:21: judge "family-b": order "shuffled", want one of "randomised", "swapped" or "fixed"`, exact: true},
+			want: `in/judged/judges.toml:21: judge "family-b": order is none of "randomised", "swapped" or "fixed"`, exact: true},
 		{name: "family judge with a family", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `order = "swapped"`, `order = "swapped"`+"\nfamily = \"B\"", 1)),
 			want: `in/judged/judges.toml:22: family judge "family-b" has a family; its family is its writer's (family_of)`, exact: true},
 		{name: "two judges of one name", fsys: tree("judged/judges.toml", strings.Replace(strings.Replace(goodJudges, `order = "swapped"`, `order = "swapped"`+"\nname = \"Judge one\"", 1),
 			`order = "randomised"`, `order = "randomised"`+"\nname = \"judge ONE\"", 1)),
-			want: `in/judged/judges.toml:23: judge "family-b": name "Judge one" is judge "primary"'s too`, hint: true},
+			want: `in/judged/judges.toml:23: judge "family-b": its name is judge "primary"'s too`, hint: true},
 		// Labels.
 		{name: "label without sample", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "", 1)),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no SAMPLE line`, hint: true},
 		{name: "label without time", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "LABELLED_AT: 2026-06-20T08:00:00Z\n", "", 1)),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no LABELLED_AT line`},
 		{name: "label with a malformed time", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "2026-06-20T08:00:00Z", "2026-06-20 08:00", 1)),
-			want: `in/judged/labels/author.md:4: LABELLED_AT "2026-06-20 08:00" is not an RFC 3339 time`},
+			want: `in/judged/labels/author.md:4: LABELLED_AT is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)`},
 		{name: "label with an unknown sample", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot", "SAMPLE: tuning", 1)),
-			want: `in/judged/labels/author.md:3: SAMPLE "tuning", want pilot or validation`},
+			want: `in/judged/labels/author.md:3: SAMPLE is neither pilot nor validation`},
 		{name: "label with two samples", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nSAMPLE: validation\n", 1)),
 			want: `in/judged/labels/author.md:4: the label on section "ACT 1": SAMPLE repeated (first at line 3)`},
 		{name: "label on unknown section", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "## ACT 1", "## ACT 7", 1)),
-			want: `in/judged/labels/author.md:2: section "ACT 7" of script "WRITER A" is not in sections.md`},
+			want: `in/judged/labels/author.md:2: section "ACT 7" is not in this script of sections.md`},
 		{name: "label without verdicts", fsys: tree("judged/labels/author.md", "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n"),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no verdict block`},
 		// Labellers, as the protocol defines them.
@@ -346,9 +346,9 @@ func TestLoadErrors(t *testing.T) {
 		{name: "labeller without name", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `name = "Labeller A"`+"\n", "", 1)),
 			want: `in/judged/labellers.toml:1: labeller "author" has no name`, hint: true},
 		{name: "labeller role unknown", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "author"`, `role = "lead"`, 1)),
-			want: `in/judged/labellers.toml:4: labeller "author": role "lead", want "author" (the rubric's author) or "second"`},
+			want: `in/judged/labellers.toml:4: labeller "author": role is neither "author" (the rubric's author) nor "second"`},
 		{name: "labeller criteria unknown", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `"C4", "c1"`, `"C5"`, 1)),
-			want: `in/judged/labellers.toml:12: labeller "second": criteria names "C5", not a judged criterion`},
+			want: `in/judged/labellers.toml:12: labeller "second": criteria names one that is not a judged criterion (C1, C2, C4, C6)`},
 		{name: "a verdict on a criterion not labelled", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "C2_DEVELOPMENT: -", "C2_DEVELOPMENT: 1 of 4", 1)),
 			want: `in/judged/labels/second.md:7: the label on section "ACT 2": labeller "second" does not label C2 (its criteria in labellers.toml), so the line must read "-"`, exact: true},
 		{name: "a labelled criterion left out", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "C4_ADDITIONS: FAIL", "C4_ADDITIONS: -", 1)),
@@ -361,25 +361,25 @@ func TestLoadErrors(t *testing.T) {
 		{name: "classifying on a section the judge did not grade", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `judge = "primary"`, `judge = "family-b"`, 1)),
 			want: `in/judged/additions.toml:1: judge "family-b" did not grade section "ACT 2" of that script`},
 		{name: "an unknown class", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, "scope_creep", "filler", 1)),
-			want: `in/judged/additions.toml:1: class "filler", want "transition" or "scope_creep"`},
+			want: `in/judged/additions.toml:1: class is neither "transition" nor "scope_creep"`},
 		{name: "classified by no labeller", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `by = "author"`, `by = "someone"`, 1)),
 			want: `in/judged/additions.toml:1: by "someone" is no labeller of labellers.toml`},
 		{name: "classified twice", fsys: tree("judged/additions.toml", goodAdditions+"\n"+goodAdditions),
 			want: `in/judged/additions.toml:17: candidate 1 of judge "primary" on that section is classified twice (first at line 1)`},
 		// Causes of disagreements.
 		{name: "a cause not in the list", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 1\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"bad luck\"\n"),
-			want: `in/judged/disagreements.toml:1: cause "bad luck", want one of "judge", "labeller", "rubric", "outline" or "other"`, hint: true},
+			want: `in/judged/disagreements.toml:1: cause is none of "judge", "labeller", "rubric", "outline" or "other"`, hint: true},
 		{name: "a disagreement on no section", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 9\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"judge\"\n"),
-			want: `in/judged/disagreements.toml:1: section "ACT 9" of script "WRITER A" is not in sections.md`},
+			want: `in/judged/disagreements.toml:1: section "ACT 9" is not in this script of sections.md`},
 		// Labels.
 		{name: "adequacy on a validation label", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "SAMPLE: validation\n", "SAMPLE: validation\nADEQUACY: thin\n", 1)),
 			want: `in/judged/labels/second.md:4: the label on section "ACT 2": ADEQUACY is for pilot labels`},
 		{name: "adequacy unknown", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nADEQUACY: fine\n", 1)),
-			want: `in/judged/labels/author.md:4: ADEQUACY "fine", want adequate or thin`, hint: true},
+			want: `in/judged/labels/author.md:4: ADEQUACY is neither adequate nor thin`, hint: true},
 		{name: "an ambiguity without a note", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nAMBIGUITY: C2:\n", 1)),
 			want: `in/judged/labels/author.md:4: the label on section "ACT 1": AMBIGUITY on C2 says nothing of what was ambiguous`},
 		{name: "an ambiguity on no criterion", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nAMBIGUITY: the groups\n", 1)),
-			want: `in/judged/labels/author.md:4: the label on section "ACT 1": AMBIGUITY "the groups": want a criterion and a note`, hint: true},
+			want: `in/judged/labels/author.md:4: the label on section "ACT 1": AMBIGUITY: want a criterion and a note, as in "AMBIGUITY: C2: ..."`, hint: true},
 		{name: "judged is a file", fsys: fstest.MapFS{"judged": {Data: []byte("x")}},
 			want: `in/judged: is a file; expected a folder`},
 	}
@@ -605,12 +605,12 @@ func TestJSONLines(t *testing.T) {
 		{`{"judge": "nobody", "script": "WRITER A", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "nobody" has no [[judge]] entry in judges.toml`},
 		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"}`, `in/judged/calls.jsonl:1: the call of judge "family-b" has no reply`},
 		{`{"judge": "family-b", "script": "WRITER A", "reply": "x"}`, `in/judged/calls.jsonl:1: the call of judge "family-b" names no script and section`},
-		{`{"judge": "family-b", "script": "WRITER Q", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: script "WRITER Q" is not in sections.md`},
+		{`{"judge": "family-b", "script": "WRITER Q", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: the script named here is none of sections.md's`},
 		{`{"judge": "family-b", "script": "WRITER B", "section": "ACT 1", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "family-b" replied on section "ACT 1" already (at in/judged/family-b.md:2)`},
 		{`{"judge": "family-b", "fixture": "T2", "reply": "x"}`, `in/judged/calls.jsonl:1: judge "family-b" replied on fixture "T2" already (at in/judged/fixtures/family-b.md:`},
 		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": "=== VERDICTS ===\n` + strings.ReplaceAll(goodVerdicts, "\n", `\n`) + `"}`,
 			`in/judged/calls.jsonl:1: the reply on section "ACT 2" gives verdicts before its analysis`},
-		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": ` + jsonReply(goodVerdicts) + `, "time": "yesterday"}`, `in/judged/calls.jsonl:1: time "yesterday" is not an RFC 3339 time`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": ` + jsonReply(goodVerdicts) + `, "time": "yesterday"}`, `in/judged/calls.jsonl:1: time is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)`},
 	} {
 		_, err := Load(tree("judged/calls.jsonl", tc.line+"\n"), "in", testSections)
 		if err == nil || !strings.HasPrefix(filepath.ToSlash(err.Error()), tc.want) {
@@ -654,5 +654,56 @@ func TestAttachRegistersEveryAnalysis(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("the demo has no fixture replies: the test is not testing")
+	}
+}
+
+// TestMessagesNeverEchoAPrivateValue: a value of a private file that is
+// not what a field accepts (free text in an enum field, a script heading
+// sections.md lacks, a name, a count) is never quoted in the message,
+// which goes to CI logs: it says which field is wrong and what it
+// accepts. Each case plants the word "Gemini" in the bad value.
+func TestMessagesNeverEchoAPrivateValue(t *testing.T) {
+	const p = "judged/primary.md"
+	label := func(old, new string) fstest.MapFS {
+		return tree("judged/labels/author.md", strings.Replace(goodLabel, old, new, 1))
+	}
+	for _, tc := range []struct {
+		name string
+		fsys fstest.MapFS
+		says string // what the message names instead
+	}{
+		{"tuned_on", tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`, `tuned_on = "pilot, in the Gemini playground"`, 1)), `tuned_on is none of "pilot"`},
+		{"order", tree("judged/judges.toml", strings.Replace(goodJudges, `order = "swapped"`, `order = "randomised by the Gemini team"`, 1)), `order is none of "randomised"`},
+		{"role", tree("judged/judges.toml", strings.Replace(goodJudges, `role = "family"`, `role = "Gemini's own"`, 1)), `role is neither "primary" nor "family"`},
+		{"name", tree("judged/judges.toml", strings.Replace(strings.Replace(goodJudges, `order = "swapped"`, `order = "swapped"`+"\nname = \"Gemini grader\"", 1),
+			`order = "randomised"`, `order = "randomised"`+"\nname = \"GEMINI GRADER\"", 1)), `its name is judge "primary"'s too`},
+		{"run", tree("judged/judges.toml", strings.Replace(goodJudges, `run = 2026-07-02T09:00:00Z`, `run = "when Gemini was free"`, 1)), `run is not an RFC 3339 time`},
+		{"labeller kind", tree("judged/labellers.toml", strings.Replace(goodLabellers, `kind = "human"`+"\n\n", `kind = "Gemini"`+"\n\n", 1)), `kind is neither "human" nor "model"`},
+		{"labeller role", tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "author"`, `role = "Gemini lead"`, 1)), `role is neither "author"`},
+		{"labeller criteria", tree("judged/labellers.toml", strings.Replace(goodLabellers, `criteria = ["C4", "c1"]`, `criteria = ["C4", "Gemini"]`, 1)), `criteria names one that is not a judged criterion`},
+		{"script of a reply", tree(p, "# Gemini 2.5 Pro\n## ACT 1\n"+reply(goodVerdicts)), `the script named here is none of sections.md's`},
+		{"section of a script", tree(p, "# WRITER A\n## ACT 9\n"+reply(goodVerdicts)), `section "ACT 9" is not in this script`},
+		{"count", tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: Gemini of 12\n")), `C1_COVERAGE: is not a count`},
+		{"a stray line", tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nGemini said so\n")), `unexpected line, want C2_DEVELOPMENT`},
+		{"text after the block", tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"as Gemini would\n"), `text after the verdict block`},
+		{"SAMPLE", label("SAMPLE: pilot", "SAMPLE: Gemini"), `SAMPLE is neither pilot nor validation`},
+		{"LABELLED_AT", label("LABELLED_AT: 2026-06-20T08:00:00Z", "LABELLED_AT: Gemini day"), `LABELLED_AT is not an RFC 3339 time`},
+		{"ADEQUACY", label("SAMPLE: pilot\n", "SAMPLE: pilot\nADEQUACY: Gemini-like\n"), `ADEQUACY is neither adequate nor thin`},
+		{"AMBIGUITY", label("SAMPLE: pilot\n", "SAMPLE: pilot\nAMBIGUITY: the Gemini bit\n"), `AMBIGUITY: want a criterion and a note`},
+		{"class", tree("judged/additions.toml", "[[addition]]\njudge = \"primary\"\nscript = \"WRITER A\"\nsection = \"ACT 2\"\ncandidate = 1\nclass = \"Gemini filler\"\n"), `class is neither "transition" nor "scope_creep"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(tc.fsys, "in", testSections)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error() + " " + diag.Hint(err)
+			if strings.Contains(strings.ToLower(msg), "gemini") {
+				t.Errorf("the message quotes the value: %q", msg)
+			}
+			if !strings.Contains(msg, tc.says) {
+				t.Errorf("message %q does not say %q", msg, tc.says)
+			}
+		})
 	}
 }

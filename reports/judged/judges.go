@@ -140,10 +140,10 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 		case seen[j.ID] > 0:
 			return nil, diag.Errorf(file, keyLine("id"), "judge %q is described twice (first at line %d)", j.ID, seen[j.ID])
 		case j.Name != "" && names[strings.ToLower(j.Name)] != "":
-			return nil, diag.Errorf(file, keyLine("name"), "judge %q: name %q is judge %q's too", j.ID, j.Name, names[strings.ToLower(j.Name)]).
+			return nil, diag.Errorf(file, keyLine("name"), "judge %q: its name is judge %q's too", j.ID, names[strings.ToLower(j.Name)]).
 				WithHint("readers tell judges apart by their names")
 		case j.Role != Primary && j.Role != Family:
-			return nil, diag.Errorf(file, keyLine("role"), "judge %q: role %q, want %q or %q", j.ID, j.Role, Primary, Family)
+			return nil, diag.Errorf(file, keyLine("role"), "judge %q: role is neither %q nor %q", j.ID, Primary, Family)
 		case j.Model == "":
 			return nil, diag.Errorf(file, header, "judge %q has no model", j.ID)
 		case e.Version == nil:
@@ -174,15 +174,15 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 			return nil, diag.Errorf(file, keyLine("iterations"), "judge %q: its prompt was iterated %d time(s), but tuned_on does not say on which sample", j.ID, *e.Iterations).
 				WithHint("tuned_on = %s", quoteAll(TunedOn))
 		case j.TunedOn != "" && !slices.Contains(TunedOn, j.TunedOn):
-			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on %q, want one of %s", j.ID, j.TunedOn, quoteAll(TunedOn)).
+			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on is none of %s", j.ID, quoteAll(TunedOn)).
 				WithHint("the sample the prompt was iterated on; %q for a set of your own", TunedOnOther)
 		case *e.Iterations == 0 && j.TunedOn != "":
-			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on %q, but iterations is 0", j.ID, j.TunedOn)
+			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on names a sample, but iterations is 0", j.ID)
 		case e.Order == nil:
 			return nil, diag.Errorf(file, header, "judge %q has no order", j.ID).
 				WithHint("order records how answers were ordered: %s", quoteAll(Orders))
 		case !slices.Contains(Orders, j.Order):
-			return nil, diag.Errorf(file, keyLine("order"), "judge %q: order %q, want one of %s", j.ID, j.Order, quoteAll(Orders))
+			return nil, diag.Errorf(file, keyLine("order"), "judge %q: order is none of %s", j.ID, quoteAll(Orders))
 		}
 		j.Iterations = *e.Iterations
 		run, err := parseTime(e.Run)
@@ -230,7 +230,7 @@ func parseTime(v any) (time.Time, error) {
 func parseRFC3339(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)", s)
+		return time.Time{}, fmt.Errorf("is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)")
 	}
 	return t, nil
 }

@@ -73,16 +73,16 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 			return nil, diag.Errorf(file, header, "labeller %q has no name", l.ID).
 				WithHint(`name is what readers see, for example name = "Labeller A"; the id appears only in data files`)
 		case names[strings.ToLower(l.Name)] != "":
-			return nil, diag.Errorf(file, keyLine("name"), "labeller %q: name %q is labeller %q's too", l.ID, l.Name, names[strings.ToLower(l.Name)])
+			return nil, diag.Errorf(file, keyLine("name"), "labeller %q: its name is labeller %q's too", l.ID, names[strings.ToLower(l.Name)])
 		case e.Kind == "":
 			return nil, diag.Errorf(file, header, "labeller %q has no kind", l.ID).WithHint(`kind = %q for a person`, KindHuman)
 		case e.Kind == KindModel:
 			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q is a model: a model can be a second judge, never a human baseline", l.ID).
 				WithHint("describe it as a [[judge]] in judges.toml, with its replies in judged/<id>.md")
 		case e.Kind != KindHuman:
-			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q: kind %q, want %q or %q", l.ID, e.Kind, KindHuman, KindModel)
+			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q: kind is neither %q nor %q", l.ID, KindHuman, KindModel)
 		case l.Role != RoleAuthor && l.Role != RoleSecond:
-			return nil, diag.Errorf(file, keyLine("role"), "labeller %q: role %q, want %q (the rubric's author) or %q", l.ID, l.Role, RoleAuthor, RoleSecond)
+			return nil, diag.Errorf(file, keyLine("role"), "labeller %q: role is neither %q (the rubric's author) nor %q", l.ID, RoleAuthor, RoleSecond)
 		case l.Role == RoleAuthor && author > 0:
 			return nil, diag.Errorf(file, keyLine("role"), "labeller %q: a second author (the first at line %d); the rubric has one author", l.ID, author)
 		case l.Role == RoleSecond && wrote:
@@ -98,7 +98,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 				c = strings.ToUpper(strings.TrimSpace(c))
 				switch {
 				case !slices.Contains(Criteria, c):
-					return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q: criteria names %q, not a judged criterion (%s)", l.ID, c, strings.Join(Criteria, ", "))
+					return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q: criteria names one that is not a judged criterion (%s)", l.ID, strings.Join(Criteria, ", "))
 				case slices.Contains(l.Criteria, c):
 					return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q: criteria names %s twice", l.ID, c)
 				}

@@ -91,10 +91,10 @@ func (l *loader) readRecord(name string) ([]byte, string, error) {
 func (l *loader) cellError(file string, line int, script, section string) error {
 	switch {
 	case !l.writers[script]:
-		return diag.Errorf(file, line, "script %q is not in sections.md", script).
+		return diag.Errorf(file, line, "the script named here is none of sections.md's").
 			WithHint("use the '# SCRIPT' headings of sections.md exactly as written")
 	case !l.cells[[2]string{script, section}]:
-		return diag.Errorf(file, line, "section %q of script %q is not in sections.md", section, script)
+		return diag.Errorf(file, line, "section %q is not in this script of sections.md", section)
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func (l *loader) additions() error {
 			return diag.Errorf(file, line, "candidate %d: judge %q's STEP 3 lists %d candidate addition(s) there", c.Candidate, c.Judge, len(reply.Candidates)).
 				WithHint("candidates are numbered from 1 in the order of the judge's STEP 3 list")
 		case c.Class != Transition && c.Class != ScopeCreep:
-			return diag.Errorf(file, line, "class %q, want \"transition\" or \"scope_creep\"", e.Class)
+			return diag.Errorf(file, line, "class is neither \"transition\" nor \"scope_creep\"")
 		case seen[key] > 0:
 			return diag.Errorf(file, line, "candidate %d of judge %q on that section is classified twice (first at line %d)", c.Candidate, c.Judge, seen[key])
 		}
@@ -184,11 +184,11 @@ func (l *loader) disagreements() error {
 		key := [5]string{c.Script, c.Section, c.Criterion, c.Judge, c.Labeller}
 		switch {
 		case !slices.Contains(Criteria, c.Criterion):
-			return diag.Errorf(file, line, "criterion %q is not a judged criterion (%s)", e.Criterion, strings.Join(Criteria, ", "))
+			return diag.Errorf(file, line, "criterion is not a judged criterion (%s)", strings.Join(Criteria, ", "))
 		case l.tier.Judge(c.Judge) == nil:
 			return diag.Errorf(file, line, "judge %q has no [[judge]] entry in %s", c.Judge, JudgesFile)
 		case !slices.Contains(Causes, c.Cause):
-			return diag.Errorf(file, line, "cause %q, want one of %s", e.Cause, quoteAll(Causes)).
+			return diag.Errorf(file, line, "cause is none of %s", quoteAll(Causes)).
 				WithHint("say what caused the disagreement; a note can say more")
 		case seen[key] > 0:
 			return diag.Errorf(file, line, "this disagreement has a cause already (line %d)", seen[key])

@@ -104,10 +104,10 @@ func parseVerdicts(body []inputs.BodyLine, file, where string, headingLine int) 
 		switch {
 		case !ok || pos < 0:
 			if next == len(verdictKeys) {
-				return v, at, diag.Errorf(file, l.Number, "text after the verdict block: %q", cut(text)).
+				return v, at, diag.Errorf(file, l.Number, "text after the verdict block").
 					WithHint("the verdict block ends the reply")
 			}
-			return v, at, diag.Errorf(file, l.Number, "verdict block: unexpected line %q, want %s", cut(text), verdictKeys[next])
+			return v, at, diag.Errorf(file, l.Number, "verdict block: unexpected line, want %s", verdictKeys[next])
 		case seen[key] > 0:
 			return v, at, diag.Errorf(file, l.Number, "verdict block: %s repeated (first at line %d)", key, seen[key])
 		case pos != next:
@@ -149,13 +149,13 @@ func parseVerdicts(body []inputs.BodyLine, file, where string, headingLine int) 
 func parseCount(s string) (Count, error) {
 	fields := strings.Fields(s)
 	if len(fields) != 3 || fields[1] != "of" {
-		return Count{}, fmt.Errorf("%q is not a count; want \"N of M\"", s)
+		return Count{}, fmt.Errorf("is not a count; want \"N of M\"")
 	}
 	n, err1 := strconv.Atoi(fields[0])
 	of, err2 := strconv.Atoi(fields[2])
 	switch {
 	case err1 != nil || err2 != nil || n < 0 || of < 0:
-		return Count{}, fmt.Errorf("%q is not a count; want \"N of M\" with whole numbers", s)
+		return Count{}, fmt.Errorf("is not a count; want \"N of M\" with whole numbers")
 	case of == 0:
 		return Count{}, fmt.Errorf("%q counts out of nothing; M must be at least 1", s)
 	case n > of:
