@@ -26,7 +26,7 @@ func commitmentKey(dir string, stderr io.Writer) ([]byte, error) {
 		return nil, err
 	}
 	if created {
-		fmt.Fprintf(stderr, "evalpress: %s: created the key of the published keyed digests and of the cache's seals; keep it with the private inputs, as private as they are\n", filepath.Join(dir, commitment.KeyFile))
+		fmt.Fprintf(stderr, "evalpress: %s: created the key of the published keyed digests; keep it with the private inputs, as private as they are\n", filepath.Join(dir, commitment.KeyFile))
 	}
 	return key, nil
 }
