@@ -139,7 +139,7 @@ func (c *leakCheck) record(name string, found []leakscan.Leak) error {
 
 // report states the leaks found as one error: the first, by file name,
 // and how many more.
-func (c *leakCheck) report(outDir string) error {
+func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte) error {
 	names := make([]string, 0, len(c.leaks))
 	for name := range c.leaks {
 		names = append(names, name)
@@ -150,10 +150,17 @@ func (c *leakCheck) report(outDir string) error {
 		all = append(all, c.leaks[name]...)
 	}
 	first := all[0]
-	first.File = filepath.Join(outDir, filepath.FromSlash(first.File))
+	name := first.File
+	first.File = filepath.Join(outDir, filepath.FromSlash(name))
 	more := ""
+	if _, ok := copied[name]; ok {
+		// A file of the content folder, copied as it is: its source is
+		// the file to change.
+		first.File = filepath.Join(contentDir, filepath.FromSlash(name))
+		more = " (published as " + filepath.Join(outDir, filepath.FromSlash(name)) + ")"
+	}
 	if len(all) > 1 {
-		more = fmt.Sprintf(" (and %d more)", len(all)-1)
+		more += fmt.Sprintf(" (and %d more)", len(all)-1)
 	}
 	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
 }

@@ -127,7 +127,11 @@ func TestFilesTheScanCannotReadAreRefusedUnlessListed(t *testing.T) {
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR....tEXtComment\x00Beta Scribe"
 	dir := newSite(t, map[string]string{"content/figure.png": png})
 	code, stderr := buildSite(t, dir)
-	if code != 1 || !strings.Contains(stderr, "figure.png: a file the leak scan cannot read") || !strings.Contains(stderr, "publish.unscanned") {
+	// The message names the file to change, in the content folder, and
+	// where it would have been published.
+	source := filepath.Join(dir, "content", "figure.png") + ": a file the leak scan cannot read"
+	if code != 1 || !strings.Contains(stderr, source) || !strings.Contains(stderr, "publish.unscanned") ||
+		!strings.Contains(stderr, "(published as "+filepath.Join(dir, "public", "figure.png")+")") {
 		t.Fatalf("unlisted: exit %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
