@@ -105,3 +105,26 @@ func TestTheReadmeMapsEveryPackage(t *testing.T) {
 		t.Fatalf("go list found %d packages: the test is not looking at the right ones", packages)
 	}
 }
+
+// TestFindingsTakesPlainSettings: the findings, and the hypotheses they
+// judge, are made from plain settings (findings.Settings,
+// hypotheses.Hypothesis), never from the config file's decoding: config
+// imports them, not the other way round.
+func TestFindingsTakesPlainSettings(t *testing.T) {
+	const mod = "github.com/evalpress/evalpress/"
+	for _, pkg := range []string{"./reports/findings", "./reports/hypotheses"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		deps := strings.Fields(string(out))
+		if len(deps) < 2 {
+			t.Fatalf("go list -deps %s listed %d packages: the test is not looking at the right one", pkg, len(deps))
+		}
+		for _, d := range deps {
+			if d == mod+"config" || strings.HasPrefix(d, mod+"config/") {
+				t.Errorf("%s depends on %s: it must take plain settings, not the config", pkg, d)
+			}
+		}
+	}
+}

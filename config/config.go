@@ -10,8 +10,6 @@ package config
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"maps"
@@ -31,6 +29,7 @@ import (
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/internal/tomlfile"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 )
 
 // Audience is who a build is for ([publish] audience).
@@ -50,8 +49,12 @@ type Config struct {
 	Runs       Runs    `toml:"runs"`
 	Publish    Publish `toml:"publish"`
 	Judged     Judged  `toml:"judged"`
-	// Hypotheses are the [[hypothesis]] blocks, in file order.
-	Hypotheses []Hypothesis `toml:"hypothesis"`
+	// Hypotheses are the [[hypothesis]] blocks, in file order, each with
+	// its line and the settings it is judged at as registered.
+	Hypotheses []hypotheses.Hypothesis `toml:"-"`
+	// HypothesisTables are the [[hypothesis]] blocks as decoded, for Load
+	// to read into Hypotheses.
+	HypothesisTables []HypothesisTable `toml:"hypothesis"`
 	// Fixtures are the [[fixture]] blocks, in file order.
 	Fixtures []Fixture `toml:"fixture"`
 
@@ -133,114 +136,14 @@ type Publish struct {
 	Unscanned []string `toml:"unscanned"`
 }
 
-// Hypothesis is a pre-registered hypothesis with a machine-checkable prediction.
-type Hypothesis struct {
-	ID         string    `toml:"id"`
-	Registered time.Time `toml:"registered"`
-	Statement  string    `toml:"statement"`
-	// Thresholds is its [hypothesis.thresholds] table as written, the
-	// settings of its criterion in force at registration: read by the
-	// criterion into At. nil when it has none.
+// HypothesisTable is a [[hypothesis]] block as the file has it: the
+// hypothesis as declared, and its [hypothesis.thresholds] table as written,
+// the settings of its criterion in force at registration, which the
+// criterion reads into the hypothesis's At (nil when it has none). Load
+// reads each into Config.Hypotheses.
+type HypothesisTable struct {
+	hypotheses.Hypothesis
 	Thresholds *toml.Primitive `toml:"thresholds"`
-	Prediction Prediction      `toml:"prediction"`
-	Line       int             `toml:"-"`
-	// At are the settings the hypothesis is judged at as registered: its
-	// criterion's registered settings (criteria.Settings.Registered), its
-	// own thresholds read over them; Own says it has thresholds of its own.
-	At  criteria.Settings `toml:"-"`
-	Own bool              `toml:"-"`
-	// Declared is false when neither the hypothesis nor its criterion's
-	// registered block states thresholds: nothing was registered, At is
-	// only the rubric's defaults, and nothing may claim them registered.
-	Declared bool `toml:"-"`
-}
-
-// Criterion returns the criterion the hypothesis predicts about, or nil
-// when it names none that is registered.
-func (h Hypothesis) Criterion() *criteria.Criterion {
-	return criteria.Lookup(h.Prediction.Key().Criterion)
-}
-
-// Prediction kinds.
-const (
-	FewestFails  = "fewest_fails" // Model strictly fewest FAILs
-	MostFails    = "most_fails"   // Model strictly most FAILs
-	FailsAtMost  = "fails_at_most"
-	FailsAtLeast = "fails_at_least"
-)
-
-// Prediction is what a hypothesis predicts, in a form the data can decide.
-type Prediction struct {
-	Kind  string `toml:"kind"`
-	Model string `toml:"model"` // a public alias, or "" for all writers together
-	// Criterion names the criterion whose FAILs are counted: empty for the
-	// headline criterion (C5), any other criterion by its ID ("G1"), with
-	// Judge the judge whose verdicts decide for a judged one (C1, C2...).
-	Criterion string `toml:"criterion"`
-	Judge     string `toml:"judge"`
-	// Fails is the bound for fails_at_most and fails_at_least.
-	Fails *int `toml:"fails"`
-}
-
-// Key returns the outcomes the prediction counts: its criterion's (the
-// headline criterion's when it names none), by its judge.
-func (p Prediction) Key() criteria.Key {
-	id := criteria.ID(p.Criterion)
-	if h := criteria.Headline(); id == "" && h != nil {
-		id = h.ID
-	}
-	return criteria.Key{Criterion: id, Judge: p.Judge}
-}
-
-// Digest returns the SHA-256 of the hypothesis as registered: its id, date,
-// statement, thresholds and prediction, in a fixed canonical form. Editing
-// any of them after registration changes the digest.
-//
-// The form is the one of the first hypotheses, which were all on C5: a
-// thresholds line of the headline criterion's (its own, else the rubric's
-// defaults), then, only where they are set, its criterion and judge, and a
-// criterion's own thresholds; so that a digest registered then is the same
-// now.
-func (h Hypothesis) Digest() string {
-	headline, crit := criteria.Headline(), h.Criterion()
-	thresholds := criteria.Settings{}
-	if h.Own && crit == headline {
-		thresholds = h.At
-	}
-	fails := "-"
-	if h.Prediction.Fails != nil {
-		fails = strconv.Itoa(*h.Prediction.Fails)
-	}
-	canonical := strings.Join([]string{
-		"id=" + h.ID,
-		"registered=" + h.Registered.Format("2006-01-02"),
-		"statement=" + h.Statement,
-		"thresholds=" + canonicalThresholds(thresholds, headline),
-		"prediction=" + h.Prediction.Kind + "," + h.Prediction.Model + "," + fails,
-	}, "\n")
-	if p := h.Prediction; p.Criterion != "" || p.Judge != "" {
-		canonical += "\njudged=" + p.Criterion + "," + p.Judge
-	}
-	if h.Own && crit != headline && crit != nil {
-		canonical += "\nthresholds." + string(crit.ID) + "=" + canonicalThresholds(h.At, crit)
-	}
-	sum := sha256.Sum256([]byte(canonical))
-	return hex.EncodeToString(sum[:])
-}
-
-// canonicalThresholds writes c's thresholds in s for a digest: their
-// values, in order, as the shortest decimals, joined by commas.
-func canonicalThresholds(s criteria.Settings, c *criteria.Criterion) string {
-	if c == nil {
-		return ""
-	}
-	var parts []string
-	for _, t := range s.Thresholds(c) {
-		if !t.PerSection {
-			parts = append(parts, strconv.FormatFloat(t.Value, 'g', -1, 64))
-		}
-	}
-	return strings.Join(parts, ",")
 }
 
 // Default returns the configuration used for keys a file leaves out.
@@ -285,8 +188,10 @@ func Load(path string, sets []string) (*Config, error) {
 			return nil, err
 		}
 	}
-	for i := range cfg.Hypotheses {
-		cfg.Hypotheses[i].Line = hypothesisLine(data, i)
+	for i, t := range cfg.HypothesisTables {
+		h := t.Hypothesis
+		h.Line = hypothesisLine(data, i)
+		cfg.Hypotheses = append(cfg.Hypotheses, h)
 	}
 	for i := range cfg.Fixtures {
 		cfg.Fixtures[i].Line = arrayTableLine(data, "fixture", i)
@@ -346,12 +251,13 @@ func (c *Config) readHypotheses(file *tomlfile.File) error {
 		}
 		var declared bool
 		h.At, declared = c.Criteria.Registered(crit)
-		h.Own = h.Thresholds != nil
+		own := c.HypothesisTables[i].Thresholds
+		h.Own = own != nil
 		h.Declared = declared || h.Own
 		if !h.Own {
 			continue
 		}
-		if err := h.At.Edit(crit, func(p any) error { return file.Primitive(*h.Thresholds, p) }); err != nil {
+		if err := h.At.Edit(crit, func(p any) error { return file.Primitive(*own, p) }); err != nil {
 			return err
 		}
 	}
@@ -523,17 +429,17 @@ func (c *Config) Validate() error {
 		seen[h.ID] = max(h.Line, 1)
 		p := h.Prediction
 		switch p.Kind {
-		case FewestFails, MostFails:
+		case hypotheses.FewestFails, hypotheses.MostFails:
 			if p.Model == "" {
 				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs a model", h.ID, p.Kind)
 			}
-		case FailsAtMost, FailsAtLeast:
+		case hypotheses.FailsAtMost, hypotheses.FailsAtLeast:
 			if p.Fails == nil || *p.Fails < 0 {
 				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs fails = N (0 or more)", h.ID, p.Kind)
 			}
 		default:
-			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s, %s, %s, %s)",
-				h.ID, p.Kind, FewestFails, MostFails, FailsAtMost, FailsAtLeast)
+			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s)",
+				h.ID, p.Kind, strings.Join(hypotheses.Kinds, ", "))
 		}
 		if err := c.validatePrediction(h); err != nil {
 			return err
@@ -544,7 +450,7 @@ func (c *Config) Validate() error {
 
 // validatePrediction checks the criterion, judge and own thresholds a
 // hypothesis predicts with.
-func (c *Config) validatePrediction(h Hypothesis) error {
+func (c *Config) validatePrediction(h hypotheses.Hypothesis) error {
 	p, crit := h.Prediction, h.Criterion()
 	switch {
 	case crit == nil:

@@ -34,6 +34,7 @@ import (
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/registration"
 )
@@ -687,7 +688,7 @@ func registeredG1(s criteria.Settings) *float64 {
 // registrationWords states the thresholds a hypothesis was registered at,
 // or that none were: neither the hypothesis nor its criterion's registered
 // block states any, so it is judged at this build's thresholds alone.
-func registrationWords(h config.Hypothesis) string {
+func registrationWords(h hypotheses.Hypothesis) string {
 	c := h.Criterion()
 	if c == nil {
 		return ""

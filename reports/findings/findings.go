@@ -15,11 +15,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/natural"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
@@ -116,7 +116,7 @@ type Settings struct {
 	// empty for every section a judge graded.
 	JudgedSections []string
 	// Hypotheses are the pre-registered hypotheses, in registration order.
-	Hypotheses []config.Hypothesis
+	Hypotheses []hypotheses.Hypothesis
 	// ConfigFile names the file the hypotheses come from, in errors.
 	ConfigFile string
 }

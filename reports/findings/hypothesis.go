@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -25,7 +25,7 @@ const (
 
 // HypothesisResult is a pre-registered hypothesis judged against the data.
 type HypothesisResult struct {
-	config.Hypothesis
+	hypotheses.Hypothesis
 	Verdict string
 	// Reason says, with the numbers, why the verdict is what it is.
 	Reason string
@@ -215,7 +215,7 @@ func counts(writers []tally, what string) string {
 
 // judge decides prediction p over the writers' FAIL counts; what names the
 // counts in the reason.
-func judge(p config.Prediction, writers []tally, what string) (verdict, reason string) {
+func judge(p hypotheses.Prediction, writers []tally, what string) (verdict, reason string) {
 	byAlias := func(alias string) *tally {
 		for i := range writers {
 			if writers[i].Alias == alias {
@@ -225,7 +225,7 @@ func judge(p config.Prediction, writers []tally, what string) (verdict, reason s
 		return nil
 	}
 	switch p.Kind {
-	case config.FewestFails, config.MostFails:
+	case hypotheses.FewestFails, hypotheses.MostFails:
 		target := byAlias(p.Model)
 		if target.Sections == 0 {
 			return Inconclusive, fmt.Sprintf("%s has no measured section. %s", p.Model, counts(writers, what))
@@ -248,19 +248,19 @@ func judge(p config.Prediction, writers []tally, what string) (verdict, reason s
 			if w.Alias == p.Model || w.Sections == 0 {
 				continue
 			}
-			if p.Kind == config.FewestFails && w.Fails <= target.Fails || p.Kind == config.MostFails && w.Fails >= target.Fails {
+			if p.Kind == hypotheses.FewestFails && w.Fails <= target.Fails || p.Kind == hypotheses.MostFails && w.Fails >= target.Fails {
 				strictly = false
 			}
 		}
 		word := "fewest"
-		if p.Kind == config.MostFails {
+		if p.Kind == hypotheses.MostFails {
 			word = "most"
 		}
 		if strictly {
 			return Supported, fmt.Sprintf("%s has strictly the %s FAILs. %s", p.Model, word, counts(writers, what))
 		}
 		return Refuted, fmt.Sprintf("%s does not have strictly the %s FAILs. %s", p.Model, word, counts(writers, what))
-	case config.FailsAtMost, config.FailsAtLeast:
+	case hypotheses.FailsAtMost, hypotheses.FailsAtLeast:
 		fails, measured, who := 0, 0, "all writers"
 		if p.Model != "" {
 			w := byAlias(p.Model)
@@ -276,7 +276,7 @@ func judge(p config.Prediction, writers []tally, what string) (verdict, reason s
 		bound := *p.Fails
 		ok := fails <= bound
 		rel := "at most"
-		if p.Kind == config.FailsAtLeast {
+		if p.Kind == hypotheses.FailsAtLeast {
 			ok, rel = fails >= bound, "at least"
 		}
 		msg := fmt.Sprintf("predicted %s %d FAIL for %s; observed %d of %d", rel, bound, who, fails, measured)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 )
 
 // writers makes findings whose writers have {fails, sections} C5 counts,
@@ -43,7 +43,7 @@ func with(t *testing.T, s criteria.Settings, id criteria.ID, v any) criteria.Set
 
 // registered gives each hypothesis the settings it is registered at under
 // s, as config.Load does, and returns the findings' settings.
-func registered(s criteria.Settings, hs ...config.Hypothesis) Settings {
+func registered(s criteria.Settings, hs ...hypotheses.Hypothesis) Settings {
 	for i := range hs {
 		var declared bool
 		hs[i].At, declared = s.Registered(hs[i].Criterion())
@@ -67,20 +67,20 @@ func add(f *Findings, c Cell) {
 func TestJudge(t *testing.T) {
 	tests := []struct {
 		name    string
-		p       config.Prediction
+		p       hypotheses.Prediction
 		f       *Findings
 		verdict string
 		reason  string
 	}{
-		{"fewest, strictly", config.Prediction{Kind: config.FewestFails, Model: "Model 2"}, writers([2]int{7, 9}, [2]int{5, 9}, [2]int{6, 9}), Supported, "strictly the fewest"},
-		{"fewest, refuted by more", config.Prediction{Kind: config.FewestFails, Model: "Model 2"}, writers([2]int{7, 9}, [2]int{8, 9}, [2]int{7, 9}), Refuted, "Model 2 8 of 9"},
-		{"fewest, a tie is not strictly fewest", config.Prediction{Kind: config.FewestFails, Model: "Model 1"}, writers([2]int{5, 9}, [2]int{5, 9}), Refuted, "does not have strictly"},
-		{"most, strictly", config.Prediction{Kind: config.MostFails, Model: "Model 3"}, writers([2]int{1, 9}, [2]int{2, 9}, [2]int{3, 9}), Supported, "most"},
-		{"unequal section counts cannot decide", config.Prediction{Kind: config.FewestFails, Model: "Model 1"}, writers([2]int{1, 9}, [2]int{5, 8}), Inconclusive, "different numbers of sections"},
-		{"no measured section", config.Prediction{Kind: config.MostFails, Model: "Model 1"}, writers([2]int{0, 0}, [2]int{5, 9}), Inconclusive, "no measured section"},
-		{"alone", config.Prediction{Kind: config.MostFails, Model: "Model 1"}, writers([2]int{3, 9}), Inconclusive, "no other writer"},
-		{"at most, overall", config.Prediction{Kind: config.FailsAtMost, Fails: intp(3)}, writers([2]int{1, 9}, [2]int{2, 9}), Supported, "observed 3 of 18"},
-		{"at least, one writer", config.Prediction{Kind: config.FailsAtLeast, Model: "Model 2", Fails: intp(3)}, writers([2]int{1, 9}, [2]int{2, 9}), Refuted, "observed 2 of 9"},
+		{"fewest, strictly", hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 2"}, writers([2]int{7, 9}, [2]int{5, 9}, [2]int{6, 9}), Supported, "strictly the fewest"},
+		{"fewest, refuted by more", hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 2"}, writers([2]int{7, 9}, [2]int{8, 9}, [2]int{7, 9}), Refuted, "Model 2 8 of 9"},
+		{"fewest, a tie is not strictly fewest", hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1"}, writers([2]int{5, 9}, [2]int{5, 9}), Refuted, "does not have strictly"},
+		{"most, strictly", hypotheses.Prediction{Kind: hypotheses.MostFails, Model: "Model 3"}, writers([2]int{1, 9}, [2]int{2, 9}, [2]int{3, 9}), Supported, "most"},
+		{"unequal section counts cannot decide", hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1"}, writers([2]int{1, 9}, [2]int{5, 8}), Inconclusive, "different numbers of sections"},
+		{"no measured section", hypotheses.Prediction{Kind: hypotheses.MostFails, Model: "Model 1"}, writers([2]int{0, 0}, [2]int{5, 9}), Inconclusive, "no measured section"},
+		{"alone", hypotheses.Prediction{Kind: hypotheses.MostFails, Model: "Model 1"}, writers([2]int{3, 9}), Inconclusive, "no other writer"},
+		{"at most, overall", hypotheses.Prediction{Kind: hypotheses.FailsAtMost, Fails: intp(3)}, writers([2]int{1, 9}, [2]int{2, 9}), Supported, "observed 3 of 18"},
+		{"at least, one writer", hypotheses.Prediction{Kind: hypotheses.FailsAtLeast, Model: "Model 2", Fails: intp(3)}, writers([2]int{1, 9}, [2]int{2, 9}), Refuted, "observed 2 of 9"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,14 +96,14 @@ func TestJudgeCountsTheNamedCriterionOnly(t *testing.T) {
 	// C5: Model 1 fails 1 of 3, Model 2 2 of 3; G1 is the other way round.
 	f := writers([2]int{1, 3}, [2]int{2, 3})
 	for _, tc := range []struct {
-		p       config.Prediction
+		p       hypotheses.Prediction
 		verdict string
 		reason  string
 	}{
-		{config.Prediction{Kind: config.FewestFails, Model: "Model 1"}, Supported, "FAIL counts: Model 1 1 of 3, Model 2 2 of 3"},
-		{config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "C5"}, Supported, "FAIL counts: Model 1 1 of 3"},
-		{config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}, Refuted, "G1 FAIL counts: Model 1 2 of 3, Model 2 1 of 3"},
-		{config.Prediction{Kind: config.FailsAtMost, Fails: intp(2), Criterion: "G1"}, Refuted, "observed 3 of 6"},
+		{hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1"}, Supported, "FAIL counts: Model 1 1 of 3, Model 2 2 of 3"},
+		{hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1", Criterion: "C5"}, Supported, "FAIL counts: Model 1 1 of 3"},
+		{hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1", Criterion: "G1"}, Refuted, "G1 FAIL counts: Model 1 2 of 3, Model 2 1 of 3"},
+		{hypotheses.Prediction{Kind: hypotheses.FailsAtMost, Fails: intp(2), Criterion: "G1"}, Refuted, "observed 3 of 6"},
 	} {
 		what := "FAIL counts"
 		if tc.p.Criterion != "" {
@@ -138,7 +138,7 @@ func TestVerdictAtRegisteredThresholds(t *testing.T) {
 		cell.Comparison.Run, cell.Comparison.Overlap = c.run, c.overlap
 		add(f, cell)
 	}
-	h := config.Hypothesis{ID: "H1", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 2"}}
+	h := hypotheses.Hypothesis{ID: "H1", Prediction: hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 2"}}
 	res, err := EvaluateHypotheses(registered(s, h), f)
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestG1VerdictAtRegisteredTolerance(t *testing.T) {
 		cell.Measures = []criteria.Named{{Name: criteria.MeasureWritten, Value: float64(c.written)}}
 		add(f, cell)
 	}
-	h := config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: config.FewestFails, Model: "Model 1", Criterion: "G1"}}
+	h := hypotheses.Hypothesis{ID: "H", Prediction: hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "Model 1", Criterion: "G1"}}
 	res, err := EvaluateHypotheses(registered(s, h), f)
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
@@ -27,8 +27,8 @@ func TestJudgedHypotheses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hyp := func(kind, model, criterion, judge string) config.Hypothesis {
-		return config.Hypothesis{ID: "H", Prediction: config.Prediction{Kind: kind, Model: model, Criterion: criterion, Judge: judge}}
+	hyp := func(kind, model, criterion, judge string) hypotheses.Hypothesis {
+		return hypotheses.Hypothesis{ID: "H", Prediction: hypotheses.Prediction{Kind: kind, Model: model, Criterion: criterion, Judge: judge}}
 	}
 	// C5 passes Model 1's sections and fails Model 2's, the opposite of C2.
 	f := &Findings{Writers: []Writer{{Script: "A", Alias: "Model 1"}, {Script: "B", Alias: "Model 2"}},
@@ -41,15 +41,15 @@ func TestJudgedHypotheses(t *testing.T) {
 		add(f, c)
 	}
 	tests := []struct {
-		h       config.Hypothesis
+		h       hypotheses.Hypothesis
 		verdict string
 		reason  string
 	}{
 		// C5 FAIL counts say the opposite of C2's: the prediction reads its own criterion.
-		{hyp(config.FewestFails, "Model 2", "C2", "primary"), Supported, "C2 FAIL counts by Primary judge: Model 1 2 of 2, Model 2 0 of 2"},
-		{hyp(config.FewestFails, "Model 2", "", ""), Refuted, "FAIL counts: Model 1 0 of 2, Model 2 2 of 2"},
-		{hyp(config.FailsAtMost, "", "C2", "primary"), Refuted, "observed 2 of 4"},
-		{hyp(config.FailsAtLeast, "Model 1", "C4", "primary"), Refuted, "observed 0 of 2"},
+		{hyp(hypotheses.FewestFails, "Model 2", "C2", "primary"), Supported, "C2 FAIL counts by Primary judge: Model 1 2 of 2, Model 2 0 of 2"},
+		{hyp(hypotheses.FewestFails, "Model 2", "", ""), Refuted, "FAIL counts: Model 1 0 of 2, Model 2 2 of 2"},
+		{hyp(hypotheses.FailsAtMost, "", "C2", "primary"), Refuted, "observed 2 of 4"},
+		{hyp(hypotheses.FailsAtLeast, "Model 1", "C4", "primary"), Refuted, "observed 0 of 2"},
 	}
 	for _, tc := range tests {
 		if tc.h.Prediction.Fails == nil {
@@ -64,7 +64,7 @@ func TestJudgedHypotheses(t *testing.T) {
 			t.Errorf("%+v: %s (%s), want %s containing %q", tc.h.Prediction, res[0].Verdict, res[0].Reason, tc.verdict, tc.reason)
 		}
 	}
-	s := registered(criteria.Settings{}, hyp(config.FewestFails, "Model 2", "C2", "family-9"))
+	s := registered(criteria.Settings{}, hyp(hypotheses.FewestFails, "Model 2", "C2", "family-9"))
 	s.ConfigFile = "config.toml"
 	if _, err := EvaluateHypotheses(s, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which judges.toml does not describe (judges: "primary")`) {
 		t.Errorf("unknown judge: %v", err)
@@ -73,7 +73,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	// the hypothesis is judged again.
 	reg := with(t, criteria.Settings{}, criteria.C2, criteria.C2Settings{MaxUndeveloped: criteria.DefaultC2MaxUndeveloped,
 		Registered: &criteria.C2Registered{MaxUndeveloped: 0.5}})
-	res, err := EvaluateHypotheses(registered(reg, hyp(config.FewestFails, "Model 2", "C2", "primary")), f)
+	res, err := EvaluateHypotheses(registered(reg, hyp(hypotheses.FewestFails, "Model 2", "C2", "primary")), f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	// decidable", with why.
 	f.Validation = &validation.Report{Judges: []validation.JudgeReport{{ID: "primary",
 		Status: validation.Status{Reasons: []validation.Reason{{Condition: validation.CondFixtures, Text: "missed T3"}}}}}}
-	res, err = EvaluateHypotheses(registered(reg, hyp(config.FewestFails, "Model 2", "C2", "primary")), f)
+	res, err = EvaluateHypotheses(registered(reg, hyp(hypotheses.FewestFails, "Model 2", "C2", "primary")), f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	}
 	f.Validation = nil
 	f.Judged, f.JudgedResults = nil, nil
-	if res, err := EvaluateHypotheses(registered(criteria.Settings{}, hyp(config.FewestFails, "Model 2", "C2", "primary")), f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
+	if res, err := EvaluateHypotheses(registered(criteria.Settings{}, hyp(hypotheses.FewestFails, "Model 2", "C2", "primary")), f); err != nil || res[0].Verdict != Inconclusive || res[0].Reason != "the judged tier has not been run" {
 		t.Errorf("without the tier: %+v, %v", res, err)
 	}
 }

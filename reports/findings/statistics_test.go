@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/reports/hypotheses"
 	"github.com/evalpress/evalpress/reports/stats"
 )
 
@@ -86,8 +86,8 @@ func TestHypothesisChance(t *testing.T) {
 		t.Error("a judge with no verdicts has a chance figure")
 	}
 	res, err := EvaluateHypotheses(registered(f.Criteria,
-		config.Hypothesis{ID: "H1", Prediction: config.Prediction{Kind: config.FewestFails, Model: "A"}},
-		config.Hypothesis{ID: "H2", Prediction: config.Prediction{Kind: config.FailsAtLeast, Fails: intp(1)}}), f)
+		hypotheses.Hypothesis{ID: "H1", Prediction: hypotheses.Prediction{Kind: hypotheses.FewestFails, Model: "A"}},
+		hypotheses.Hypothesis{ID: "H2", Prediction: hypotheses.Prediction{Kind: hypotheses.FailsAtLeast, Fails: intp(1)}}), f)
 	if err != nil {
 		t.Fatal(err)
 	}

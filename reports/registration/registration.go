@@ -45,7 +45,7 @@ type Threshold struct {
 }
 
 // Hypothesis is one registered hypothesis: its id, date and statement,
-// and the SHA-256 of the whole of it (config.Hypothesis.Digest).
+// and the SHA-256 of the whole of it (hypotheses.Hypothesis.Digest).
 type Hypothesis struct {
 	ID         string `toml:"id"`
 	Registered string `toml:"registered"` // yyyy-mm-dd
