@@ -477,10 +477,6 @@ func checksText(r public.FixtureResult) string {
 	return strings.Join(parts, "; ")
 }
 
-var criterionNames = map[string]string{
-	"C1": "coverage", "C2": "development", "C4": "additions", "C5": "paraphrase", "C6": "on brief", "G1": "length (gate)",
-}
-
 // resultsJudge returns the judge whose verdicts fill the RESULTS part: the
 // first primary judge, and whether its verdicts are results.
 func resultsJudge(v *public.Validation) (*public.JudgeValidation, bool) {
@@ -552,29 +548,55 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 
 // slotCall writes one section's judged outcome for the template: C1's
 // bullets present, C2's undeveloped groups, C4's scope-creep instances (the
-// candidate additions a human classified as scope creep).
+// candidate additions a human classified as scope creep), as the protocol's
+// slots ask; another criterion's count as the criterion names it.
 func slotCall(o public.JudgedOutcome, a *public.Additions) string {
-	switch {
-	case o.HasCount && o.Criterion == "C1":
+	switch id := criteria.ID(o.Criterion); {
+	case o.HasCount && id == criteria.C1:
 		return fmt.Sprintf("%s (%d of %d bullets present)", o.Label, o.N, o.Of)
-	case o.HasCount && o.Criterion == "C2":
+	case o.HasCount && id == criteria.C2:
 		return fmt.Sprintf("%s (%d of %d groups undeveloped)", o.Label, o.N, o.Of)
-	case o.Criterion == "C4" && a != nil && a.Candidates > 0:
+	case id == criteria.C4 && a != nil && a.Candidates > 0:
 		return fmt.Sprintf("%s (%d scope-creep instance(s) of %d addition(s) found)", o.Label, a.ScopeCreep, a.Candidates)
+	case o.HasCount:
+		if c := criteria.Lookup(id); c != nil && c.Counts != "" {
+			return fmt.Sprintf("%s (%d of %d: %s)", o.Label, o.N, o.Of, c.Counts)
+		}
+		return fmt.Sprintf("%s (%d of %d)", o.Label, o.N, o.Of)
 	}
 	return o.Label
 }
 
+// protocolResults are the criteria of the RESULTS part of the judge
+// protocol's reporting template, in its order: the template mirrors the
+// protocol's slots. Every other registered criterion has a slot after them
+// (criterionSlot).
+var protocolResults = []criteria.ID{criteria.C1, criteria.C2, criteria.C4, criteria.C5, criteria.C6, criteria.G1}
+
+// slotLabel names a criterion's RESULTS slot: its ID and title as the
+// criterion states them, a gate marked as one ("G1 length (gate)").
+func slotLabel(id criteria.ID) string {
+	c := criteria.Lookup(id)
+	if c == nil {
+		return string(id)
+	}
+	label := string(c.ID) + " " + c.Title
+	if c.Kind == criteria.Gate {
+		label += " (gate)"
+	}
+	return label
+}
+
 func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	prim, valid := resultsJudge(v)
-	holds := map[string]string{
-		"C1": "pass rate per writer under the primary judge, and each section's bullets present of assigned",
-		"C2": "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
-		"C4": "pass rate per writer under the primary judge, and each section's scope-creep instances",
-		"C6": "pass rate per writer under the primary judge, per section",
+	holds := map[criteria.ID]string{
+		criteria.C1: "pass rate per writer under the primary judge, and each section's bullets present of assigned",
+		criteria.C2: "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
+		criteria.C4: "pass rate per writer under the primary judge, and each section's scope-creep instances",
+		criteria.C6: "pass rate per writer under the primary judge, per section",
 	}
-	judged := func(c string) reportSlot {
-		s := reportSlot{Label: c + " " + criterionNames[c], Holds: holds[c]}
+	judged := func(c criteria.ID, holds string) reportSlot {
+		s := reportSlot{Label: slotLabel(c), Holds: holds}
 		switch {
 		case !v.Ran:
 			s.Empty = notRun
@@ -584,7 +606,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 			s.Empty = "the primary judge's verdicts are no result (" + strings.Join(prim.Reasons, "; ") + "); they are shown only as a diagnostic on the judged results page"
 		default:
 			for _, w := range p.Writers {
-				if line, ok := judgedLine(p, prim.ID, w.Alias, c); ok {
+				if line, ok := judgedLine(p, prim.ID, w.Alias, string(c)); ok {
 					s.Lines = append(s.Lines, line)
 				}
 			}
@@ -592,14 +614,14 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 				s.Empty = "not judged in this build"
 				break
 			}
-			s.Lines = append([]string{"under " + criterionStatus(v, prim, c)}, s.Lines...)
+			s.Lines = append([]string{"under " + criterionStatus(v, prim, string(c))}, s.Lines...)
 		}
 		// The verdicts, or the diagnostic they are shown as, are one link
 		// from the agreement table.
 		s.Agreement = len(s.Lines) > 0 || (v.Ran && prim != nil && !valid)
 		return s
 	}
-	c5 := reportSlot{Label: "C5 " + criterionNames["C5"], Holds: "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)"}
+	c5 := reportSlot{Label: slotLabel(criteria.C5), Holds: "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)"}
 	for _, w := range p.Writers {
 		var sections []string
 		for _, c := range p.Cells {
@@ -621,7 +643,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"
 	}
-	g1 := reportSlot{Label: "G1 " + criterionNames["G1"], Holds: "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria"}
+	g1 := reportSlot{Label: slotLabel(criteria.G1), Holds: "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria"}
 	scored := false
 	for _, w := range p.Writers {
 		t := w.Tallies.Of(criteria.Key{Criterion: criteria.G1})
@@ -631,7 +653,57 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if !scored {
 		g1.Lines, g1.Empty = nil, "no section has a length target ([g1.targets])"
 	}
-	return []reportSlot{judged("C1"), judged("C2"), judged("C4"), c5, judged("C6"), g1}
+	var out []reportSlot
+	for _, id := range protocolResults {
+		switch id {
+		case criteria.C5:
+			out = append(out, c5)
+		case criteria.G1:
+			out = append(out, g1)
+		default:
+			out = append(out, judged(id, holds[id]))
+		}
+	}
+	for _, c := range criteria.All() {
+		switch {
+		case slices.Contains(protocolResults, c.ID):
+		case c.Judged:
+			out = append(out, judged(c.ID, "pass rate per writer under the primary judge, and each section's verdict"))
+		default:
+			out = append(out, measuredSlot(p, c))
+		}
+	}
+	return out
+}
+
+// measuredSlot is the RESULTS slot of a measured criterion the protocol's
+// template does not name: its pass rate per writer, and each section's
+// verdict.
+func measuredSlot(p *public.Public, c *criteria.Criterion) reportSlot {
+	s := reportSlot{Label: slotLabel(c.ID), Holds: "pass rate per writer, and each section's verdict (code, not a judge)"}
+	if c.Kind == criteria.Gate {
+		s.Holds = "the gate's pass rate per writer, and each section's verdict; reported apart from the quality criteria"
+	}
+	for _, w := range p.Writers {
+		var sections []string
+		for _, cell := range p.Cells {
+			if cell.Writer != w.Alias {
+				continue
+			}
+			if o, ok := criteria.Find(cell.Outcomes, criteria.Key{Criterion: c.ID}); ok {
+				sections = append(sections, cell.Section+" "+o.Label())
+			}
+		}
+		if len(sections) == 0 {
+			continue
+		}
+		t := w.Tallies.Of(criteria.Key{Criterion: c.ID})
+		s.Lines = append(s.Lines, fmt.Sprintf("%s: %d of %d pass; %s", w.Alias, t.Pass, t.Scored(), strings.Join(sections, ", ")))
+	}
+	if len(s.Lines) == 0 {
+		s.Empty = "no section measured"
+	}
+	return s
 }
 
 // orderText writes a ranking: "Model 2 (20/24) > Model 1 = Model 3 (18/24)".

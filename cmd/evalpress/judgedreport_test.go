@@ -362,9 +362,9 @@ func TestStatusStandsWhereverVerdictsAre(t *testing.T) {
 		"judged page":    between(htmlstd.UnescapeString(files["judged.html"]), `<h2 id="judge-primary">`, "</table>"),
 		"cell page":      between(htmlstd.UnescapeString(files[cell]), `<section class="judged"`, "</section>"),
 		"hypothesis":     between(htmlstd.UnescapeString(files["hypotheses.html"]), `<p class="hyp-judge">`, "</p>"),
-		"RESULTS slot":   between(between(protocol, "<table class=\"reporting-template\"", "</table>"), "C1 coverage", "</tr>"),
+		"RESULTS slot":   between(between(protocol, "<table class=\"reporting-template\"", "</table>"), "C1 outline coverage", "</tr>"),
 		"ranking slot":   between(between(protocol, "<table class=\"reporting-template\"", "</table>"), "ranking under primary judge", "</tr>"),
-		"RESULTS (text)": between(between(protocol, `<pre class="reporting-template-text"`, "</pre>"), "C1 coverage", "C2 development"),
+		"RESULTS (text)": between(between(protocol, `<pre class="reporting-template-text"`, "</pre>"), "C1 outline coverage", "C2 development"),
 		"ranking (text)": between(between(protocol, `<pre class="reporting-template-text"`, "</pre>"), "ranking under primary judge", "ranking under each family judge"),
 	}
 	for place, text := range places {

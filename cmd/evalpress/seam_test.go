@@ -75,7 +75,8 @@ func registerC7(t *testing.T) {
 // criterion registered here, and nowhere else in the project, is read from
 // its config block, measured, judged, counted per writer, shown in the
 // results tables, on its cell pages, in results.csv and results.json,
-// quoted by a document's placeholder,
+// in the reporting template (its page and its download), quoted by a
+// document's placeholder,
 // decides a hypothesis that names it, and its flipped verdicts are changes
 // after a rebuild that changes its setting with --set.
 func TestAToyCriterionReachesEverySurface(t *testing.T) {
@@ -142,6 +143,19 @@ func TestAToyCriterionReachesEverySurface(t *testing.T) {
 	contains("index.html", "C7 failures per writer", "1 of 6 sections fail C7.")
 	contains("cells/model-1--middle.html", "longest sentence 65 words, at most 60: FAIL")
 	contains("cells/model-2--end.html", "longest sentence 45 words, at most 60: pass")
+
+	// The reporting template: C7's slot after the protocol's, in the table
+	// and the plain text of the page, and in the page's download.
+	c7Slot := "Model 1: 2 of 3 pass; INTRO pass, MIDDLE FAIL, END pass"
+	contains("protocol.html", `<th scope="row">C7 longest sentence</th><td>pass rate per writer, and each section&#39;s verdict (code, not a judge)</td><td>`+c7Slot,
+		"C7 longest sentence", "Model 2: 3 of 3 pass; INTRO pass, MIDDLE pass, END pass")
+	contains("docs/protocol.md", "G1 length (gate)", "C7 longest sentence", c7Slot)
+	for _, file := range []string{"protocol.html", "docs/protocol.md"} {
+		text := files[file]
+		if g1, c7 := strings.LastIndex(text, "G1 length (gate)"), strings.LastIndex(text, "C7 longest sentence"); g1 < 0 || c7 < g1 {
+			t.Errorf("%s: C7's slot is not after the protocol's slots (G1 at %d, C7 at %d)", file, g1, c7)
+		}
+	}
 
 	// A rebuild at 40 words flips Model 2's END: a change, on the changes
 	// page and in results.json, and the hypothesis drifts.
