@@ -1,9 +1,15 @@
 package evalpress
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -126,5 +132,45 @@ func TestFindingsTakesPlainSettings(t *testing.T) {
 				t.Errorf("%s depends on %s: it must take plain settings, not the config", pkg, d)
 			}
 		}
+	}
+}
+
+// TestNoCriterionIDOutsideTheCriteria: a criterion's ID ("C5", "G1") is
+// written as a string only in reports/criteria, which registers it; every
+// other file of the program names a criterion by its constant
+// (criteria.C5) or goes through the registry, so that no copy of the
+// registry's data can fall behind it (docs/criteria.md lists where a
+// criterion is named, and why). Tests may write IDs.
+func TestNoCriterionIDOutsideTheCriteria(t *testing.T) {
+	id := regexp.MustCompile(`^"[CG][0-9]+"$`)
+	files := 0
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != "." || p == "reports/criteria" || p == "e2e"):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go"):
+			return nil
+		}
+		files++
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && id.MatchString(lit.Value) {
+				t.Errorf("%s: the criterion ID %s written out: use the criterion's constant, or the registry", fset.Position(lit.Pos()), lit.Value)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 50 {
+		t.Fatalf("looked at %d Go files: the test is not looking at the program", files)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // ResultsJudged is the judged tier in data/results.json: its judges (with
@@ -525,7 +526,7 @@ func additionsRows(p *public.Public, judge string) []additionsRow {
 			row := additionsRow{Writer: c.Writer, Section: c.Section, Page: cellPath(c), Candidates: a.Candidates,
 				ScopeCreep: a.ScopeCreep, Transitions: a.Transitions, Unclassified: a.Unclassified}
 			for _, o := range g.Outcomes {
-				if o.Criterion == "C4" {
+				if criteria.ID(o.Criterion) == criteria.C4 {
 					row.Verdict = o.Label
 				}
 			}

@@ -6,19 +6,28 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
-// Criterion IDs of the judged tier, in the protocol's order.
+// Criterion IDs of the judged tier, as replies and labels write them: the
+// criteria's own (reports/criteria).
 const (
-	C1 = "C1" // coverage: bullets present of bullets assigned
-	C2 = "C2" // development: undeveloped groups of groups
-	C4 = "C4" // additions: PASS when nothing beyond the outline was added
-	C6 = "C6" // on brief: PASS when the framing follows from the outline
+	C1 = string(criteria.C1) // coverage: bullets present of bullets assigned
+	C2 = string(criteria.C2) // development: undeveloped groups of groups
+	C4 = string(criteria.C4) // additions: PASS when nothing beyond the outline was added
+	C6 = string(criteria.C6) // on brief: PASS when the framing follows from the outline
 )
 
-// Criteria lists the judged criteria in the protocol's order.
-var Criteria = []string{C1, C2, C4, C6}
+// Criteria lists the judged criteria in the protocol's order
+// (criteria.JudgedIDs).
+var Criteria = func() []string {
+	var out []string
+	for _, id := range criteria.JudgedIDs {
+		out = append(out, string(id))
+	}
+	return out
+}()
 
 // Markers that open the parts of a reply.
 const (
