@@ -3,7 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"slices"
+	"io"
 	"strings"
 
 	"github.com/evalpress/evalpress/matcher"
@@ -31,8 +31,15 @@ type IdentityTerm struct {
 
 // Identities derives the identity of every writer of the private inputs in
 // dir, ordered by alias, and of every family judge's model: its name, and
-// each word the identity table and models.toml add (matcher.Terms).
-func Identities(ctx context.Context, dir string) ([]Identity, error) {
+// each word the identity table and models.toml add (matcher.Terms). The
+// aliases are the build's: the key kept with the inputs numbers the
+// writers without one (made here, and said so on stderr, when no build
+// made it yet).
+func Identities(ctx context.Context, dir string, stderr io.Writer) ([]Identity, error) {
+	key, err := commitmentKey(dir, stderr)
+	if err != nil {
+		return nil, err
+	}
 	folder, err := inputs.Open(dir, inputs.WithContext(ctx))
 	if err != nil {
 		return nil, err
@@ -40,14 +47,17 @@ func Identities(ctx context.Context, dir string) ([]Identity, error) {
 	if _, err := judged.Attach(ctx, folder, dir); err != nil {
 		return nil, err
 	}
+	writers, err := findings.AssignAliases(folder, key)
+	if err != nil {
+		return nil, err
+	}
 	var out []Identity
-	for _, w := range findings.AssignAliases(folder) {
+	for _, w := range writers { // in natural order of their aliases
 		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLineOf(folder, w.Script))
 		id := Identity{Who: w.Alias, Terms: []IdentityTerm{{What: "its name", Text: w.Script, Source: src}}}
 		id.Terms = append(id.Terms, identityTerms(matcher.IdentityTerms(matcher.WriterIdentity(folder, w.Script), "the writer", src))...)
 		out = append(out, id)
 	}
-	slices.SortStableFunc(out, func(a, b Identity) int { return strings.Compare(a.Who, b.Who) })
 	for _, t := range folder.Private {
 		if !t.Model {
 			continue

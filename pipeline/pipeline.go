@@ -25,6 +25,7 @@ import (
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/config"
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/readfile"
@@ -245,8 +246,17 @@ func (b *build) readInputs() error {
 	if b.tier != nil {
 		b.warn(b.tier.Diagnostics.Warnings())
 	}
-	if err := redact.CheckAliases(b.folder, findings.AssignAliases(b.folder)); err != nil {
+	writers, err := findings.AssignAliases(b.folder, b.key)
+	if err != nil {
 		return err
+	}
+	if err := redact.CheckAliases(b.folder, writers); err != nil {
+		return err
+	}
+	// Two or more writers without an alias are numbered in the key's
+	// order (one has its number whatever the order): say so, once.
+	if n := findings.Unaliased(b.folder); n > 1 {
+		b.warnf("%d writers have no alias in %s: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (%s), not in sections.md's; aliases in %s choose them", n, inputs.ModelsFile, commitment.KeyFile, inputs.ModelsFile)
 	}
 	b.progress = newProgress(b.stderr, len(b.folder.Sections))
 	// The content folder, read once: the judges are validated against its
@@ -341,7 +351,7 @@ func (b *build) assembleFindings() error {
 	if r := b.registration; r != nil && r.declaresN {
 		nRegistered = r.Check.At
 	}
-	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier,
+	f, err := findings.Build(b.ctx, b.folder, findingsSettings(cfg), b.m, findings.Options{DropWords: dropWords, Tokens: b.tokens, Judged: b.tier, Key: b.key,
 		Fixtures: fixtures, Prompt: prompt, NRegistered: nRegistered})
 	b.tokens = nil
 	if err == nil {

@@ -25,7 +25,8 @@ func TestViewShowsTheExcerptsItIsGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := findings.Build(context.Background(), folder, findings.Settings{Criteria: cfg.Criteria, MinRun: cfg.MinRunWords(), Hypotheses: cfg.Hypotheses, ConfigFile: cfg.File}, nil, findings.Options{})
+	f, err := findings.Build(context.Background(), folder, findings.Settings{Criteria: cfg.Criteria, MinRun: cfg.MinRunWords(), Hypotheses: cfg.Hypotheses, ConfigFile: cfg.File}, nil,
+		findings.Options{Key: []byte("a fixed key for the demo's aliases")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,7 @@ func (c *checkCommand) Run(ctx context.Context, args []string) error {
 // sees what the build keeps private, and adds what it misses in
 // models.toml).
 func (c *checkCommand) identities(ctx context.Context, dir string) error {
-	ids, err := pipeline.Identities(ctx, dir)
+	ids, err := pipeline.Identities(ctx, dir, c.stderr)
 	if err != nil {
 		return err
 	}

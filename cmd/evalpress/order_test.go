@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
@@ -477,5 +478,70 @@ func TestWritersAreListedInNaturalOrder(t *testing.T) {
 	}
 	if want := []string{"Model 2", "Model 3", "Model 10"}; strings.Join(order, ",") != strings.Join(want, ",") {
 		t.Errorf("cells in the order %q, want %q", order, want)
+	}
+}
+
+// TestUnaliasedWritersAreNumberedByTheKey: two writers without an alias
+// (Alpha Writer 9000 and Gamma Pen; models.toml aliases Beta Scribe) are
+// numbered after the given alias in the order of their headings'
+// HMAC-SHA-256 under the key, computed here independently, in either
+// order of sections.md; the build says so once, naming neither writer.
+func TestUnaliasedWritersAreNumberedByTheKey(t *testing.T) {
+	gamma := "# Gamma Pen\n## INTRO\nLanterns swung above the quay as the ferry docked late in the evening rain.\n" +
+		"## MIDDLE\nThe market opened early and the bakers sold out before the bells rang nine.\n" +
+		"## END\nThanks for listening to this little story.\n\n"
+	sections := readArchiveFile(t, "basic.txtar", "private/sections.md")
+	alpha, beta, ok := strings.Cut(sections, "# Beta Scribe")
+	if !ok {
+		t.Fatal("no Beta Scribe in basic.txtar")
+	}
+	beta = "# Beta Scribe" + beta
+	key, err := hex.DecodeString(strings.TrimSpace(readArchiveFile(t, "basic.txtar", "private/"+commitment.KeyFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mac := func(s string) string {
+		m := hmac.New(sha256.New, key)
+		m.Write([]byte(s))
+		return hex.EncodeToString(m.Sum(nil))
+	}
+	// Beta Scribe is Model 2; the other two get Model 3 and Model 4.
+	want := map[string]string{"Alpha Writer 9000": "Model 3", "Gamma Pen": "Model 4"}
+	if mac("Gamma Pen") < mac("Alpha Writer 9000") {
+		want = map[string]string{"Alpha Writer 9000": "Model 4", "Gamma Pen": "Model 3"}
+	}
+	// Each writer's INTRO has its own length: 19 words Alpha's, 14 Gamma's.
+	intro := map[float64]string{19: "Alpha Writer 9000", 14: "Gamma Pen"}
+	for _, text := range []string{alpha + gamma + beta, gamma + beta + alpha} {
+		dir := newSite(t, map[string]string{"private/sections.md": text})
+		code, stderr := buildSite(t, dir)
+		if code != 0 {
+			t.Fatalf("build failed (%d): %s", code, stderr)
+		}
+		warning := "evalpress: 2 writers have no alias in models.toml: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (evalpress.key), not in sections.md's; aliases in models.toml choose them\n"
+		if n := strings.Count(stderr, warning); n != 1 {
+			t.Errorf("the warning %d times, want once: %s", n, stderr)
+		}
+		for _, name := range []string{"Alpha", "Gamma", "Beta"} {
+			if strings.Contains(stderr, name) {
+				t.Errorf("stderr names %q: %s", name, stderr)
+			}
+		}
+		seen := 0
+		for _, c := range results(t, filepath.Join(dir, "public"))["cells"].([]any) {
+			cell := c.(map[string]any)
+			if cell["section"] != "INTRO" {
+				continue
+			}
+			if w, ok := intro[cell["words"].(float64)]; ok {
+				seen++
+				if cell["model"] != want[w] {
+					t.Errorf("%s is %q, want %q (the key's order)", w, cell["model"], want[w])
+				}
+			}
+		}
+		if seen != 2 {
+			t.Errorf("%d of the two writers' INTRO cells found", seen)
+		}
 	}
 }

@@ -12,9 +12,11 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/natural"
 	"github.com/evalpress/evalpress/internal/parallel"
 	"github.com/evalpress/evalpress/reports/c5"
@@ -139,6 +141,10 @@ type Options struct {
 	// against them.
 	Fixtures []validation.Fixture
 	Prompt   *validation.Prompt
+	// Key is the inputs folder's commitment key (internal/commitment):
+	// the writers without an alias are numbered in its order
+	// (AssignAliases).
+	Key []byte
 	// NRegistered is when C1's N was registered (the registration's time,
 	// when it registers N); zero when unknown.
 	NRegistered time.Time
@@ -163,7 +169,11 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		tokens = nil
 	}
 	f := &Findings{Criteria: settings, MinRun: s.MinRun, Phrases: folder.Phrases, Digests: folder.Digests}
-	f.Writers = AssignAliases(folder)
+	writers, err := AssignAliases(folder, opt.Key)
+	if err != nil {
+		return nil, err
+	}
+	f.Writers = writers
 	index := map[string]int{}
 	for i, w := range f.Writers {
 		index[w.Script] = i
@@ -217,7 +227,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 	g := f.comparisonGrids()
 	statistics := make(chan Statistics, 1)
 	go func() { statistics <- g.statistics() }()
-	err := f.loadTexts(ctx, folder, tokens, opt.DropWords)
+	err = f.loadTexts(ctx, folder, tokens, opt.DropWords)
 	f.Statistics = <-statistics
 	if err != nil {
 		return nil, err
@@ -372,35 +382,65 @@ func byWriter(m *measure.Result, tokens *measure.Texts, index map[string]int) (*
 }
 
 // AssignAliases gives every script its public alias: the one in models.toml,
-// or "Model N" numbered after the given aliases, in the reference's order.
-// The writers come back in natural order of their aliases ("Model 2"
-// before "Model 10"), the order of every list of writers published.
-func AssignAliases(folder *inputs.Folder) []Writer {
-	scripts := folder.ScriptOrder()
+// or "Model N" numbered after the given aliases. The scripts without an
+// alias are numbered in the order of their headings' keyed digests under
+// key, the inputs folder's commitment key (internal/commitment): an order
+// that says nothing of sections.md's order or of the names, and is the
+// same at every build with the same key. The writers come back in natural
+// order of their aliases ("Model 2" before "Model 10"), the order of every
+// list of writers published. An empty key is an error: the order of plain
+// digests would follow the names, which anyone can guess.
+func AssignAliases(folder *inputs.Folder, key []byte) ([]Writer, error) {
+	if len(key) == 0 {
+		return nil, errors.New("findings: no commitment key to number the writers without an alias")
+	}
 	used := map[string]bool{}
 	for _, t := range folder.Aliases {
 		used[t.Text] = true
 	}
-	n := len(folder.Aliases)
 	var out []Writer
-	for _, s := range scripts {
-		w := Writer{Script: s}
+	type unaliased struct{ script, rank string }
+	var rest []unaliased
+	for _, s := range folder.ScriptOrder() {
 		if t, ok := folder.Aliases[s]; ok {
-			w.Alias = t.Text
-		} else {
-			for {
-				n++
-				if a := "Model " + strconv.Itoa(n); !used[a] {
-					w.Alias = a
-					used[a] = true
-					break
-				}
+			out = append(out, Writer{Script: s, Alias: t.Text})
+			continue
+		}
+		rest = append(rest, unaliased{s, commitment.Sum(key, []byte(s))})
+	}
+	// Two headings with one digest do not happen (HMAC-SHA-256); were
+	// they to, the headings' bytes would decide.
+	slices.SortFunc(rest, func(a, b unaliased) int {
+		if c := strings.Compare(a.rank, b.rank); c != 0 {
+			return c
+		}
+		return strings.Compare(a.script, b.script)
+	})
+	n := len(folder.Aliases)
+	for _, u := range rest {
+		for {
+			n++
+			if a := "Model " + strconv.Itoa(n); !used[a] {
+				out = append(out, Writer{Script: u.script, Alias: a})
+				used[a] = true
+				break
 			}
 		}
-		out = append(out, w)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return natural.Less(out[i].Alias, out[j].Alias) })
-	return out
+	return out, nil
+}
+
+// Unaliased counts the scripts models.toml gives no alias: AssignAliases
+// numbers them by the key's order.
+func Unaliased(folder *inputs.Folder) int {
+	n := 0
+	for _, s := range folder.ScriptOrder() {
+		if _, ok := folder.Aliases[s]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 // Writer returns the writer of script.

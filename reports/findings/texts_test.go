@@ -28,7 +28,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Build(ctx, folder, s, m, Options{})
+	again, err := Build(ctx, folder, s, m, Options{Key: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, err := Build(ctx, folder, s, mt, Options{Tokens: tokens})
+	kept, err := Build(ctx, folder, s, mt, Options{Tokens: tokens, Key: testKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestTextsFromTheMeasurementAreTheTextsTokenisedAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, opt := range map[string]Options{"kept": {Tokens: tokens, DropWords: true}, "again": {DropWords: true}} {
+	for name, opt := range map[string]Options{"kept": {Tokens: tokens, DropWords: true, Key: testKey}, "again": {DropWords: true, Key: testKey}} {
 		dropped, err := Build(ctx, folder, s, mt, opt)
 		if err != nil {
 			t.Fatal(err)
