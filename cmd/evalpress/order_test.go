@@ -481,6 +481,76 @@ func TestWritersAreListedInNaturalOrder(t *testing.T) {
 	}
 }
 
+// TestJudgesAreListedInAPublicOrder: the demo with judges.toml's entries
+// in another order (a family judge first, the primary judge between the
+// family judges) publishes the same site, byte for byte: every list of
+// judges is in the public order (the primary judge, then the family
+// judges by their writer's alias), whatever judges.toml's. Only the
+// digests of judges.toml differ.
+func TestJudgesAreListedInAPublicOrder(t *testing.T) {
+	judgesFile := filepath.Join("demo", "private", "judged", "judges.toml")
+	text := string(mustRead(t, filepath.Join("..", "..", judgesFile)))
+	head, rest, ok := strings.Cut(text, "[[judge]]")
+	if !ok {
+		t.Fatal("no [[judge]] in the demo's judges.toml")
+	}
+	var entries []string
+	for _, e := range strings.Split("[[judge]]"+rest, "[[judge]]")[1:] {
+		entries = append(entries, "[[judge]]"+strings.TrimRight(e, "\n")+"\n\n")
+	}
+	if len(entries) != 4 || !strings.Contains(entries[0], `role = "primary"`) {
+		t.Fatalf("the demo's judges.toml: %d entries, the first not the primary judge's", len(entries))
+	}
+	sites := map[string]map[string]string{}
+	var key []byte // both trees keep one key: their keyed digests agree
+	for _, order := range [][]int{{0, 1, 2, 3}, {3, 1, 0, 2}} {
+		dir := copyDemo(t)
+		keyFile := filepath.Join(dir, "demo", "private", commitment.KeyFile)
+		if key == nil {
+			key = mustRead(t, keyFile)
+		} else if err := os.WriteFile(keyFile, key, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		b.WriteString(head)
+		for _, k := range order {
+			b.WriteString(entries[k])
+		}
+		data := []byte(b.String())
+		if err := os.WriteFile(filepath.Join(dir, judgesFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, stderr := buildSite(t, dir); code != 0 {
+			t.Fatalf("order %v: build failed (%d): %s", order, code, stderr)
+		}
+		hexKey, err := hex.DecodeString(strings.TrimSpace(string(key)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		files := testtree.Read(t, filepath.Join(dir, "public"))
+		for _, digest := range []string{hex.EncodeToString(sum[:]), commitment.Sum(hexKey, data)} {
+			for name, text := range files {
+				text = strings.ReplaceAll(text, digest, "DIGEST")
+				for i := 0; i < len(digest); i += 16 {
+					text = strings.ReplaceAll(text, digest[i:i+16], "DIGEST")
+				}
+				files[name] = text
+			}
+		}
+		sites[strconv.Itoa(order[0])] = files
+	}
+	a, b := sites["0"], sites["3"]
+	if len(a) != len(b) {
+		t.Errorf("%d files with judges.toml as written, %d in the other order", len(a), len(b))
+	}
+	for name, data := range a {
+		if b[name] != data {
+			t.Errorf("%s differs with judges.toml in another order", name)
+		}
+	}
+}
+
 // TestUnaliasedWritersAreNumberedByTheKey: two writers without an alias
 // (Alpha Writer 9000 and Gamma Pen; models.toml aliases Beta Scribe) are
 // numbered after the given alias in the order of their headings'

@@ -111,7 +111,8 @@ type Results struct {
 	// Cells has one entry per cell that has a grade or is judged, in the
 	// order of the cells Evaluate was given.
 	Cells []Cell
-	// Rates are per judge (in judges.toml order), writer and criterion.
+	// Rates are per judge (in the tier's order: OrderJudges), writer and
+	// criterion.
 	Rates []Rate
 	// Diagnostics are warnings: a judged section a judge did not grade, a
 	// reply on a section the tier does not cover.

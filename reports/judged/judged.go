@@ -129,7 +129,8 @@ type Fixtures struct {
 
 // Tier is the judged tier as read from judged/.
 type Tier struct {
-	// Judges are the judges.toml entries, in file order.
+	// Judges are the judges.toml entries, in file order until OrderJudges
+	// puts them in their public order.
 	Judges []Judge
 	// Replies holds each judge's replies, in the order of Judges.
 	Replies []Replies
