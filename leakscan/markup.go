@@ -688,7 +688,9 @@ func droppedSource(raw string, tok *token, uncommon int) bool {
 	if tok.tt == html.EndTagToken {
 		return len(raw) > len(tok.name)+3
 	}
-	return uncommon > 1 || assignments(raw) > len(tok.attrs)
+	// assignments counts some of the "=": fewer than the attributes, it
+	// need not count.
+	return uncommon > 1 || strings.Count(raw, "=") > len(tok.attrs) && assignments(raw) > len(tok.attrs)
 }
 
 // assignments counts the "=" of a start tag that give an attribute a
