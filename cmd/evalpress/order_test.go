@@ -431,24 +431,36 @@ func TestWritersAreListedByAlias(t *testing.T) {
 		// The digest of sections.md is the one thing that may differ,
 		// in full and in the 16-digit groups the pages show.
 		sum := sha256.Sum256([]byte(sections))
-		digest := hex.EncodeToString(sum[:])
-		files := testtree.Read(t, out)
-		for name, data := range files {
-			data = strings.ReplaceAll(data, digest, "DIGEST")
-			for i := 0; i < len(digest); i += 16 {
-				data = strings.ReplaceAll(data, digest[i:i+16], "DIGEST")
-			}
-			files[name] = data
-		}
-		sites[strconv.Itoa(order[0])] = files
+		sites[strconv.Itoa(order[0])] = maskDigests(testtree.Read(t, out), hex.EncodeToString(sum[:]))
 	}
-	a, b := sites["0"], sites["2"]
+	sameSites(t, sites["0"], sites["2"], "with sections.md in another order")
+}
+
+// maskDigests replaces each digest in the files, in full and in the
+// 16-digit groups the pages show, by "DIGEST", and returns the files.
+func maskDigests(files map[string]string, digests ...string) map[string]string {
+	for _, digest := range digests {
+		for name, text := range files {
+			text = strings.ReplaceAll(text, digest, "DIGEST")
+			for i := 0; i < len(digest); i += 16 {
+				text = strings.ReplaceAll(text, digest[i:i+16], "DIGEST")
+			}
+			files[name] = text
+		}
+	}
+	return files
+}
+
+// sameSites fails for each file that b lacks or holds otherwise than a,
+// saying how b was made.
+func sameSites(t *testing.T, a, b map[string]string, how string) {
+	t.Helper()
 	if len(a) != len(b) {
-		t.Errorf("%d files in alias order, %d in the other", len(a), len(b))
+		t.Errorf("%d files, and %d %s", len(a), len(b), how)
 	}
 	for name, data := range a {
 		if b[name] != data {
-			t.Errorf("%s differs with sections.md in another order", name)
+			t.Errorf("%s differs %s", name, how)
 		}
 	}
 }
@@ -528,27 +540,10 @@ func TestJudgesAreListedInAPublicOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		sum := sha256.Sum256(data)
-		files := testtree.Read(t, filepath.Join(dir, "public"))
-		for _, digest := range []string{hex.EncodeToString(sum[:]), commitment.Sum(hexKey, data)} {
-			for name, text := range files {
-				text = strings.ReplaceAll(text, digest, "DIGEST")
-				for i := 0; i < len(digest); i += 16 {
-					text = strings.ReplaceAll(text, digest[i:i+16], "DIGEST")
-				}
-				files[name] = text
-			}
-		}
-		sites[strconv.Itoa(order[0])] = files
+		sites[strconv.Itoa(order[0])] = maskDigests(testtree.Read(t, filepath.Join(dir, "public")),
+			hex.EncodeToString(sum[:]), commitment.Sum(hexKey, data))
 	}
-	a, b := sites["0"], sites["3"]
-	if len(a) != len(b) {
-		t.Errorf("%d files with judges.toml as written, %d in the other order", len(a), len(b))
-	}
-	for name, data := range a {
-		if b[name] != data {
-			t.Errorf("%s differs with judges.toml in another order", name)
-		}
-	}
+	sameSites(t, sites["0"], sites["3"], "with judges.toml in another order")
 }
 
 // TestUnaliasedWritersAreNumberedByTheKey: two writers without an alias
