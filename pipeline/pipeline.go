@@ -396,6 +396,14 @@ func (b *build) redact() error {
 	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
 		return err
 	}
+	// A hypothesis naming a writer is published redacted and without its
+	// digest: nobody can verify it as registered, and the author should know.
+	for i, h := range b.view.Public().Hypotheses {
+		if h.DigestWithheld != "" {
+			b.warnf("%s:%d: warning: hypothesis %s holds a private term, so its digest is withheld and it cannot be verified as registered; name writers by their aliases",
+				b.cfg.File, b.f.Hypotheses[i].Line, h.ID)
+		}
+	}
 	// The view holds what the pages show: the private inputs (the texts
 	// read whole, 12 MB on the bench) go before the pages are made. The
 	// leak scanner keeps what it needs of them.

@@ -13,6 +13,8 @@
 package redact
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -177,6 +179,7 @@ func New(in Input) (*public.View, error) {
 	if f.Judged != nil {
 		names = graderNames(f.Judged, alias, m)
 	}
+	var withheld []string // digests of text published redacted
 	for _, h := range f.Hypotheses {
 		p.Hypotheses = append(p.Hypotheses, public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
@@ -187,14 +190,26 @@ func New(in Input) (*public.View, error) {
 		})
 		ph := &p.Hypotheses[len(p.Hypotheses)-1]
 		ph.Unregistered = !h.Declared
+		if !digestPublic(h.Hypothesis, m) {
+			ph.Digest, ph.DigestWithheld = "", public.DigestPrivate
+			withheld = append(withheld, h.Digest)
+		}
 		if r := in.Registration; r != nil {
 			ph.AsRegistered = r.Check.Hypotheses[h.ID]
 		}
 	}
-	p.Registration = publicRegistration(in.Registration, m)
-	for _, d := range in.Documents {
-		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: m.Replace(d.Markdown)})
+	if in.Prompt != nil && prompt.SHA256 == "" {
+		withheld = append(withheld, in.Prompt.SHA256)
 	}
+	for _, d := range in.Documents {
+		md := m.Replace(d.Markdown)
+		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: md})
+		if md != d.Markdown { // the rubric's digest, say, in the registration
+			sum := sha256.Sum256([]byte(d.Markdown))
+			withheld = append(withheld, hex.EncodeToString(sum[:]))
+		}
+	}
+	p.Registration = publicRegistration(in.Registration, m, withheld)
 	// Small, guessable files get their keyed commitment, never a plain
 	// digest: one without a commitment is left out.
 	for _, d := range f.SortedDigests() {
@@ -699,6 +714,18 @@ func registrationWords(h hypotheses.Hypothesis) string {
 	return h.At.Words(c)
 }
 
+// digestPublic reports whether a hypothesis's digest covers only what the
+// view publishes as it is: its id, statement, predicted model and judge
+// (its date, kind, bound and thresholds are numbers and words of a few).
+func digestPublic(h hypotheses.Hypothesis, m *matcher.Matcher) bool {
+	for _, s := range []string{h.ID, h.Statement, h.Prediction.Model, h.Prediction.Criterion, h.Prediction.Judge} {
+		if m.Replace(s) != s {
+			return false
+		}
+	}
+	return true
+}
+
 // RawRegistration is the comparison of the evaluation with its
 // registration file, and the file as read.
 type RawRegistration struct {
@@ -708,13 +735,24 @@ type RawRegistration struct {
 
 // publicRegistration publishes the comparison, and the file and its digest
 // only when the file can be published as it is.
-func publicRegistration(r *RawRegistration, m *matcher.Matcher) public.Registration {
+//
+// The file holds digests: of each hypothesis, the rubric and the judge
+// prompt. One of them that this view withholds (withheld: of a text it
+// publishes redacted) would confirm a guess through the file, so the file
+// is not published then either.
+func publicRegistration(r *RawRegistration, m *matcher.Matcher, withheld []string) public.Registration {
 	if r == nil {
 		return public.Registration{}
 	}
 	pr := public.Registration{Present: true, At: r.Check.At.UTC().Format(time.RFC3339), Matches: r.Check.Matches(),
 		Differences: replaceAll(m, r.Check.Differences)}
-	if text := string(r.Data); m.Replace(text) == text {
+	text := string(r.Data)
+	for _, d := range withheld {
+		if d != "" && strings.Contains(text, d) {
+			return pr
+		}
+	}
+	if m.Replace(text) == text {
 		pr.Text, pr.SHA256 = text, r.Check.SHA256
 	}
 	return pr

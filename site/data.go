@@ -217,13 +217,16 @@ type ResultsSummary struct {
 
 // ResultsHypothesis is a hypothesis's verdict.
 type ResultsHypothesis struct {
-	ID         string   `json:"id"`
-	Registered string   `json:"registered"`
-	Statement  string   `json:"statement"`
-	Verdict    string   `json:"verdict"`
-	Reason     string   `json:"reason"`
-	SHA256     string   `json:"sha256"`
-	Drift      []string `json:"threshold_drift"`
+	ID         string `json:"id"`
+	Registered string `json:"registered"`
+	Statement  string `json:"statement"`
+	Verdict    string `json:"verdict"`
+	Reason     string `json:"reason"`
+	// SHA256 is its digest as registered; absent when it is withheld
+	// (the hypothesis holds a private term), and SHA256Withheld says so.
+	SHA256         string   `json:"sha256,omitempty"`
+	SHA256Withheld string   `json:"sha256_withheld,omitempty"`
+	Drift          []string `json:"threshold_drift"`
 	// Chance is how often shuffling verdicts among writers gives a FAIL
 	// gap as large as the named writer's; absent when none is named.
 	Chance *ResultsChance `json:"chance,omitempty"`
@@ -334,7 +337,7 @@ func resultsHead(p *public.Public, changes []Change) Results {
 			then, why = h.Verdict, h.Reason
 		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
-			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
+			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, SHA256Withheld: h.DigestWithheld, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
 			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered})
 	}
 	for _, d := range p.Inputs {

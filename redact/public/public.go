@@ -215,6 +215,10 @@ type Hypothesis struct {
 	// thresholds at registration (criteria.Settings.Words).
 	Criterion, Judge, JudgeName, RegistrationWords string
 	Verdict, Reason, Digest                        string
+	// DigestWithheld says why Digest is "" (DigestPrivate), when it is: the
+	// digest covers its id, statement, prediction and judge as written, and
+	// is published only when all of them are published as they are.
+	DigestWithheld string
 	// RegisteredVerdict and RegisteredReason judge the hypothesis at its
 	// registered thresholds; empty when those are the build's thresholds.
 	RegisteredVerdict, RegisteredReason string
@@ -235,6 +239,10 @@ type Hypothesis struct {
 	// the registered thresholds".
 	Unregistered bool
 }
+
+// DigestPrivate is why a hypothesis's digest is withheld: a digest of a
+// text published redacted would confirm a guess of what was taken out.
+const DigestPrivate = "withheld: the hypothesis holds a private term, and its digest would confirm a guess of it"
 
 // Registration is the comparison of the evaluation with its registration
 // file (evalpress register); Present is false without one.
