@@ -48,6 +48,9 @@ type markupViews struct {
 	// them (shownText).
 	hidden [][2]int
 	shown  []byte
+	// drawnAt is 1 + the offset of the first text drawn in another order
+	// than it is written (drawn.go), 0 when there is none.
+	drawnAt int
 }
 
 // span says that the view's text from at on came from the file at src.
@@ -247,6 +250,7 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 	var st readState
 	defer v.releaseToken()
 	v.readTokens(doc, &st, &v.tok)
+	v.drawnAt = st.drawn.found
 }
 
 // releaseToken empties v's token when a reading ends: it keeps the room
@@ -270,6 +274,8 @@ type readState struct {
 	// hide are the open elements a browser does not show (hides), with
 	// how many elements of the same name are open inside each.
 	hide []hidden
+	// drawn follows SVG text drawn in another order (drawn.go).
+	drawn drawnState
 }
 
 // hidden is an open element a browser does not show.
@@ -344,6 +350,7 @@ func (v *markupViews) readTokens(doc string, st *readState, tok *token) {
 
 // take adds a token, which starts at the file offset at, to the views.
 func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
+	st.trackDrawn(tok, at)
 	rawToken := tok.raw
 	rawText := st.rawText
 	st.rawText = false

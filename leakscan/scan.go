@@ -41,6 +41,9 @@ type Leak struct {
 
 // String reports the leak as FILE:LINE:COLUMN: what, without the term.
 func (l Leak) String() string {
+	if l.Unreadable && l.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", l.File, l.Line, l.What)
+	}
 	if l.Unreadable {
 		return fmt.Sprintf("%s: %s", l.File, l.What)
 	}
@@ -407,8 +410,13 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matche
 	if !ok {
 		return s.unreadable(name)
 	}
+	mv.drawnAt = 0
+	views := viewsOf(name, text, mv)
+	if l, ok := s.drawnOrder(name, text, mv); !ok {
+		return l
+	}
 	var seen map[string]bool
-	for _, v := range viewsOf(name, text, mv) {
+	for _, v := range views {
 		// One quick pass folds the view; the exact, slower passes that say
 		// where a leak is run only when it finds one.
 		q.Fold(v.text)
@@ -465,16 +473,22 @@ func validText(text string) string {
 // unreadable reports a file the scan cannot read, unless it is listed as
 // published unscanned.
 func (s *Scanner) unreadable(name string) []Leak {
+	return s.refuse(Leak{File: name, Unreadable: true,
+		What: "a file the leak scan cannot read (compressed, a binary container or an image); remove it, or list it in publish.unscanned to publish it unscanned"})
+}
+
+// refuse reports l, a file the scan cannot read, unless the file is listed
+// as published unscanned.
+func (s *Scanner) refuse(l Leak) []Leak {
 	for _, pattern := range s.unscanned {
-		if ok, _ := path.Match(pattern, name); ok {
+		if ok, _ := path.Match(pattern, l.File); ok {
 			s.mu.Lock()
-			s.published = append(s.published, name)
+			s.published = append(s.published, l.File)
 			s.mu.Unlock()
 			return nil
 		}
 	}
-	return []Leak{{File: name, Unreadable: true,
-		What: "a file the leak scan cannot read (compressed, a binary container or an image); remove it, or list it in publish.unscanned to publish it unscanned"}}
+	return []Leak{l}
 }
 
 // PublishUnscanned lets files matching the patterns (path.Match, on the
