@@ -38,16 +38,33 @@ var reordering = regexp.MustCompile(`(?i)(?:^|[^-\w])(?:direction\s*:\s*rtl|unic
 
 // reorders reports whether an attribute draws text in another order.
 func reorders(key, val string) bool {
-	val = strings.ToLower(strings.TrimSpace(val))
+	lower := func() string { return strings.ToLower(strings.TrimSpace(val)) }
 	switch key {
 	case "direction":
-		return val == "rtl"
+		return lower() == "rtl"
 	case "unicode-bidi":
-		return strings.HasSuffix(val, "override")
+		return strings.HasSuffix(lower(), "override")
 	case "writing-mode":
-		return val != "" && !strings.HasPrefix(val, "horizontal") && val != "lr" && val != "lr-tb"
+		v := lower()
+		return v != "" && !strings.HasPrefix(v, "horizontal") && v != "lr" && v != "lr-tb"
 	case "style":
-		return reordering.MatchString(decodeCSS(val))
+		return mayReorder(val) && reordering.MatchString(decodeCSS(val))
+	}
+	return false
+}
+
+// mayReorder reports whether CSS may hold what reordering matches: an
+// escape, or a word of its values.
+func mayReorder(css string) bool {
+	if strings.IndexByte(css, '\\') >= 0 {
+		return true
+	}
+	for _, w := range [...]string{"rtl", "override", "writing"} {
+		for i := 0; i+len(w) <= len(css); i++ {
+			if asciiEqualFold(css[i:i+len(w)], w) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -68,7 +85,7 @@ func (st *readState) trackDrawn(tok *token, at int) {
 	flag := func() { d.found = at + 1 }
 	switch tok.tt {
 	case html.TextToken:
-		if st.raw == "style" && reordering.MatchString(decodeCSS(tok.text)) {
+		if st.raw == "style" && mayReorder(tok.text) && reordering.MatchString(decodeCSS(tok.text)) {
 			flag()
 		}
 		return
@@ -183,6 +200,9 @@ func (s *Scanner) drawnOrder(name, text string, mv *markupViews) ([]Leak, bool) 
 	case isMarkup(name) || isMarkdown(name):
 		at = mv.drawnAt
 	case isStyle(name):
+		if !mayReorder(text) {
+			break
+		}
 		if loc := reordering.FindStringIndex(decodeCSS(text)); loc != nil {
 			at = min(loc[0], len(text)-1) + 1 // approximate where escapes were undone
 		}
