@@ -109,6 +109,9 @@ func viewsOfUTF8(name, text string, mv *markupViews) []scanView {
 			whole = decodeCSS(text)
 		}
 		views := []scanView{{text: whole}}
+		if isScript(name) {
+			views = withBase64(views, whole, nil, "")
+		}
 		switch {
 		case isMarkdown(name) && strings.IndexByte(text, '<') >= 0:
 			// A markdown viewer shows the HTML a document holds as HTML.
@@ -136,6 +139,8 @@ func markupViewsOf(text string, mv *markupViews) []scanView {
 		{text: view(mv.other), spans: mv.otherAt, src: text, chunked: true},
 		{text: view(mv.names), spans: mv.namesAt, src: text, chunked: true, whole: true, termsOnly: true},
 	}
+	// Base64 a script decodes (base64.go).
+	views = withBase64(views, view(mv.other), mv.otherAt, text)
 	// Escapes a reader's tools would undo (URL, JavaScript) in the text,
 	// and entities escaped twice.
 	if text := views[0].text; strings.ContainsAny(text, "%\\&+") {
