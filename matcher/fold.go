@@ -260,13 +260,16 @@ func enclosedLetter(r rune) (byte, bool) {
 // folded is a text reduced to its letters and digits, folded, with for each
 // byte the offset of the original rune it came from and whether it starts a
 // word of the original. sup: the text has a superscript or subscript digit,
-// which a reader may read as a footnote mark (a gap) or as a digit.
+// which a reader may read as a footnote mark (a gap) or as a digit; bars:
+// it has a letter drawn as punctuation, which a short term may hold ("ІВМ",
+// Cyrillic І drawn as a bar).
 type folded struct {
 	buf   []byte
 	s     string
 	src   []int32
 	start []bool
 	sup   bool
+	bars  bool
 }
 
 // How a character takes part in a word (kindOf).
@@ -435,7 +438,7 @@ func (f *folded) release() {
 // as digits, else as gaps.
 func fold(text string, digits bool) *folded {
 	f := foldPool.Get().(*folded)
-	f.src, f.start, f.sup = f.src[:0], f.start[:0], false
+	f.src, f.start, f.sup, f.bars = f.src[:0], f.start[:0], false, false
 	b := f.buf[:0]
 	inWord := false
 	kind := kindLetter // of the word's letters
@@ -481,6 +484,7 @@ func fold(text string, digits bool) *folded {
 			i += size
 			continue
 		}
+		f.bars = f.bars || k&kindPunct != 0
 		wordKind := k &^ kindPunct
 		for j := 0; j < len(out); j++ {
 			b = append(b, out[j])

@@ -114,8 +114,9 @@ type matcherTerm struct {
 	// must end at a word's end; for a short term, it ends in a digit.
 	whole bool
 	// short: the term matches as whole tokens (findShort), not folded;
-	// it is in terms for the quick pass only; shortWord: as one token.
-	short, shortWord bool
+	// it is in terms for the quick pass only; shortWord: as one token;
+	// spelled: also spelled out, a letter a token ("G.P.T.").
+	short, shortWord, spelled bool
 }
 
 // shortLastWord is the longest last word, in folded bytes, after which a
@@ -150,6 +151,7 @@ func New(terms []Term) *Matcher {
 		if st, ok := newShortTerm(t); ok {
 			m.short = append(m.short, st)
 			mt.short, mt.shortWord, mt.whole = true, len(st.tokens) == 1, st.endsInDigit()
+			mt.spelled = st.spelled != ""
 		}
 		m.terms = append(m.terms, mt)
 	}
@@ -211,16 +213,17 @@ func (m *Matcher) find(text string, whole bool) []Match {
 	// digit ("GPT-⁵"): the text is read both ways.
 	f := fold(text, false)
 	out := m.findFolded(text, f, whole, nil)
-	sup := f.sup
+	sup, bars := f.sup, f.bars
 	f.release()
 	if sup {
 		f := fold(text, true)
 		out = m.findFolded(text, f, whole, out)
 		f.release()
 	}
-	out = m.findShort(text, false, out)
-	if sup {
-		out = m.findShort(text, true, out)
+	for _, r := range [...]struct{ digits, bars, ok bool }{{false, false, true}, {true, false, sup}, {false, true, bars}, {true, true, sup && bars}} {
+		if r.ok {
+			out = m.findShort(text, r.digits, r.bars, out)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Start != out[j].Start {

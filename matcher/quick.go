@@ -23,6 +23,9 @@ type QuickText struct {
 	inWord bool
 	kind   uint8 // of the word's letters
 	sup    bool  // the text has a superscript or subscript digit
+	// bars: the text has a letter drawn as punctuation, which ends a
+	// word here but may be inside a short term's token (Find's bars).
+	bars bool
 }
 
 // reset empties q, with room for a text of n bytes, or of a large file's
@@ -30,7 +33,7 @@ type QuickText struct {
 // a small part of its size, and a 45 MB one would keep 90 MB of room).
 func (q *QuickText) reset(n int) {
 	n = min(n, largeText)
-	q.b, q.starts, q.ends, q.inWord, q.sup = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false, false
+	q.b, q.starts, q.ends, q.inWord, q.sup, q.bars = slices.Grow(q.b[:0], n), slices.Grow(q.starts[:0], n/8), slices.Grow(q.ends[:0], n/8), false, false, false
 	q.camels = q.camels[:0]
 }
 
@@ -47,6 +50,7 @@ func (q *QuickText) letters(s string, k uint8) {
 	q.b = append(q.b, s...)
 	q.kind = kind
 	if k&kindPunct != 0 {
+		q.bars = true
 		q.gap()
 	}
 }
@@ -185,8 +189,11 @@ func (m *Matcher) MayOccurIn(q *QuickText, whole bool) bool {
 				continue
 			}
 			end := int(at) + len(t.folded) - 1
+			if t.spelled && q.lettersAt(k, len(t.folded)) {
+				return true // spelled out, a letter a word: Find reads the separators
+			}
 			switch {
-			case t.shortWord && end > int(q.ends[k]):
+			case t.shortWord && end > int(q.ends[k]) && !q.bars:
 				// A short term is one token: it lies within one word.
 			case (whole || t.whole) && !q.endsAt(k, end):
 			default:
@@ -211,6 +218,19 @@ func (m *Matcher) MayOccurIn(q *QuickText, whole bool) bool {
 		}
 	}
 	return false
+}
+
+// lettersAt reports whether q's words k to k+n-1 are one byte each.
+func (q *QuickText) lettersAt(k, n int) bool {
+	if k+n > len(q.starts) {
+		return false
+	}
+	for j := k; j < k+n; j++ {
+		if q.starts[j] != q.ends[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // endsAt reports whether a word ends at offset end, which lies in or

@@ -1,6 +1,10 @@
 package matcher_test
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
@@ -267,5 +271,152 @@ func TestDescribeNamesTheSourceNotTheTerm(t *testing.T) {
 		if strings.Contains(strings.ToLower(got), strings.ToLower(tc.term.Text[:2])) && !strings.Contains(tc.want, tc.term.Text[:2]) {
 			t.Errorf("%q holds letters of the term", got)
 		}
+	}
+}
+
+// TestShortTermsInOtherSpellings: a short term is found where a reader
+// reads it: with look-alike letters of other scripts or small capitals in
+// a token (read by its skeleton, letters to letters, digits to digits),
+// run on with small letters after its capitals ("GPTish"), and spelled out
+// a capital at a time ("G.P.T."); not in ordinary Greek or Cyrillic words,
+// initials, code or the tables evalpress writes.
+func TestShortTermsInOtherSpellings(t *testing.T) {
+	m := matcher.New(append(realTerms[:len(realTerms):len(realTerms)],
+		matcher.Term{Text: "Phi", Kind: matcher.KindModel, Word: true},
+		matcher.Term{Text: "IBM", Kind: matcher.KindModel, Word: true},
+		matcher.Term{Text: "Yi", Kind: matcher.KindModel, Word: true}))
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		// Look-alike letters in a token.
+		{"Model 2 is GΡΤ-5.", true},          // Greek Ρ, Τ
+		{"Model 2 is GРТ-5.", true},          // Cyrillic Р, Т
+		{"Model 2 is ɢᴘᴛ-5.", true},          // small capitals
+		{"gρt-notes.html", true},             // Greek ρ
+		{"GΡΤs and GΡΤ4o", true},             // plural, version
+		{"О3 won", true},                     // Cyrillic О
+		{"Ο1", true},                         // Greek Ο
+		{"хАІ's model", true},                // Cyrillic х, А, І
+		{"ІВМ", true},                        // Cyrillic
+		{"GPT⁵ and ＧＰＴ５", true},              // digits in other forms
+		{"οι γιατροί", false},                // Greek "the doctors": no "o1"
+		{"Оз", false},                        // Russian "Oz": з is no 3
+		{"ОЗ", false},                        // a letter drawn as a digit is no digit
+		{"Рим и GРТд", false},                // Cyrillic words
+		{"και το φως της", false},            // Greek
+		{"Фи, хор, сор, ход, ор, Ор", false}, // Cyrillic short words
+		{"ГРТ", false},                       // Г reads r
+		{"0з", false},
+		// Capitals run on with small letters.
+		{"GPTese", true},
+		{"GPTish", true},
+		{"GPTesque prose", true},
+		{"GPTlike", true},
+		{"GPTy", true},
+		{"GΡΤish", true},
+		{"IBMers", true},
+		{"Gpts", true},
+		{"Gptish", false}, // not written in capitals
+		{"egptish", false},
+		{"GPTIsh", false}, // no change of case after the term
+		{"Phish", false},  // Phi is not written in capitals
+		{"Yikes", false},
+		{"o3s", false},
+		// Spelled out.
+		{"G.P.T.", true},
+		{"G.P.T.-5", true},
+		{"G P T 5", true},
+		{"G/P/T", true},
+		{"G_P_T", true},
+		{"G-P-T", true},
+		{"G.Ρ.Τ.", true}, // Greek
+		{"P.h.i.", true}, // in the term's case
+		{"I. B. M.", false},
+		{"J. R. R. Tolkien", false},
+		{"g.p.t and g p t", false}, // code: a.b.c
+		{"x.a.i", false},
+		{"G..P..T", false},
+		{"G, P, T", false},
+		{"GP.T", false},
+		{"Y.I.", false}, // a two-letter term is not spelled out
+		{"o 3", false},
+		{"O.3", false},
+	} {
+		if got := m.Contains(tc.text); got != tc.want {
+			t.Errorf("Contains(%q) = %v, want %v: %v", tc.text, got, tc.want, m.Find(tc.text))
+		}
+		if tc.want && !m.MayOccur(tc.text) {
+			t.Errorf("MayOccur(%q) = false, but Find finds it", tc.text)
+		}
+	}
+	for text, want := range map[string]string{
+		"GΡΤish prose":   "[model] prose",
+		"a G.P.T. reply": "a [model]. reply",
+		"by ɢᴘᴛ-5":       "by [model]",
+	} {
+		if got := m.Replace(text); got != want {
+			t.Errorf("Replace(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// shortTableWords are the identity table's words of three letters and
+// digits or fewer (matcher/identity/identities.toml).
+var shortTableWords = strings.Fields("GPT o1 o3 o4 xAI QwQ Phi Aya AWS GLM Yi IBM Pi TII Ai2 LFM")
+
+// TestShortTermsInRealTextAreAsWritten: in the texts a real build
+// publishes beside the inputs (the vendored chart library, the site's
+// script and style, the templates, the demo's documents), every match of
+// a short term of the identity table is the term as written, in ASCII,
+// alone or with a plural "s" or digits after it: no look-alike reading,
+// run-on or spelled-out form finds one there.
+func TestShortTermsInRealTextAreAsWritten(t *testing.T) {
+	var terms []matcher.Term
+	for _, w := range shortTableWords {
+		terms = append(terms, matcher.Term{Text: w, Kind: matcher.KindModel, Word: true})
+	}
+	m := matcher.New(terms)
+	var files []string
+	for _, pattern := range []string{"../assets/vendor/echarts/*.js", "../assets/*", "../templates/*", "../content/*", "../content/*/*", "../demo/private/*.md", "../docs/*.md"} {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("only %d files: %v", len(files), files)
+	}
+	asWritten := func(s string) bool {
+		low := strings.ToLower(s)
+		for _, w := range shortTableWords {
+			rest, ok := strings.CutPrefix(low, strings.ToLower(w))
+			if ok && (rest == "" || rest == "s" || strings.Trim(rest, "0123456789") == "" || rest[0] >= '0' && rest[0] <= '9') {
+				return true
+			}
+		}
+		return false
+	}
+	total := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			if errors.Is(err, fs.ErrInvalid) || strings.Contains(err.Error(), "is a directory") {
+				continue
+			}
+			t.Fatal(err)
+		}
+		text := string(data)
+		found := m.Find(text)
+		total += len(found)
+		for _, mt := range found {
+			if s := text[mt.Start:mt.End]; !asWritten(s) {
+				t.Errorf("%s:%d: %q matched, not a table word as written", f, mt.Start, s)
+			}
+		}
+	}
+	if total == 0 {
+		t.Error("no table word in the files as written either: the test tests nothing")
 	}
 }
