@@ -66,6 +66,9 @@ var plainWords = strings.Fields("harbour tide river lamp stone north bright quie
 func readerForm(text string) string {
 	var b strings.Builder
 	for _, r := range norm.NFKC.String(html.UnescapeString(text)) {
+		if c, ok := smallCapitals[r]; ok {
+			r = c
+		}
 		for _, c := range strings.ToLower(confusables.Skeleton(string(r))) {
 			if c < unicode.MaxASCII && (unicode.IsLetter(c) || unicode.IsDigit(c)) {
 				b.WriteRune(c)
@@ -74,6 +77,10 @@ func readerForm(text string) string {
 	}
 	return b.String()
 }
+
+// smallCapitals are the small capitals the tests plant, which the
+// confusables data keeps apart from Latin letters.
+var smallCapitals = map[rune]rune{'ɢ': 'G', 'ᴘ': 'P', 'ᴛ': 'T'}
 
 // coreCounts counts each planted core in the reader form of a site.
 func coreCounts(site string) map[string]int {
@@ -136,6 +143,54 @@ func TestPlantedIdentitiesArePublishedUnrecognisable(t *testing.T) {
 				if got[c] > want[c] {
 					t.Errorf("%q: a reader reads it %d more times in the site; planted: %s", c, got[c]-want[c], strings.Join(planted, ", "))
 				}
+			}
+		})
+	}
+}
+
+// shortSpellings are the spellings of a family word of three letters a
+// reader still reads: look-alike letters of other scripts and small
+// capitals, run on with small letters, spelled out a letter at a time.
+var shortSpellings = []string{"GΡΤ-5", "GРТ-5", "ɢᴘᴛ-5", "GPTese", "GPTish", "GPTesque", "GPTlike", "GPTy",
+	"G.P.T.", "G.P.T.-5", "G P T 5", "G/P/T", "G_P_T", "GPT-ish", "GPTs", "GPT5", "GPT4o", "GPT_5", "GPT⁵", "ＧＰＴ"}
+
+// TestPlantedShortTermsArePublishedUnrecognisable plants the family word
+// GPT of a writer (GPT-5 Thinking) in each of those spellings, in a
+// document, in a disagreement's note and in a document's file name
+// (Greek ρ): each build fails naming the leak or publishes nothing in
+// which a reader reads the word more often than in the site without it.
+func TestPlantedShortTermsArePublishedUnrecognisable(t *testing.T) {
+	set := realNameSets[0]
+	base := renameDemo(t, set.writers, set.judges)
+	if code, stderr := buildSite(t, base); code != 0 {
+		t.Fatal(stderr)
+	}
+	want := strings.Count(readerForm(readTree(t, filepath.Join(base, "public"))), "gpt")
+	for _, spelled := range shortSpellings {
+		t.Run(spelled, func(t *testing.T) {
+			dir := renameDemo(t, set.writers, set.judges)
+			doc := "# Planted\n\nThe harbour lamp is " + spelled + " by the shore.\n"
+			if err := os.WriteFile(filepath.Join(dir, "content", "gρt-"+fmt.Sprint(len(spelled))+"-planted.md"), []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			notes := filepath.Join(dir, "demo", "private", "judged", "disagreements.toml")
+			data, err := os.ReadFile(notes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = []byte(strings.Replace(string(data), `note = "the closing sentence`, `note = "`+spelled+` style; the closing sentence`, 1))
+			if err := os.WriteFile(notes, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := buildSite(t, dir)
+			if code != 0 {
+				if code != 1 || !strings.Contains(stderr, "leak scan: ") && !strings.Contains(stderr, "model name") && !strings.Contains(stderr, "family word") {
+					t.Errorf("exit %d, stderr %q: want a published site, or a leak named", code, stderr)
+				}
+				return
+			}
+			if got := strings.Count(readerForm(readTree(t, filepath.Join(dir, "public"))), "gpt"); got > want {
+				t.Errorf("a reader reads GPT %d more times in the site", got-want)
 			}
 		})
 	}
