@@ -22,7 +22,11 @@ import (
 //   - a <textPath>, or a rotate attribute on a text or tspan;
 //   - right-to-left or vertical drawing: direction="rtl", unicode-bidi
 //     overrides, writing-mode other than horizontal, as attributes or in
-//     CSS (a style attribute or element, or a style sheet file).
+//     CSS (a style attribute or element, or a style sheet file);
+//   - HTML that shows its text in another order: a <bdo>, dir="rtl", and
+//     CSS that reverses a flex container or orders its items (a
+//     row-reverse pair of "wood" and "Mist" shows "Mistwood"). Grid
+//     placement is not followed.
 
 // drawnState follows the positions of a file's SVG text as it is read.
 type drawnState struct {
@@ -34,13 +38,13 @@ type drawnState struct {
 }
 
 // reordering is CSS that draws text in another order than it is written.
-var reordering = regexp.MustCompile(`(?i)(?:^|[^-\w])(?:direction\s*:\s*rtl|unicode-bidi\s*:\s*[a-z-]*override|writing-mode\s*:\s*(?:vertical|tb|sideways))`)
+var reordering = regexp.MustCompile(`(?i)(?:^|[^-\w])(?:direction\s*:\s*rtl|unicode-bidi\s*:\s*[a-z-]*override|writing-mode\s*:\s*(?:vertical|tb|sideways)|flex-direction\s*:\s*(?:row|column)-reverse|flex-flow\s*:[^;}]*-reverse|flex-wrap\s*:\s*wrap-reverse|order\s*:\s*[-+]?\d)`)
 
 // reorders reports whether an attribute draws text in another order.
 func reorders(key, val string) bool {
 	lower := func() string { return strings.ToLower(strings.TrimSpace(val)) }
 	switch key {
-	case "direction":
+	case "direction", "dir":
 		return lower() == "rtl"
 	case "unicode-bidi":
 		return strings.HasSuffix(lower(), "override")
@@ -59,7 +63,7 @@ func mayReorder(css string) bool {
 	if strings.IndexByte(css, '\\') >= 0 {
 		return true
 	}
-	for _, w := range [...]string{"rtl", "override", "writing"} {
+	for _, w := range [...]string{"rtl", "override", "writing", "reverse", "order"} {
 		for i := 0; i+len(w) <= len(css); i++ {
 			if asciiEqualFold(css[i:i+len(w)], w) {
 				return true
@@ -93,6 +97,10 @@ func (st *readState) trackDrawn(tok *token, at int) {
 		if name == "text" && d.text > 0 {
 			d.text--
 		}
+		return
+	}
+	if tok.tt == html.StartTagToken && len(tok.name) == 3 && asciiEqualFold(tok.name, "bdo") {
+		flag()
 		return
 	}
 	for _, a := range tok.attrs {
@@ -188,7 +196,7 @@ func numbers(s string) []float64 {
 // order than it is written, at line.
 func drawnOutOfOrder(name string, line int) Leak {
 	return Leak{File: name, Line: line, Unreadable: true,
-		What: "a file the leak scan cannot read in the order it is drawn (SVG text placed out of its written order, right to left or vertically); remove it, or list it in publish.unscanned to publish it unscanned"}
+		What: "a file the leak scan cannot read in the order it is drawn (SVG text placed out of its written order, right to left or vertically, or HTML reordered by <bdo>, dir or CSS); remove it, or list it in publish.unscanned to publish it unscanned"}
 }
 
 // drawnOrder refuses a file whose text a reader sees in another order than

@@ -39,7 +39,11 @@ func TestTextDrawnOutOfOrderIsRefused(t *testing.T) {
 		{"lines of one text", "chart.svg", "<svg><text x=\"10\" y=\"20\"><tspan x=\"10\" y=\"20\">one</tspan><tspan x=\"10\" y=\"40\">two</tspan></text></svg>", false},
 		{"labels left to right", "chart.svg", "<svg><text x=\"10\" y=\"90\">0</text><text x=\"50\" y=\"90\">1</text><text x=\"5\" y=\"50\">half</text><text x=\"5\" y=\"10\" text-anchor=\"end\">all</text></svg>", false},
 		{"a bold word", "chart.svg", "<svg><text x=\"10\" y=\"20\">Model <tspan font-weight=\"bold\">2</tspan> leads</text><text x=\"200\" y=\"20\">Model 3</text></svg>", false},
-		{"flex direction", "a.css", ".m { flex-direction: row-reverse; direction: ltr }", false},
+		{"a flex row reversed", "a.css", ".m {\n  flex-direction: row-reverse; direction: ltr }", true},
+		{"flex items ordered", "p.html", "<p>x</p>\n<div style=\"display:flex\"><span style=\"order: 2\">wood</span><span>Mist</span></div>", true},
+		{"a bdo", "p.html", "<p>x</p>\n<bdo dir=\"rtl\">krapsuL</bdo>", true},
+		{"right to left in HTML", "p.html", "<p>x</p>\n<p dir=\"rtl\">krapsuL</p>", true},
+		{"a flex column, a border", "a.css", ".m { flex-direction: column; border: 1px; border-radius: 2px }", false},
 		{"a page's own words", "p.html", "<p dir=\"ltr\">Direction: rtl is a CSS value.</p>", false},
 	} {
 		leaks := s.ScanFile(tc.file, []byte(tc.data))
