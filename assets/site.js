@@ -361,10 +361,22 @@
 
   // Search: the index is a script of the site's own (data/search.js),
   // loaded when the field is first used, so that it works from file://.
-  var form = document.querySelector("form.search");
+  // The form is made here, in the menu, not shipped in every page: without
+  // a script it could not work, so a page read without one shows none.
+  var menu = document.querySelector(".site-menu .menu-body");
   var root = document.body.getAttribute("data-root") || "";
+  var form = null;
+  if (menu) {
+    form = document.createElement("form");
+    form.className = "search";
+    form.setAttribute("role", "search");
+    form.innerHTML = '<label class="search-label" for="search-input">Search</label>' +
+      '<input type="search" id="search-input" placeholder="Search this site" autocomplete="off" aria-controls="search-results" aria-describedby="search-status">' +
+      '<p id="search-status" class="search-status" role="status"></p>' +
+      '<ul id="search-results" class="search-results"></ul>';
+    menu.appendChild(form);
+  }
   if (form) {
-    form.hidden = false;
     var input = form.querySelector("input");
     var list = form.querySelector(".search-results");
     var status = form.querySelector(".search-status");

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // TestSearchIndexHoldsNoPrivateTerm: a private term (redact.txt's client)
@@ -47,5 +50,72 @@ func TestSearchIndexHoldsNoPrivateTerm(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "check", "--leaks", out, "--inputs", filepath.Join(dir, "private"))
 	if code != 1 || !strings.Contains(stdout+stderr, "data/search.js") {
 		t.Errorf("check --leaks on a search index holding a private term: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestPagesShipNoHiddenText: no page ships text a reader does not see
+// (inside an element marked hidden), such as a search form only the
+// script could make work: the script makes the search field, and a page
+// read without scripts shows none. Hidden text also makes the leak scan
+// read a page's text twice (as written and as shown).
+func TestPagesShipNoHiddenText(t *testing.T) {
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
+	}
+	out := filepath.Join(dir, "public")
+	pages := 0
+	err := filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		pages++
+		rel, _ := filepath.Rel(out, path)
+		if strings.Contains(string(data), `class="search"`) {
+			t.Errorf("%s ships the search form; the script makes it", rel)
+		}
+		var open []string // the hidden elements the tokenizer is inside
+		z := html.NewTokenizer(strings.NewReader(string(data)))
+		for {
+			switch z.Next() {
+			case html.ErrorToken:
+				return nil
+			case html.StartTagToken:
+				name, more := z.TagName()
+				if len(open) > 0 && string(name) == open[len(open)-1] {
+					open = append(open, string(name))
+					continue
+				}
+				for more {
+					var key []byte
+					key, _, more = z.TagAttr()
+					if string(key) == "hidden" {
+						open = append(open, string(name))
+					}
+				}
+			case html.EndTagToken:
+				if name, _ := z.TagName(); len(open) > 0 && string(name) == open[len(open)-1] {
+					open = open[:len(open)-1]
+				}
+			case html.TextToken:
+				if text := strings.TrimSpace(string(z.Text())); len(open) > 0 && text != "" {
+					t.Errorf("%s: hidden text %q", rel, text)
+				}
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 10 {
+		t.Fatalf("found %d pages: the test is not reading the site", pages)
+	}
+	script, err := os.ReadFile(filepath.Join(out, "assets", "site.js"))
+	if err != nil || !strings.Contains(string(script), `id="search-input"`) {
+		t.Errorf("the site's script does not make the search field: %v", err)
 	}
 }
