@@ -77,8 +77,10 @@ func appendMark(b []byte, id int, side string, words int) []byte {
 	return append(b, "w</span>"...)
 }
 
+// A bridge carries no title: a run view holds dozens of them, and the
+// legend's key ("· bridged") says once what they are.
 const (
-	bridgeOpen   = `<span class="bridge" title="bridged: not a word, inside the run">`
+	bridgeOpen   = `<span class="bridge">`
 	strippedOpen = `<span class="stripped" title="mandated phrase, stripped before measuring">`
 )
 

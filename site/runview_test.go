@@ -35,7 +35,7 @@ func oracleTextHTML(tv *public.TextView, runs []public.Run, side string) string 
 		text := html.EscapeString(seg.Text)
 		switch seg.Kind {
 		case public.SegBridge:
-			b.WriteString(`<span class="bridge" title="bridged: not a word, inside the run">` + text + `</span>`)
+			b.WriteString(`<span class="bridge">` + text + `</span>`)
 		case public.SegStripped:
 			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
 		default:
