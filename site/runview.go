@@ -193,7 +193,8 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 		top := float64(at) / float64(n) * 100
 		height := max(float64(r.Words)/float64(n)*100, 0.8)
 		// The legend has the same links; the minimap is a mouse shortcut, kept
-		// out of the keyboard order and hidden from assistive technology.
+		// out of the keyboard order and hidden from assistive technology
+		// (aria-hidden on the map), so a tick's name is its title alone.
 		// (Appended rather than formatted: thousands of pages draw them.)
 		id := int64(r.ID)
 		b = appendRunClass(append(b, `<a class="tick `...), r.ID)
@@ -202,8 +203,7 @@ func minimapHTML(runs []public.Run, n int, side string) template.HTML {
 		b = strconv.AppendFloat(append(b, `%;height:`...), height, 'f', 2, 64)
 		b = strconv.AppendInt(append(b, `%" title="R`...), id, 10)
 		b = strconv.AppendInt(append(b, `, `...), int64(r.Words), 10)
-		b = strconv.AppendInt(append(b, ` words" aria-label="R`...), id, 10)
-		b = append(b, `"></a>`...)
+		b = append(b, ` words"></a>`...)
 	}
 	return template.HTML(b)
 }
@@ -233,18 +233,16 @@ func runRowsHTML(runs []public.Run, masked bool) template.HTML {
 	var b []byte
 	num := func(prefix string, n int) { b = strconv.AppendInt(append(b, prefix...), int64(n), 10) }
 	for _, r := range runs {
+		// No cell needs a sort value (data-value): each starts with its
+		// number ("R3", 1-based word numbers sort as the 0-based would).
 		num("\n<tr id=\"run-", r.ID)
-		num(`"><td data-value="`, r.ID)
-		b = appendRunClass(append(b, `"><a class="`...), r.ID)
+		b = appendRunClass(append(b, `"><td><a class="`...), r.ID)
 		num(` chip" href="#run-`, r.ID)
 		num(`">R`, r.ID)
-		num(`</a></td><td data-value="`, r.Words)
-		num(`">`, r.Words)
-		num("</td>\n<td data-value=\"", r.SectionAt)
-		num(`"><a href="#s-run-`, r.ID)
+		num(`</a></td><td>`, r.Words)
+		num("</td>\n<td><a href=\"#s-run-", r.ID)
 		num(`">`, r.SectionAt+1)
-		num(`</a></td><td data-value="`, r.ExampleAt)
-		num(`"><a href="#e-run-`, r.ID)
+		num(`</a></td><td><a href="#e-run-`, r.ID)
 		num(`">`, r.ExampleAt+1)
 		b = append(b, "</a></td>\n"...)
 		if r.Text != "" && !masked {
@@ -308,10 +306,9 @@ func resultRowsHTML(rows []cellRow, root string) template.HTML {
 		anchor, writer, section, verdict := escapeHTML(r.Anchor), escapeHTML(r.Writer), escapeHTML(r.Section), escapeHTML(r.Verdict)
 		b.WriteString("\n<tr id=\"" + anchor + "\" data-verdict=\"" + verdict + "\">\n<td>" + writer + "</td><td>" + section + "</td>\n")
 		words := strconv.Itoa(r.Words)
-		b.WriteString("<td data-value=\"" + words + "\">" + words + "</td>")
+		b.WriteString("<td>" + words + "</td>")
 		if r.HasExample {
-			run := strconv.Itoa(r.Run)
-			b.WriteString("\n<td data-value=\"" + run + "\">" + run + "</td>\n")
+			b.WriteString("\n<td>" + strconv.Itoa(r.Run) + "</td>\n")
 			b.WriteString("<td data-value=\"" + escapeHTML(strconv.FormatFloat(r.Overlap, 'g', -1, 64)) + "\">" + escapeHTML(r.OverlapPct) +
 				" <span class=\"muted\">(" + strconv.Itoa(r.Shared) + "/" + strconv.Itoa(r.Distinct) + ")</span></td>")
 		} else {

@@ -183,8 +183,8 @@ func TestRunListsAsFormatted(t *testing.T) {
 					at = r.ExampleAt
 				}
 				top, height := float64(at)/float64(n)*100, max(float64(r.Words)/float64(n)*100, 0.8)
-				fmt.Fprintf(&want, `<a class="tick %s" href="#run-%d" tabindex="-1" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words" aria-label="R%d"></a>`,
-					class(r.ID), r.ID, top, height, r.ID, r.Words, r.ID)
+				fmt.Fprintf(&want, `<a class="tick %s" href="#run-%d" tabindex="-1" style="top:%.2f%%;height:%.2f%%" title="R%d, %d words"></a>`,
+					class(r.ID), r.ID, top, height, r.ID, r.Words)
 			}
 			if got := string(minimapHTML(runs, n, side)); got != want.String() {
 				t.Fatalf("minimap\n got %q\nwant %q", got, want.String())
@@ -200,8 +200,8 @@ func TestRunListsAsFormatted(t *testing.T) {
 		for _, masked := range []bool{false, true} {
 			var rows strings.Builder
 			for _, r := range runs {
-				fmt.Fprintf(&rows, "\n<tr id=\"run-%d\"><td data-value=\"%d\"><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td data-value=\"%d\">%d</td>\n", r.ID, r.ID, class(r.ID), r.ID, r.ID, r.Words, r.Words)
-				fmt.Fprintf(&rows, "<td data-value=\"%d\"><a href=\"#s-run-%d\">%d</a></td><td data-value=\"%d\"><a href=\"#e-run-%d\">%d</a></td>\n", r.SectionAt, r.ID, r.SectionAt+1, r.ExampleAt, r.ID, r.ExampleAt+1)
+				fmt.Fprintf(&rows, "\n<tr id=\"run-%d\"><td><a class=\"%s chip\" href=\"#run-%d\">R%d</a></td><td>%d</td>\n", r.ID, class(r.ID), r.ID, r.ID, r.Words)
+				fmt.Fprintf(&rows, "<td><a href=\"#s-run-%d\">%d</a></td><td><a href=\"#e-run-%d\">%d</a></td>\n", r.ID, r.SectionAt+1, r.ID, r.ExampleAt+1)
 				if r.Text != "" && !masked {
 					rows.WriteString("<td>" + html.EscapeString(r.Text) + "</td></tr>")
 				} else {
