@@ -15,9 +15,9 @@ import (
 const rowsTemplate = `{{- range .Rows}}
 <tr id="{{.Anchor}}" data-verdict="{{.Verdict}}">
 <td>{{.Writer}}</td><td>{{.Section}}</td>
-<td data-value="{{.Words}}">{{.Words}}</td>
+<td>{{.Words}}</td>
 {{- if .HasExample}}
-<td data-value="{{.Run}}">{{.Run}}</td>
+<td>{{.Run}}</td>
 <td data-value="{{.Overlap}}">{{.OverlapPct}} <span class="muted">({{.Shared}}/{{.Distinct}})</span></td>
 {{- else}}
 <td data-value="-1">–</td><td data-value="-1">–</td>
