@@ -408,13 +408,7 @@ func TestWritersAreListedByAlias(t *testing.T) {
 	sites := map[string]map[string]string{}
 	var key []byte // both trees keep one key: their keyed digests agree
 	for _, order := range [][]int{{0, 1, 2}, {2, 0, 1}} {
-		dir := copyDemo(t)
-		keyFile := filepath.Join(dir, "demo", "private", commitment.KeyFile)
-		if key == nil {
-			key = mustRead(t, keyFile)
-		} else if err := os.WriteFile(keyFile, key, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		dir := copyDemoKeeping(t, &key)
 		var b strings.Builder
 		for _, k := range order {
 			b.WriteString(blocks[k])
@@ -434,6 +428,21 @@ func TestWritersAreListedByAlias(t *testing.T) {
 		sites[strconv.Itoa(order[0])] = maskDigests(testtree.Read(t, out), hex.EncodeToString(sum[:]))
 	}
 	sameSites(t, sites["0"], sites["2"], "with sections.md in another order")
+}
+
+// copyDemoKeeping is copyDemo with the key *key holds, or, when it holds
+// none yet, the copy's own key kept in *key: trees that share a key
+// publish the same keyed digests.
+func copyDemoKeeping(t *testing.T, key *[]byte) string {
+	t.Helper()
+	dir := copyDemo(t)
+	keyFile := filepath.Join(dir, "demo", "private", commitment.KeyFile)
+	if *key == nil {
+		*key = mustRead(t, keyFile)
+	} else if err := os.WriteFile(keyFile, *key, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // maskDigests replaces each digest in the files, in full and in the
@@ -516,13 +525,7 @@ func TestJudgesAreListedInAPublicOrder(t *testing.T) {
 	sites := map[string]map[string]string{}
 	var key []byte // both trees keep one key: their keyed digests agree
 	for _, order := range [][]int{{0, 1, 2, 3}, {3, 1, 0, 2}} {
-		dir := copyDemo(t)
-		keyFile := filepath.Join(dir, "demo", "private", commitment.KeyFile)
-		if key == nil {
-			key = mustRead(t, keyFile)
-		} else if err := os.WriteFile(keyFile, key, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		dir := copyDemoKeeping(t, &key)
 		var b strings.Builder
 		b.WriteString(head)
 		for _, k := range order {
