@@ -23,7 +23,8 @@ import (
 //   - right-to-left or vertical drawing: direction="rtl", unicode-bidi
 //     overrides, writing-mode other than horizontal, as attributes or in
 //     CSS (a style attribute or element, or a style sheet file);
-//   - HTML that shows its text in another order: a <bdo>, dir="rtl", and
+//   - HTML that shows its text in another order: dir="rtl" (on a <bdo> or
+//     any element), and
 //     CSS that reverses a flex container or orders its items (a
 //     row-reverse pair of "wood" and "Mist" shows "Mistwood"). Grid
 //     placement is not followed.
@@ -97,10 +98,6 @@ func (st *readState) trackDrawn(tok *token, at int) {
 		if name == "text" && d.text > 0 {
 			d.text--
 		}
-		return
-	}
-	if tok.tt == html.StartTagToken && len(tok.name) == 3 && asciiEqualFold(tok.name, "bdo") {
-		flag()
 		return
 	}
 	for _, a := range tok.attrs {
