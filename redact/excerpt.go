@@ -35,8 +35,10 @@ func Excerpt(m *matcher.Matcher, written string) string {
 	dict := c5.NewDict()
 	words := func(text string) {
 		norm.Tokenise(text, dict, &tokens)
-		for i := range tokens.Len() {
-			units = append(units, tokens.Word(i))
+		if n := tokens.Len(); n > 0 {
+			// Words joins them with single spaces, and no word holds one:
+			// read at once, not word by word (Word seeks each from its mark).
+			units = append(units, strings.Split(tokens.Words(0, n), " ")...)
 		}
 	}
 	prev := 0
