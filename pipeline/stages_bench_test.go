@@ -1,13 +1,17 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/net/html"
 
 	"github.com/evalpress/evalpress"
 	"github.com/evalpress/evalpress/internal/parallel"
@@ -76,23 +80,8 @@ func BenchmarkRender(b *testing.B) {
 // BenchmarkScan times the leak scan of every file of the bench site, on
 // all cores as a build scans them, the scanner made beforehand.
 func BenchmarkScan(b *testing.B) {
-	bd := benchBuild(b)
-	if err := bd.redact(); err != nil {
-		b.Fatal(err)
-	}
-	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
-	out, err := site.Render(bd.view, opt)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bd, out, names := benchSite(b)
 	check := bd.scanner.fileCheck(redact.Permits(bd.excerpts))
-	names := out.Paths()
-	var size int64
-	for _, name := range names {
-		size += int64(len(out.Files[name]))
-	}
-	b.SetBytes(size)
 	cpu := startCPU(b)
 	for b.Loop() {
 		err := parallel.For(len(names), func(i int) error {
@@ -103,6 +92,64 @@ func BenchmarkScan(b *testing.B) {
 		}
 	}
 	cpu.report()
+}
+
+// BenchmarkTokenize times what BenchmarkScan's reading costs at the
+// least: x/net/html's Tokenizer alone (Next, and TagAttr for each
+// attribute) over every page of the bench site, on all cores, with nothing
+// done with the tokens. The scan can be no faster than this.
+func BenchmarkTokenize(b *testing.B) {
+	_, out, names := benchSite(b)
+	cpu := startCPU(b)
+	for b.Loop() {
+		_ = parallel.For(len(names), func(i int) error {
+			if strings.HasSuffix(names[i], ".html") || strings.HasSuffix(names[i], ".svg") {
+				tokenize(out.Files[names[i]])
+			}
+			return nil
+		})
+	}
+	cpu.report()
+}
+
+// tokenize reads page with the Tokenizer to its end, every attribute too.
+func tokenize(page []byte) {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			for more := true; more; {
+				var key []byte
+				if key, _, more = z.TagAttr(); key == nil {
+					break
+				}
+			}
+		}
+	}
+}
+
+// benchSite renders the bench site in memory, returning its build, the
+// pages and their names, with the site's size set as the bytes per op.
+func benchSite(b *testing.B) (*build, *site.Output, []string) {
+	bd := benchBuild(b)
+	if err := bd.redact(); err != nil {
+		b.Fatal(err)
+	}
+	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
+		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
+	out, err := site.Render(bd.view, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := out.Paths()
+	var size int64
+	for _, name := range names {
+		size += int64(len(out.Files[name]))
+	}
+	b.SetBytes(size)
+	return bd, out, names
 }
 
 // BenchmarkNewScanner times making the leak scanner from the bench
