@@ -66,8 +66,7 @@ func BenchmarkRender(b *testing.B) {
 	if err := bd.redact(); err != nil {
 		b.Fatal(err)
 	}
-	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
+	opt := benchOptions(bd)
 	cpu := startCPU(b)
 	for b.Loop() {
 		if _, err := site.Render(bd.view, opt); err != nil {
@@ -130,6 +129,13 @@ func tokenize(page []byte) {
 	}
 }
 
+// benchOptions are the render options of the bench build: the built-in
+// templates, the bench config's content.
+func benchOptions(bd *build) site.Options {
+	return site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
+		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
+}
+
 // benchSite renders the bench site in memory, returning its build, the
 // pages and their names, with the site's size set as the bytes per op.
 func benchSite(b *testing.B) (*build, *site.Output, []string) {
@@ -137,9 +143,7 @@ func benchSite(b *testing.B) (*build, *site.Output, []string) {
 	if err := bd.redact(); err != nil {
 		b.Fatal(err)
 	}
-	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplatesLabel: "templates",
-		ContentLabel: bd.cfg.Path(bd.cfg.ContentDir), Files: bd.files, Context: bd.ctx}
-	out, err := site.Render(bd.view, opt)
+	out, err := site.Render(bd.view, benchOptions(bd))
 	if err != nil {
 		b.Fatal(err)
 	}
