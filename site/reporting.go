@@ -546,22 +546,23 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 	return fmt.Sprintf("%s: %d of %d pass; %s", writer, pass, scored, strings.Join(sections, ", ")), true
 }
 
-// slotCall writes one section's judged outcome for the template: C1's
-// bullets present, C2's undeveloped groups, C4's scope-creep instances (the
-// candidate additions a human classified as scope creep), as the protocol's
-// slots ask; another criterion's count as the criterion names it.
+// slotCall writes one section's judged outcome for the template: its
+// count as the criterion writes one (C1's bullets present, C2's
+// undeveloped groups), and C4's scope-creep instances (the candidate
+// additions a human classified as scope creep), as the protocol's slots
+// ask.
 func slotCall(o public.JudgedOutcome, a *public.Additions) string {
-	switch id := criteria.ID(o.Criterion); {
-	case o.HasCount && id == criteria.C1:
-		return fmt.Sprintf("%s (%d of %d bullets present)", o.Label, o.N, o.Of)
-	case o.HasCount && id == criteria.C2:
-		return fmt.Sprintf("%s (%d of %d groups undeveloped)", o.Label, o.N, o.Of)
-	case id == criteria.C4 && a != nil && a.Candidates > 0:
+	c := criteria.Lookup(criteria.ID(o.Criterion))
+	switch {
+	case c == nil:
+	case c.ID == criteria.C4 && a != nil && a.Candidates > 0:
 		return fmt.Sprintf("%s (%d scope-creep instance(s) of %d addition(s) found)", o.Label, a.ScopeCreep, a.Candidates)
-	case o.HasCount:
-		if c := criteria.Lookup(id); c != nil && c.Counts != "" {
-			return fmt.Sprintf("%s (%d of %d: %s)", o.Label, o.N, o.Of, c.Counts)
-		}
+	case o.HasCount && c.Tally != "":
+		return o.Label + " (" + fmt.Sprintf(c.Tally, o.N, o.Of) + ")"
+	case o.HasCount && c.Counts != "":
+		return fmt.Sprintf("%s (%d of %d: %s)", o.Label, o.N, o.Of, c.Counts)
+	}
+	if o.HasCount {
 		return fmt.Sprintf("%s (%d of %d)", o.Label, o.N, o.Of)
 	}
 	return o.Label
@@ -587,16 +588,27 @@ func slotLabel(id criteria.ID) string {
 	return label
 }
 
+// slotHolds says what a criterion's RESULTS slot holds: the criterion's
+// own words (Criterion.Reports), or those of a slot of its kind.
+func slotHolds(id criteria.ID) string {
+	c := criteria.Lookup(id)
+	switch {
+	case c == nil:
+		return ""
+	case c.Reports != "":
+		return c.Reports
+	case c.Judged:
+		return "pass rate per writer under the primary judge, and each section's verdict"
+	case c.Kind == criteria.Gate:
+		return "the gate's pass rate per writer, and each section's verdict; reported apart from the quality criteria"
+	}
+	return "pass rate per writer, and each section's verdict (code, not a judge)"
+}
+
 func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	prim, valid := resultsJudge(v)
-	holds := map[criteria.ID]string{
-		criteria.C1: "pass rate per writer under the primary judge, and each section's bullets present of assigned",
-		criteria.C2: "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
-		criteria.C4: "pass rate per writer under the primary judge, and each section's scope-creep instances",
-		criteria.C6: "pass rate per writer under the primary judge, per section",
-	}
-	judged := func(c criteria.ID, holds string) reportSlot {
-		s := reportSlot{Label: slotLabel(c), Holds: holds}
+	judged := func(c criteria.ID) reportSlot {
+		s := reportSlot{Label: slotLabel(c), Holds: slotHolds(c)}
 		switch {
 		case !v.Ran:
 			s.Empty = notRun
@@ -621,7 +633,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 		s.Agreement = len(s.Lines) > 0 || (v.Ran && prim != nil && !valid)
 		return s
 	}
-	c5 := reportSlot{Label: slotLabel(criteria.C5), Holds: "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)"}
+	c5 := reportSlot{Label: slotLabel(criteria.C5), Holds: slotHolds(criteria.C5)}
 	for _, w := range p.Writers {
 		var sections []string
 		for _, c := range p.Cells {
@@ -643,7 +655,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"
 	}
-	g1 := reportSlot{Label: slotLabel(criteria.G1), Holds: "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria"}
+	g1 := reportSlot{Label: slotLabel(criteria.G1), Holds: slotHolds(criteria.G1)}
 	scored := false
 	for _, w := range p.Writers {
 		t := w.Tallies.Of(criteria.Key{Criterion: criteria.G1})
@@ -661,14 +673,14 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 		case criteria.G1:
 			out = append(out, g1)
 		default:
-			out = append(out, judged(id, holds[id]))
+			out = append(out, judged(id))
 		}
 	}
 	for _, c := range criteria.All() {
 		switch {
 		case slices.Contains(protocolResults, c.ID):
 		case c.Judged:
-			out = append(out, judged(c.ID, "pass rate per writer under the primary judge, and each section's verdict"))
+			out = append(out, judged(c.ID))
 		default:
 			out = append(out, measuredSlot(p, c))
 		}
@@ -680,10 +692,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 // template does not name: its pass rate per writer, and each section's
 // verdict.
 func measuredSlot(p *public.Public, c *criteria.Criterion) reportSlot {
-	s := reportSlot{Label: slotLabel(c.ID), Holds: "pass rate per writer, and each section's verdict (code, not a judge)"}
-	if c.Kind == criteria.Gate {
-		s.Holds = "the gate's pass rate per writer, and each section's verdict; reported apart from the quality criteria"
-	}
+	s := reportSlot{Label: slotLabel(c.ID), Holds: slotHolds(c.ID)}
 	for _, w := range p.Writers {
 		var sections []string
 		for _, cell := range p.Cells {

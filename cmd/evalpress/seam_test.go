@@ -43,6 +43,7 @@ func registerC7(t *testing.T) {
 	c7 = criteria.New(criteria.Def[c7Settings]{
 		ID: "C7", Title: "longest sentence", Kind: criteria.Quality, Block: "c7",
 		Defaults: c7Settings{MaxWords: 60},
+		Reports:  "pass rate per writer, and each section's longest sentence verdict",
 		Needs:    []string{"longest_sentence"},
 		Values:   []string{"longest"}, Limits: []string{"max_words"},
 		Rules: []criteria.Rule{{Name: "sentence", Value: "longest", Limit: "max_words", Op: criteria.AtMost}},
@@ -144,10 +145,11 @@ func TestAToyCriterionReachesEverySurface(t *testing.T) {
 	contains("cells/model-1--middle.html", "longest sentence 65 words, at most 60: FAIL")
 	contains("cells/model-2--end.html", "longest sentence 45 words, at most 60: pass")
 
-	// The reporting template: C7's slot after the protocol's, in the table
-	// and the plain text of the page, and in the page's download.
+	// The reporting template: C7's slot after the protocol's, saying what
+	// it holds in C7's words, in the table and the plain text of the page,
+	// and in the page's download.
 	c7Slot := "Model 1: 2 of 3 pass; INTRO pass, MIDDLE FAIL, END pass"
-	contains("protocol.html", `<th scope="row">C7 longest sentence</th><td>pass rate per writer, and each section&#39;s verdict (code, not a judge)</td><td>`+c7Slot,
+	contains("protocol.html", `<th scope="row">C7 longest sentence</th><td>pass rate per writer, and each section&#39;s longest sentence verdict</td><td>`+c7Slot,
 		"C7 longest sentence", "Model 2: 3 of 3 pass; INTRO pass, MIDDLE pass, END pass")
 	contains("docs/protocol.md", "G1 length (gate)", "C7 longest sentence", c7Slot)
 	for _, file := range []string{"protocol.html", "docs/protocol.md"} {

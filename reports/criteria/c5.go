@@ -115,6 +115,7 @@ func init() {
 		Kind:     Quality,
 		Headline: true,
 		Block:    "c5",
+		Reports:  "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)",
 		Defaults: C5Settings{C5Thresholds: DefaultC5},
 		Needs:    []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
 		Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},

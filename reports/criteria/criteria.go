@@ -276,6 +276,12 @@ type Criterion struct {
 	// Counts says what a count its outcomes hold counts ("bullets present
 	// of assigned"); "" for none.
 	Counts string
+	// Tally writes a count in the reporting template ("%d of %d bullets
+	// present"); "" for the count and Counts.
+	Tally string
+	// Reports says what the reporting template's RESULTS slot for it
+	// holds; "" for what a slot of its kind holds.
+	Reports string
 	// Block is the config.toml table its settings are read from ("c5");
 	// criteria may share one, each reading its own keys. "" for none.
 	Block string

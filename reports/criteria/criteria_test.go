@@ -105,7 +105,13 @@ func TestRegistryOrderAndKinds(t *testing.T) {
 	if Lookup("C9") != nil || Lookup(G1) == nil || Headline() != Lookup(C5) {
 		t.Errorf("Lookup")
 	}
-	if got := strings.Join(SourceFiles(), " "); got != "c5.go g1.go judged.go" {
+	// A criterion is one file, named after it.
+	for _, c := range All() {
+		if want := strings.ToLower(string(c.ID)) + ".go"; c.File != want {
+			t.Errorf("%s is defined in %s, want %s", c.ID, c.File, want)
+		}
+	}
+	if got := strings.Join(SourceFiles(), " "); got != "c5.go g1.go c1.go c2.go c4.go c6.go judged.go" {
 		t.Errorf("source files %s", got)
 	}
 }

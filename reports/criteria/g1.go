@@ -124,6 +124,7 @@ func init() {
 		Title:    "length",
 		Kind:     Gate,
 		Block:    "g1",
+		Reports:  "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria",
 		Defaults: DefaultG1,
 		Needs:    []string{MeasureWritten},
 		Values:   []string{ValueWords},

@@ -18,6 +18,13 @@ type Def[S any] struct {
 	// the tables that show one ("bullets present of assigned"); "" for
 	// none.
 	Counts string
+	// Tally writes a count in the reporting template's RESULTS slot, %d
+	// of %d: "%d of %d bullets present"; "" for "%d of %d: " and Counts.
+	Tally string
+	// Reports says what the reporting template's RESULTS slot for it
+	// holds, in the protocol's words ("pass rate per writer, and ...");
+	// "" for what a slot of its kind holds.
+	Reports string
 	// Block is the config.toml table S is read from ("c5" for [c5]).
 	Block string
 	// Defaults are the settings a config that leaves the block out gets.
@@ -134,7 +141,7 @@ func newCriterion[S any](d Def[S]) *Criterion {
 		value:   func(p any) any { return *p.(*S) },
 		is:      func(v any) bool { _, ok := v.(S); return ok },
 	}
-	return &Criterion{ID: d.ID, Title: d.Title, Kind: d.Kind, Judged: d.Judged, Headline: d.Headline, Counts: d.Counts, Block: d.Block,
+	return &Criterion{ID: d.ID, Title: d.Title, Kind: d.Kind, Judged: d.Judged, Headline: d.Headline, Counts: d.Counts, Tally: d.Tally, Reports: d.Reports, Block: d.Block,
 		Needs: d.Needs, Rules: d.Rules, Values: d.Values, Limits: d.Limits, s: ops, explain: d.Explain, summary: d.Summary}
 }
 

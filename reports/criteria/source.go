@@ -13,13 +13,23 @@ import (
 var source embed.FS
 
 // SourceFiles lists the files that define the registered criteria, in the
-// criteria's order: those of this package, whose source is embedded.
+// criteria's order: those of this package, whose source is embedded. With
+// a judged criterion comes judged.go, the judged tier's rules for a
+// verdict a judge marks ambiguous or cannot give yet.
 func SourceFiles() []string {
 	var out []string
-	for _, c := range registry {
-		if _, err := source.Open(c.File); err == nil && c.File != "" && !slices.Contains(out, c.File) {
-			out = append(out, c.File)
+	add := func(file string) {
+		if _, err := source.Open(file); err == nil && file != "" && !slices.Contains(out, file) {
+			out = append(out, file)
 		}
+	}
+	judged := false
+	for _, c := range registry {
+		add(c.File)
+		judged = judged || c.Judged
+	}
+	if judged {
+		add("judged.go")
 	}
 	return out
 }
