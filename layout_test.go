@@ -10,6 +10,8 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -112,26 +114,86 @@ func TestTheReadmeMapsEveryPackage(t *testing.T) {
 	}
 }
 
-// TestFindingsTakesPlainSettings: the findings, and the hypotheses they
-// judge, are made from plain settings (findings.Settings,
-// hypotheses.Hypothesis), never from the config file's decoding: config
-// imports them, not the other way round.
-func TestFindingsTakesPlainSettings(t *testing.T) {
+// TestStagesKeepTheirDependencies: a stage depends only on what it is
+// given. The findings, and the hypotheses they judge, are made from plain
+// settings (findings.Settings, hypotheses.Hypothesis), never from the
+// config file's decoding: config imports them, not the other way round. And
+// config owns its audience type (config/audience): the redaction reads the
+// config, never the config the redaction.
+func TestStagesKeepTheirDependencies(t *testing.T) {
 	const mod = "github.com/evalpress/evalpress/"
-	for _, pkg := range []string{"./reports/findings", "./reports/hypotheses"} {
-		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	for _, tc := range []struct {
+		pkg, forbidden, why string
+	}{
+		{"./reports/findings", "config", "it must take plain settings, not the config"},
+		{"./reports/hypotheses", "config", "it must take plain settings, not the config"},
+		{"./config", "redact", "config owns its audience type; the redaction reads the config"},
+		{"./config", "site", "config decodes settings; the site reads them"},
+	} {
+		out, err := exec.Command("go", "list", "-deps", tc.pkg).Output()
 		if err != nil {
-			t.Fatalf("go list -deps %s: %v", pkg, err)
+			t.Fatalf("go list -deps %s: %v", tc.pkg, err)
 		}
 		deps := strings.Fields(string(out))
-		if len(deps) < 2 {
-			t.Fatalf("go list -deps %s listed %d packages: the test is not looking at the right one", pkg, len(deps))
+		if len(deps) < 2 || !slices.Contains(deps, mod+strings.TrimPrefix(tc.pkg, "./")) {
+			t.Fatalf("go list -deps %s listed %d packages: the test is not looking at the right one", tc.pkg, len(deps))
 		}
 		for _, d := range deps {
-			if d == mod+"config" || strings.HasPrefix(d, mod+"config/") {
-				t.Errorf("%s depends on %s: it must take plain settings, not the config", pkg, d)
+			if d == mod+tc.forbidden || strings.HasPrefix(d, mod+tc.forbidden+"/") {
+				t.Errorf("%s depends on %s: %s", tc.pkg, d, tc.why)
 			}
 		}
+	}
+}
+
+// TestTheSiteComputesNoStatistics: the findings compute every statistic
+// (permutation tests, intervals, spreads) before rendering; the site and
+// its figures only show them. They may name the statistics' types, never
+// call into reports/stats.
+func TestTheSiteComputesNoStatistics(t *testing.T) {
+	const stats = "github.com/evalpress/evalpress/reports/stats"
+	importing := 0
+	err := filepath.WalkDir("site", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		name := ""
+		for _, imp := range f.Imports {
+			if imp.Path.Value == strconv.Quote(stats) {
+				name = path.Base(stats)
+				if imp.Name != nil {
+					name = imp.Name.Name
+				}
+			}
+		}
+		if name == "" {
+			return nil
+		}
+		importing++
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
+					t.Errorf("%s: calls %s.%s: the findings compute statistics, the site shows them", fset.Position(call.Pos()), name, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if importing == 0 {
+		t.Fatal("no file of site/ imports reports/stats: the test is not looking at the figures")
 	}
 }
 
