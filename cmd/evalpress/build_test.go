@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
@@ -604,6 +608,8 @@ func TestATemplatesFolderThatCannotBeReadFails(t *testing.T) {
 			t.Cleanup(func() { os.Chmod(path, 0o755) })
 			return os.Chmod(path, 0o300)
 		}
+	} else {
+		t.Run("not listable", runAsNobody)
 	}
 	for name, make := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -620,5 +626,72 @@ func TestATemplatesFolderThatCannotBeReadFails(t *testing.T) {
 				t.Error("a site was written")
 			}
 		})
+	}
+}
+
+// nobodyRun marks the environment of the test binary runAsNobody starts.
+const nobodyRun = "EVALPRESS_TEST_AS_NOBODY"
+
+// runAsNobody runs the test t again, in a copy of the test binary, as the
+// user nobody (65534), for a case that root would pass by reading every
+// folder. The copy, a copy of testdata (its working folder) and its TMPDIR
+// are in a fresh folder nobody can use. t fails unless the copy ran t and
+// it passed.
+func runAsNobody(t *testing.T) {
+	if os.Getenv(nobodyRun) != "" {
+		t.Fatal("still root in the run as nobody")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("", "evalpress-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	bin, tmp := filepath.Join(dir, "evalpress.test"), filepath.Join(dir, "tmp")
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(
+		os.WriteFile(bin, data, 0o755),
+		os.CopyFS(filepath.Join(dir, "testdata"), os.DirFS("testdata")),
+		os.Mkdir(tmp, 0o755),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// Modes set after making, which the umask (077 for some) does not cut.
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		switch {
+		case p == tmp:
+			mode = 0o1777
+		case d.IsDir() || p == bin:
+			mode = 0o755
+		}
+		return os.Chmod(p, mode)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run []string
+	for _, name := range strings.Split(t.Name(), "/") {
+		run = append(run, "^"+regexp.QuoteMeta(name)+"$")
+	}
+	cmd := exec.Command(bin, "-test.run", strings.Join(run, "/"), "-test.count=1", "-test.v")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, nobodyRun+"=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+		t.Fatalf("as nobody, %s did not run and pass:\n%s", t.Name(), out)
 	}
 }
