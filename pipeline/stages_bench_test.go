@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -99,11 +100,33 @@ func BenchmarkScan(b *testing.B) {
 // done with the tokens. The scan can be no faster than this.
 func BenchmarkTokenize(b *testing.B) {
 	_, out, names := benchSite(b)
+	benchTokenize(b, out.Files, names)
+}
+
+// BenchmarkTokenizeWithoutAttributes is BenchmarkTokenize over the same
+// pages with every tag's attributes taken out: how much of the reading's
+// cost is the attributes' (the Tokenizer copies each attribute's name and
+// value, and keeps its name in a map to drop a repeated one).
+func BenchmarkTokenizeWithoutAttributes(b *testing.B) {
+	_, out, names := benchSite(b)
+	bare := map[string][]byte{}
+	for _, name := range names {
+		bare[name] = tagAttributes.ReplaceAll(out.Files[name], []byte("<$1>"))
+	}
+	benchTokenize(b, bare, names)
+}
+
+// tagAttributes matches a start tag with its attributes, the tag's name
+// in the first group.
+var tagAttributes = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)\s[^>]*>`)
+
+// benchTokenize runs tokenize over the pages of files that names lists.
+func benchTokenize(b *testing.B, files map[string][]byte, names []string) {
 	cpu := startCPU(b)
 	for b.Loop() {
 		_ = parallel.For(len(names), func(i int) error {
 			if strings.HasSuffix(names[i], ".html") || strings.HasSuffix(names[i], ".svg") {
-				tokenize(out.Files[names[i]])
+				tokenize(files[names[i]])
 			}
 			return nil
 		})
