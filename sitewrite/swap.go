@@ -151,7 +151,10 @@ func swapIn(tmp, abs string) error {
 	if !info.IsDir() {
 		return fmt.Errorf("not a folder")
 	}
-	old := readRecord(abs)
+	old, err := readRecord(abs)
+	if err != nil {
+		return unknownSite(abs, err)
+	}
 	if old == nil {
 		old = &record{files: map[string]bool{}, dirs: map[string]bool{}} // every entry carriable (ExistingAudience)
 	}
@@ -292,7 +295,7 @@ func Recover(dir string) ([]string, error) {
 		// An earlier evalpress moved the previous site aside, then was
 		// killed before it put the new one in place.
 		for _, e := range entries {
-			if old := filepath.Join(parent, e.Name()); legacyAsideName(abs, e.Name()) && isRealDir(old) && readRecord(old) != nil && os.Rename(old, abs) == nil {
+			if old := filepath.Join(parent, e.Name()); legacyAsideName(abs, e.Name()) && isRealDir(old) && hasRecord(old) && os.Rename(old, abs) == nil {
 				said = append(said, fmt.Sprintf("%s: put back the previous site an interrupted build had moved aside", dir))
 				break
 			}
@@ -326,7 +329,7 @@ func Recover(dir string) ([]string, error) {
 	}
 	// An earlier evalpress kept the public site a build replaced, to write
 	// the next one into: only what its marker lists goes.
-	if spare := sibling(abs, "spare"); isRealDir(spare) && readRecord(spare) != nil {
+	if spare := sibling(abs, "spare"); isRealDir(spare) && hasRecord(spare) {
 		removeOwned(spare)
 		said = append(said, fmt.Sprintf("%s: removed the spare copy of an earlier site that an earlier evalpress kept beside it", dir))
 	}
@@ -339,15 +342,25 @@ func Recover(dir string) ([]string, error) {
 // a new site's folder without one, which a kill stopped while it was
 // written, holds nothing but what the build wrote, and goes whole, unless
 // it holds at its top an entry a publishing set-up keeps (.git, CNAME): an
-// earlier evalpress moved such entries with the site.
+// earlier evalpress moved such entries with the site. A folder whose
+// marker cannot be read is left whole: nothing in it is known to be
+// evalpress's.
 func left(p string) bool {
-	if readRecord(p) != nil {
+	if r, err := readRecord(p); err != nil {
+		return true // a marker that cannot be read: nothing is known to be ours
+	} else if r != nil {
 		return !removeOwned(p)
 	}
 	if holdsCarriable(p) {
 		return true
 	}
 	return os.RemoveAll(p) != nil
+}
+
+// hasRecord reports whether the site in dir has a marker that can be read.
+func hasRecord(dir string) bool {
+	r, _ := readRecord(dir)
+	return r != nil
 }
 
 // holdsCarriable reports whether the folder p holds, at its top, an entry
@@ -374,7 +387,7 @@ func finishSwap(abs string, j journal) (string, error) {
 		if err := os.Rename(aside, abs); err != nil {
 			// Nothing to put back: the new site, complete, goes in
 			// place if it is the one the journal recorded.
-			if j.Ino == 0 || inodeOf(staging) != j.Ino || readRecord(staging) == nil {
+			if j.Ino == 0 || inodeOf(staging) != j.Ino || !hasRecord(staging) {
 				return "", fmt.Errorf("no site to put in place")
 			}
 			if err := os.Rename(staging, abs); err != nil {
