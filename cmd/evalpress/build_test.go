@@ -231,6 +231,12 @@ func TestBuildErrors(t *testing.T) {
 		{"baseline not results.json", nil, []string{"--baseline", "config.toml"}, 1, "not a results.json"},
 		{"content file over a generated page", map[string]string{"content/results.html": "<p>mine</p>"}, nil, 1, "content/results.html: this file would replace the page evalpress writes"},
 	}
+	// mustNot lists, by case, what its whole stderr must not hold.
+	mustNot := map[string][]string{
+		// This error named the site's copy of the document and suggested
+		// publish.unscanned, which would publish it unread.
+		"NUL byte in a document": {"unscanned", "public/"},
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := newSite(t, tc.overrides)
@@ -250,6 +256,11 @@ func TestBuildErrors(t *testing.T) {
 			}
 			if code != tc.code || !strings.Contains(first, tc.want) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.want)
+			}
+			for _, word := range mustNot[tc.name] {
+				if strings.Contains(stderr, word) {
+					t.Errorf("stderr %q holds %q", stderr, word)
+				}
 			}
 			if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
 				t.Errorf("a failed build left an output folder")
