@@ -197,6 +197,67 @@ func TestTheSiteComputesNoStatistics(t *testing.T) {
 	}
 }
 
+// TestEveryReadIsBoundedAndCancellable: the program reads files only
+// through internal/readfile (a regular file, under a size limit), and
+// every read but readfile.ReadSmall's single chunk takes the caller's
+// context, never a context made where the read is, so that an interrupt
+// reaches it.
+func TestEveryReadIsBoundedAndCancellable(t *testing.T) {
+	reads := 0
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != "." || p == "e2e" || p == "tools" || p == "internal/readfile" || p == "internal/testtree"):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go"):
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			switch callee(call) {
+			case "os.ReadFile", "os.Open", "ioutil.ReadFile":
+				t.Errorf("%s: reads with %s: read through internal/readfile, which reads only regular files, bounded", fset.Position(call.Pos()), callee(call))
+			case "readfile.ReadFile":
+				reads++
+				if arg, ok := call.Args[0].(*ast.CallExpr); ok && (callee(arg) == "context.Background" || callee(arg) == "context.TODO") {
+					t.Errorf("%s: a read with %s(): pass the caller's context, or use readfile.ReadSmall for a file of one chunk", fset.Position(call.Pos()), callee(arg))
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reads < 3 {
+		t.Fatalf("found %d calls of readfile.ReadFile: the test is not looking at the program", reads)
+	}
+}
+
+// callee names the function a call calls, "pkg.Name" for a selector on an
+// identifier, else "".
+func callee(call *ast.CallExpr) string {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	return x.Name + "." + sel.Sel.Name
+}
+
 // TestNoCriterionIDOutsideTheCriteria: a criterion's ID ("C5", "G1") is
 // written as a string only in reports/criteria, which registers it; every
 // other file of the program names a criterion by its constant

@@ -9,7 +9,6 @@
 package config
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -160,10 +159,10 @@ func Default() Config {
 // and validates the result. Each criterion reads its settings from its
 // block; a key that neither the config nor a criterion reads is an error.
 // The file is read only if it is a regular file of at most
-// readfile.Settings (4 MiB, one chunk of readfile's: a read no interrupt
+// readfile.Settings (readfile.ReadSmall: one chunk, a read no interrupt
 // would cut shorter, so Load takes no context).
 func Load(path string, sets []string) (*Config, error) {
-	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
+	data, err := readfile.ReadSmall(path)
 	var d *diag.Diagnostic
 	switch {
 	case errors.As(err, &d): // not a regular file, too large

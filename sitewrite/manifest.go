@@ -2,7 +2,6 @@ package sitewrite
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -48,12 +47,12 @@ type record struct {
 // link to nothing, too large) is an error: then nothing in dir is known to
 // be evalpress's, and no caller removes or replaces anything by it. The
 // marker is read only if it is a regular file of at most readfile.Settings
-// (4 MiB, one chunk of readfile's: a read no interrupt would cut shorter,
+// (readfile.ReadSmall: one chunk, a read no interrupt would cut shorter,
 // so readRecord takes no context). evalpress writes it at about 35 bytes a
 // file: 94 KB for the bench site's 2,715 files, 0.8 MB for 20,000 cells.
 func readRecord(dir string) (*record, error) {
 	marker := filepath.Join(dir, MarkerFile)
-	data, err := readfile.ReadFile(context.Background(), marker, readfile.Settings)
+	data, err := readfile.ReadSmall(marker)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, lerr := os.Lstat(marker); lerr != nil {
 			return nil, nil

@@ -1,7 +1,6 @@
 package sitewrite
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -100,7 +99,7 @@ func writeJournal(abs string, j journal) error {
 // names is touched.
 func readJournal(abs string) (journal, bool, error) {
 	var j journal
-	data, err := readfile.ReadFile(context.Background(), journalPath(abs), readfile.Settings)
+	data, err := readfile.ReadSmall(journalPath(abs))
 	if errors.Is(err, os.ErrNotExist) {
 		return j, false, nil
 	}

@@ -128,7 +128,7 @@ func (l *Lock) Release() {
 
 // holder returns the process id written in the lock file at path, or 0.
 func holder(path string) int {
-	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
+	data, err := readfile.ReadSmall(path)
 	if err != nil {
 		return 0
 	}

@@ -13,7 +13,6 @@ package commitment
 
 import (
 	"bytes"
-	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -38,7 +37,7 @@ const keyBytes = 32
 // error: a new key would change every published commitment.
 func Load(dir string) (key []byte, created bool, err error) {
 	path := filepath.Join(dir, KeyFile)
-	data, err := readfile.ReadFile(context.Background(), path, readfile.Settings)
+	data, err := readfile.ReadSmall(path)
 	if err == nil {
 		key, err := hex.DecodeString(string(bytes.TrimSpace(data)))
 		if err != nil || len(key) != keyBytes {

@@ -59,6 +59,16 @@ func (l Limit) String() string { return size(int64(l)) }
 // speed of a page-cache read, a few milliseconds.
 const chunk = 4 << 20
 
+// ReadSmall reads the regular file at path whole, at most Settings bytes:
+// one chunk, a few milliseconds that no interrupt would cut shorter, so it
+// takes no context. It is for the small files read before a build has a
+// context or while it recovers, when stopping half-way helps nobody: a
+// config, a lock's holder, a swap's journal, a site's marker, the
+// commitment key. Every other read is ReadFile's, with a context.
+func ReadSmall(path string) ([]byte, error) {
+	return ReadFile(context.Background(), path, Settings)
+}
+
 // ReadFile reads the regular file at path whole, at most limit bytes,
 // checking ctx between chunks.
 func ReadFile(ctx context.Context, path string, limit Limit) ([]byte, error) {

@@ -73,20 +73,41 @@ func TestReadFile(t *testing.T) {
 		{"sub", "not a regular file (a folder)"},
 		{"to-sub", "not a regular file (a link to sub, a folder)"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(dir, tt.name)
-			data, err := within(t, func() ([]byte, error) { return ReadFile(context.Background(), path, Settings) })
-			if tt.want == "" {
-				if err != nil || string(data) != "# A\n" {
-					t.Fatalf("got %q, %v; want the file's bytes", data, err)
+	readers := map[string]func(path string) ([]byte, error){
+		"ReadFile":  func(path string) ([]byte, error) { return ReadFile(context.Background(), path, Settings) },
+		"ReadSmall": ReadSmall,
+	}
+	for reader, read := range readers {
+		for _, tt := range tests {
+			t.Run(reader+"/"+tt.name, func(t *testing.T) {
+				path := filepath.Join(dir, tt.name)
+				data, err := within(t, func() ([]byte, error) { return read(path) })
+				if tt.want == "" {
+					if err != nil || string(data) != "# A\n" {
+						t.Fatalf("got %q, %v; want the file's bytes", data, err)
+					}
+					return
 				}
-				return
-			}
-			if want := path + ": " + tt.want; err == nil || err.Error() != want {
-				t.Fatalf("got %q, %v; want the error %q", data, err, want)
-			}
-		})
+				if want := path + ": " + tt.want; err == nil || err.Error() != want {
+					t.Fatalf("got %q, %v; want the error %q", data, err, want)
+				}
+			})
+		}
+	}
+}
+
+// TestReadSmallIsOneChunk: ReadSmall takes no context because what it
+// reads is one chunk at most, a read no interrupt would cut shorter.
+func TestReadSmallIsOneChunk(t *testing.T) {
+	if Settings > chunk {
+		t.Fatalf("Settings is %v, more than a chunk (%d bytes): ReadSmall would need a context", Settings, chunk)
+	}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("x"), int(Settings)+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSmall(path); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Fatalf("a file past Settings: got %v, want too large", err)
 	}
 }
 
