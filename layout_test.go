@@ -153,15 +153,7 @@ func TestStagesKeepTheirDependencies(t *testing.T) {
 func TestTheSiteComputesNoStatistics(t *testing.T) {
 	const stats = "github.com/evalpress/evalpress/reports/stats"
 	importing := 0
-	err := filepath.WalkDir("site", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	programFiles(t, "site", nil, func(fset *token.FileSet, f *ast.File) {
 		name := ""
 		for _, imp := range f.Imports {
 			if imp.Path.Value == strconv.Quote(stats) {
@@ -172,26 +164,18 @@ func TestTheSiteComputesNoStatistics(t *testing.T) {
 			}
 		}
 		if name == "" {
-			return nil
+			return
 		}
 		importing++
 		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-				if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
-					t.Errorf("%s: calls %s.%s: the findings compute statistics, the site shows them", fset.Position(call.Pos()), name, sel.Sel.Name)
+			if call, ok := n.(*ast.CallExpr); ok {
+				if pkg, fn, ok := strings.Cut(callee(call), "."); ok && pkg == name {
+					t.Errorf("%s: calls %s.%s: the findings compute statistics, the site shows them", fset.Position(call.Pos()), name, fn)
 				}
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if importing == 0 {
 		t.Fatal("no file of site/ imports reports/stats: the test is not looking at the figures")
 	}
@@ -204,20 +188,8 @@ func TestTheSiteComputesNoStatistics(t *testing.T) {
 // reaches it.
 func TestEveryReadIsBoundedAndCancellable(t *testing.T) {
 	reads := 0
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != "." || p == "e2e" || p == "tools" || p == "internal/readfile" || p == "internal/testtree"):
-			return filepath.SkipDir
-		case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go"):
-			return nil
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	skip := []string{"e2e", "tools", "internal/readfile", "internal/testtree"}
+	programFiles(t, ".", skip, func(fset *token.FileSet, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -234,11 +206,7 @@ func TestEveryReadIsBoundedAndCancellable(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if reads < 3 {
 		t.Fatalf("found %d calls of readfile.ReadFile: the test is not looking at the program", reads)
 	}
@@ -258,6 +226,33 @@ func callee(call *ast.CallExpr) string {
 	return x.Name + "." + sel.Sel.Name
 }
 
+// programFiles parses each Go file of the program under root, tests left
+// out, with the folders testdata, hidden ones and those skip names (paths
+// from the repository's root), and passes it to fn.
+func programFiles(t *testing.T, root string, skip []string, fn func(fset *token.FileSet, f *ast.File)) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != "." || slices.Contains(skip, p)):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go"):
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		fn(fset, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestNoCriterionIDOutsideTheCriteria: a criterion's ID ("C5", "G1") is
 // written as a string only in reports/criteria, which registers it; every
 // other file of the program names a criterion by its constant
@@ -267,32 +262,15 @@ func callee(call *ast.CallExpr) string {
 func TestNoCriterionIDOutsideTheCriteria(t *testing.T) {
 	id := regexp.MustCompile(`^"[CG][0-9]+"$`)
 	files := 0
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != "." || p == "reports/criteria" || p == "e2e"):
-			return filepath.SkipDir
-		case d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go"):
-			return nil
-		}
+	programFiles(t, ".", []string{"reports/criteria", "e2e"}, func(fset *token.FileSet, f *ast.File) {
 		files++
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && id.MatchString(lit.Value) {
 				t.Errorf("%s: the criterion ID %s written out: use the criterion's constant, or the registry", fset.Position(lit.Pos()), lit.Value)
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if files < 50 {
 		t.Fatalf("looked at %d Go files: the test is not looking at the program", files)
 	}
