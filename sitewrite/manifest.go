@@ -43,8 +43,8 @@ type record struct {
 }
 
 // readRecord reads the marker file of the site in dir: nil when there is
-// none. A marker that is there but cannot be read (not a regular file, a
-// link to nothing, too large) is an error: then nothing in dir is known to
+// none. A marker that is there but cannot be read (a link, not a regular
+// file, too large) is an error: then nothing in dir is known to
 // be evalpress's, and no caller removes or replaces anything by it. The
 // marker is read only if it is a regular file of at most readfile.Settings
 // (readfile.ReadSmall: one chunk, a read no interrupt would cut shorter,
@@ -52,13 +52,12 @@ type record struct {
 // file: 94 KB for the bench site's 2,715 files, 0.8 MB for 20,000 cells.
 func readRecord(dir string) (*record, error) {
 	marker := filepath.Join(dir, MarkerFile)
-	data, err := readfile.ReadSmall(marker)
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, lerr := os.Lstat(marker); lerr != nil {
-			return nil, nil
-		}
-		err = fmt.Errorf("%s: a link to nothing", marker)
+	if info, err := os.Lstat(marker); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s: a link, never a marker evalpress wrote", marker)
 	}
+	data, err := readfile.ReadSmall(marker)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +167,7 @@ func ExistingAudience(dir string) (string, error) {
 // read (readRecord's err): what in it evalpress wrote is not known, so
 // nothing in it is touched.
 func unknownSite(dir string, err error) error {
-	return fmt.Errorf("%v; evalpress cannot tell which files of %s it wrote, so it touches none: remove them yourself or choose another --out", err, dir)
+	return fmt.Errorf("%v; evalpress cannot tell which files of %s it wrote, so it touches none: remove %s yourself if it holds nothing else of yours, or choose another --out", err, dir, dir)
 }
 
 // ownedFiles lists the regular files under dir that r says evalpress

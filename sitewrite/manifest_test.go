@@ -2,9 +2,12 @@ package sitewrite
 
 import (
 	"context"
+	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/readfile"
@@ -12,61 +15,84 @@ import (
 	"github.com/evalpress/evalpress/site"
 )
 
-// TestOversizedMarkerTouchesNothing: a marker larger than readfile.Settings
-// is not read, so the site that holds it is not known to be evalpress's. A
-// build into it fails, saying which file and why, and Recover leaves it
-// whole beside the output folder, though its marker lists the files a
-// build replaces and Recover removes: the same marker at its usual size
-// loses them.
-func TestOversizedMarkerTouchesNothing(t *testing.T) {
+// TestUnreadableMarkerTouchesNothing: a marker that cannot be read (larger
+// than readfile.Settings, a folder, a named pipe, a link) says nothing of
+// what evalpress wrote, so the site that holds it is not known to be
+// evalpress's. A build into it fails, saying which file and why, and
+// Recover leaves it whole beside the output folder, saying why, though its
+// marker lists the files a build replaces and Recover removes: the same
+// marker read (a regular file, up to exactly the limit) loses them.
+func TestUnreadableMarkerTouchesNothing(t *testing.T) {
 	marker := "audience=public\n" + manifestLine + "\nindex.html\ncells/c0.html\n"
-	// Blank lines, which a marker's reader skips, pad it past the limit.
-	padded := marker + strings.Repeat("\n", int(readfile.Settings))
-	cases := []struct {
-		name, site string // the folder holding the marker, in the parent of public
-		said       string // in what Recover says when the marker is padded
-	}{
-		{"output folder", "public", ""},
-		{"new site left by a kill", ".public.tmp-12", "left alone, as they hold files evalpress did not write (move those back, then remove them): .public.tmp-12"},
-		{"previous site set aside", ".public.tmp-12.old", "left alone, as they hold files evalpress did not write (move those back, then remove them): .public.tmp-12.old"},
-		{"earlier evalpress's aside", ".public.old-7", "left alone, as they hold files evalpress did not write (move those back, then remove them): .public.old-7"},
-		{"earlier evalpress's spare", ".public.spare", ""},
+	// Blank lines, which a marker's reader skips, pad it.
+	pad := func(n int) func(path string) error {
+		return func(path string) error {
+			return os.WriteFile(path, []byte(marker+strings.Repeat("\n", n-len(marker))), 0o644)
+		}
 	}
-	for _, c := range cases {
-		for _, data := range []string{padded, marker} {
-			oversized := data == padded
-			root := t.TempDir()
-			dir := filepath.Join(root, "public")
-			testtree.Write(t, filepath.Join(root, c.site), "", map[string]string{MarkerFile: data, "index.html": "old", "cells/c0.html": "old"})
-			before := testtree.Read(t, root)
-			said, err := Recover(dir)
-			if err != nil {
-				t.Fatalf("%s: Recover: %v", c.name, err)
-			}
-			if text := strings.Join(said, "\n"); oversized && (c.said == "" && text != "" || !strings.Contains(text, c.said)) {
-				t.Errorf("%s: Recover said %q, want %q", c.name, text, c.said)
-			}
-			if c.site == "public" {
-				_, err = ExistingAudience(dir)
-				werr := Write(context.Background(), &site.Output{Files: childSite(2)}, dir, "public", nil)
-				if oversized != (werr != nil) {
-					t.Errorf("%s (oversized %v): Write: %v", c.name, oversized, werr)
+	markers := []struct {
+		name     string
+		make     func(path string) error // replaces the usual marker at path; nil keeps it
+		readable bool
+		why      string // what the error says of the marker, after its path
+	}{
+		{"usual", nil, true, ""},
+		{"at the limit", pad(int(readfile.Settings)), true, ""},
+		{"past the limit", pad(int(readfile.Settings) + 1), false, "too large: more than 4 MiB, and a file of its kind may hold 4 MiB"},
+		{"a folder", func(path string) error { return errors.Join(os.Remove(path), os.Mkdir(path, 0o755)) }, false, "not a regular file (a folder)"},
+		{"a named pipe", func(path string) error { return errors.Join(os.Remove(path), syscall.Mkfifo(path, 0o644)) }, false, "not a regular file (a named pipe)"},
+		{"a link to a marker", func(path string) error {
+			return errors.Join(os.Rename(path, path+".real"), os.Symlink(filepath.Base(path)+".real", path))
+		}, false, "a link, never a marker evalpress wrote"},
+		{"a dangling link", func(path string) error { return errors.Join(os.Remove(path), os.Symlink("gone", path)) }, false, "a link, never a marker evalpress wrote"},
+	}
+	sites := []string{"public", ".public.tmp-12", ".public.tmp-12.old", ".public.old-7", ".public.spare"}
+	for _, m := range markers {
+		for _, name := range sites {
+			t.Run(m.name+"/"+name, func(t *testing.T) {
+				root := t.TempDir()
+				dir := filepath.Join(root, "public")
+				testtree.Write(t, filepath.Join(root, name), "", map[string]string{MarkerFile: marker, "index.html": "old", "cells/c0.html": "old"})
+				path := filepath.Join(root, name, MarkerFile)
+				if m.make != nil {
+					if err := m.make(path); err != nil {
+						t.Fatal(err)
+					}
 				}
-			}
-			after := testtree.Read(t, root)
-			if !oversized {
-				if err != nil || after[c.site+"/index.html"] == "old" {
-					t.Errorf("%s: with the marker at its usual size, err = %v and %s/index.html was kept", c.name, err, c.site)
+				before := testtree.Read(t, root)
+				said, err := Recover(dir)
+				if err != nil {
+					t.Fatalf("Recover: %v", err)
 				}
-				continue
-			}
-			if !reflect.DeepEqual(after, before) {
-				t.Errorf("%s: the folder changed: it holds %d files, %d before; index.html is %q", c.name, len(after), len(before), after[c.site+"/index.html"])
-			}
-			want := filepath.Join(dir, MarkerFile) + ": too large: more than 4 MiB, and a file of its kind may hold 4 MiB; evalpress cannot tell which files of " + dir + " it wrote, so it touches none: remove them yourself or choose another --out"
-			if c.site == "public" && (err == nil || err.Error() != want) {
-				t.Errorf("%s: err = %v\nwant %s", c.name, err, want)
-			}
+				text := strings.Join(said, "\n")
+				wantSaid := ""
+				if !m.readable && name != "public" && name != ".public.spare" {
+					wantSaid = "warning: left " + name + " alone, as its list of the files evalpress wrote cannot be read (" + path + ": " + m.why + "): remove it yourself"
+				}
+				if !m.readable && !strings.Contains(text, wantSaid) || !m.readable && wantSaid == "" && text != "" {
+					t.Errorf("Recover said %q, want %q", text, wantSaid)
+				}
+				if name == "public" {
+					_, err = ExistingAudience(dir)
+					if werr := Write(context.Background(), &site.Output{Files: childSite(2)}, dir, "public", nil); m.readable != (werr == nil) {
+						t.Errorf("Write: %v", werr)
+					}
+				}
+				after := testtree.Read(t, root)
+				if m.readable {
+					if err != nil || after[name+"/index.html"] == "old" {
+						t.Errorf("with a marker read, err = %v and %s/index.html was kept", err, name)
+					}
+					return
+				}
+				if !reflect.DeepEqual(after, before) {
+					t.Errorf("the folder changed: it holds %d files, %d before; index.html is %q", len(after), len(before), after[name+"/index.html"])
+				}
+				want := path + ": " + m.why + "; evalpress cannot tell which files of " + dir + " it wrote, so it touches none: remove " + dir + " yourself if it holds nothing else of yours, or choose another --out"
+				if name == "public" && (err == nil || err.Error() != want) {
+					t.Errorf("err = %v\nwant %s", err, want)
+				}
+			})
 		}
 	}
 }

@@ -314,6 +314,10 @@ func Recover(dir string) ([]string, error) {
 			}
 			continue // put back above, or not a folder evalpress made
 		}
+		if _, err := readRecord(p); err != nil {
+			said = append(said, fmt.Sprintf("%s: warning: left %s alone, as its list of the files evalpress wrote cannot be read (%v): remove it yourself", dir, name, err))
+			continue
+		}
 		if left(p) {
 			kept = append(kept, name)
 		} else {

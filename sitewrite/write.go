@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evalpress/evalpress/internal/buildlock"
+	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/site"
 )
 
@@ -284,7 +285,14 @@ func (w *Writer) Commit() error {
 	w.mu.Lock()
 	files := slices.Sorted(maps.Keys(w.seen))
 	w.mu.Unlock()
-	w.Add(site.File{Path: MarkerFile, Data: markerData(w.audience, files)})
+	marker := markerData(w.audience, files)
+	if len(marker) > int(readfile.Settings) {
+		// A marker the next build could not read would leave this site
+		// evalpress's no more: refused before anything is swapped.
+		w.Abort()
+		return fmt.Errorf("%s: the list of the site's %d files would take %d bytes, more than the %v evalpress reads back; build fewer files into one folder", w.dir, len(files), len(marker), readfile.Settings)
+	}
+	w.Add(site.File{Path: MarkerFile, Data: marker})
 	w.finish()
 	if err := w.ctx.Err(); err != nil {
 		return err // the next build removes the new folder
