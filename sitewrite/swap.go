@@ -314,13 +314,12 @@ func Recover(dir string) ([]string, error) {
 			}
 			continue // put back above, or not a folder evalpress made
 		}
-		if _, err := readRecord(p); err != nil {
+		switch stays, err := left(p); {
+		case err != nil:
 			said = append(said, fmt.Sprintf("%s: warning: left %s alone, as its list of the files evalpress wrote cannot be read (%v): remove it yourself", dir, name, err))
-			continue
-		}
-		if left(p) {
+		case stays:
 			kept = append(kept, name)
-		} else {
+		default:
 			removed = append(removed, name)
 		}
 	}
@@ -346,18 +345,18 @@ func Recover(dir string) ([]string, error) {
 // written, holds nothing but what the build wrote, and goes whole, unless
 // it holds at its top an entry a publishing set-up keeps (.git, CNAME): an
 // earlier evalpress moved such entries with the site. A folder whose
-// marker cannot be read is left whole: nothing in it is known to be
-// evalpress's.
-func left(p string) bool {
+// marker cannot be read is left whole, with the marker's error: nothing in
+// it is known to be evalpress's.
+func left(p string) (bool, error) {
 	if r, err := readRecord(p); err != nil {
-		return true // a marker that cannot be read: nothing is known to be ours
+		return true, err
 	} else if r != nil {
-		return !removeOwned(p)
+		return !removeOwned(p), nil
 	}
 	if holdsCarriable(p) {
-		return true
+		return true, nil
 	}
-	return os.RemoveAll(p) != nil
+	return os.RemoveAll(p) != nil, nil
 }
 
 // hasRecord reports whether the site in dir has a marker that can be read.
