@@ -96,7 +96,7 @@ type Inputs struct {
 // the config declares: "max_run 20 (registered 12)".
 func RegisteredDrift(cfg *Config) []string {
 	var out []string
-	for _, d := range criteria.Drifts(cfg.Criteria) {
+	for _, d := range cfg.Criteria.Drifts() {
 		out = append(out, fmt.Sprintf("%s %s (registered %s)", d.Name, d.Now.Text(), d.Registered.Text()))
 	}
 	return out
@@ -161,7 +161,11 @@ func Default() Config {
 // The file is read only if it is a regular file of at most
 // readfile.Settings (readfile.ReadSmall: one chunk, a read no interrupt
 // would cut shorter, so Load takes no context).
-func Load(path string, sets []string) (*Config, error) {
+//
+// crit is the criteria the config is read for: each reads its own block,
+// and a key none of them reads is an error (criteria.Default for the
+// evaluation's own).
+func Load(path string, sets []string, crit criteria.Set) (*Config, error) {
 	data, err := readfile.ReadSmall(path)
 	var d *diag.Diagnostic
 	switch {
@@ -174,12 +178,13 @@ func Load(path string, sets []string) (*Config, error) {
 		return nil, diag.Errorf(path, 0, "cannot read config file: %v", err)
 	}
 	cfg := Default()
+	cfg.Criteria = crit.Defaults()
 	file, err := tomlfile.Parse(data, path, &cfg)
 	if err != nil {
 		return nil, err
 	}
 	cfg.File, cfg.data = path, data
-	for _, c := range criteria.All() {
+	for _, c := range cfg.Criteria.Criteria().All() {
 		if c.Block == "" {
 			continue
 		}
@@ -203,7 +208,7 @@ func Load(path string, sets []string) (*Config, error) {
 	if err := file.Check(); err != nil {
 		return nil, err
 	}
-	for _, c := range criteria.All() {
+	for _, c := range cfg.Criteria.Criteria().All() {
 		if c.Block == "" {
 			continue
 		}
@@ -244,6 +249,7 @@ func Load(path string, sets []string) (*Config, error) {
 func (c *Config) readHypotheses(file *tomlfile.File) error {
 	for i := range c.Hypotheses {
 		h := &c.Hypotheses[i]
+		h.At = c.Criteria // the criteria it may name, before its own settings
 		crit := h.Criterion()
 		if crit == nil {
 			continue // Validate says so
@@ -295,7 +301,7 @@ func (c *Config) Set(assignment string) error {
 		return assign(field, key, value)
 	}
 	known := slices.Collect(maps.Keys(fields))
-	for _, cr := range criteria.All() {
+	for _, cr := range c.Criteria.Criteria().All() {
 		if cr.Block == "" {
 			continue
 		}
@@ -454,13 +460,13 @@ func (c *Config) validatePrediction(h hypotheses.Hypothesis) error {
 	switch {
 	case crit == nil:
 		var ids []string
-		for _, c := range criteria.All() {
+		for _, c := range c.Criteria.Criteria().All() {
 			ids = append(ids, string(c.ID))
 		}
 		return diag.Errorf(c.File, h.Line, "hypothesis %q: criterion %q is not one of the criteria (%s)", h.ID, p.Criterion, strings.Join(ids, ", "))
 	case !crit.Judged && p.Judge != "":
 		if p.Criterion == "" {
-			return diag.Errorf(c.File, h.Line, "hypothesis %q: judge %q needs a criterion (%s)", h.ID, p.Judge, strings.Join(judgedIDs(), ", "))
+			return diag.Errorf(c.File, h.Line, "hypothesis %q: judge %q needs a criterion (%s)", h.ID, p.Judge, strings.Join(c.judgedIDs(), ", "))
 		}
 		return diag.Errorf(c.File, h.Line, "hypothesis %q: criterion %q is not a judged criterion, so it takes no judge", h.ID, p.Criterion)
 	case crit.Judged && p.Judge == "":
@@ -474,10 +480,10 @@ func (c *Config) validatePrediction(h hypotheses.Hypothesis) error {
 	return nil
 }
 
-// judgedIDs are the IDs of the judged criteria.
-func judgedIDs() []string {
+// judgedIDs are the IDs of the judged criteria of c.
+func (c *Config) judgedIDs() []string {
 	var out []string
-	for _, c := range criteria.All() {
+	for _, c := range c.Criteria.Criteria().All() {
 		if c.Judged {
 			out = append(out, string(c.ID))
 		}

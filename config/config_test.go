@@ -53,7 +53,7 @@ func TestSetOverrides(t *testing.T) {
 	}
 	path := write(t, base)
 	for _, tc := range tests {
-		cfg, err := Load(path, []string{tc.set})
+		cfg, err := load(path, []string{tc.set})
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("--set %s: error %v, want %q", tc.set, err, tc.err)
@@ -78,7 +78,7 @@ func TestLoadErrors(t *testing.T) {
 		{"title = \"x\"\n[c5]\nmaxrun = 3\n", `config.toml:3: unknown key "c5.maxrun"`},
 		{"[judged]\nsections = [\"A\"]\nc3_min = 1\n", `config.toml:3: unknown key "judged.c3_min"`},
 		{"[judged.registered]\nc1_min_present = 1\nsections = []\n", `config.toml:3: unknown key "judged.registered.sections"`},
-		{"[c7]\nmax_words = 3\n", `config.toml:1: unknown key "c7"`},
+		{"[no_such_table]\nmax_words = 3\n", `config.toml:1: unknown key "no_such_table"`},
 		{"titel = \"x\"\n", `config.toml:1: unknown key "titel"`},
 		{"title = [\n", ":1:"},
 		{strings.Replace(base, `kind = "fewest_fails"`, `kind = "best"`, 1), `:4: hypothesis "H1": unknown prediction kind "best"`},
@@ -96,18 +96,18 @@ func TestLoadErrors(t *testing.T) {
 		{"[judged]\nsections = [\"A\", \"A\"]\n", `config.toml:2: [judged] sections names "A" twice`},
 	}
 	for _, tc := range tests {
-		_, err := Load(write(t, tc.content), nil)
+		_, err := load(write(t, tc.content), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
 	}
-	if _, err := Load(filepath.Join(t.TempDir(), "none.toml"), nil); err == nil || !strings.Contains(err.Error(), "config file does not exist") {
+	if _, err := load(filepath.Join(t.TempDir(), "none.toml"), nil); err == nil || !strings.Contains(err.Error(), "config file does not exist") {
 		t.Errorf("missing file: %v", err)
 	}
 }
 
 func TestHypothesisDigestChangesWithAnyField(t *testing.T) {
-	cfg, err := Load(write(t, base), nil)
+	cfg, err := load(write(t, base), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestHypothesisDigestChangesWithAnyField(t *testing.T) {
 // never changed by --set.
 func TestRegisteredThresholds(t *testing.T) {
 	path := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\nngram = 8\n", 1))
-	cfg, err := Load(path, []string{"c5.max_run=20"})
+	cfg, err := load(path, []string{"c5.max_run=20"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,24 +139,24 @@ func TestRegisteredThresholds(t *testing.T) {
 	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12)" {
 		t.Errorf("drift %q", got)
 	}
-	if _, err := Load(path, []string{"c5.registered.max_run=20"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
+	if _, err := load(path, []string{"c5.registered.max_run=20"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
 		t.Errorf("--set reached the registered thresholds: %v", err)
 	}
 	g1 := write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n")
-	cfg, err = Load(g1, []string{"g1.tolerance=0.3"})
+	cfg, err = load(g1, []string{"g1.tolerance=0.3"})
 	if g := cfg.Criteria.G1(); err != nil || g.Registered == nil || g.Registered.Tolerance != 0.15 || g.Tolerance != 0.3 {
 		t.Errorf("[g1.registered]: %+v %v", g, err)
 	}
-	if _, err := Load(g1, []string{"g1.registered.tolerance=0.3"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
+	if _, err := load(g1, []string{"g1.registered.tolerance=0.3"}); err == nil || !strings.Contains(err.Error(), "unknown key") {
 		t.Errorf("--set reached the registered G1 tolerance: %v", err)
 	}
 	bad := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\nmax_run = 12\nmax_overlap = 0.1\n", 1))
-	if _, err := Load(bad, nil); err == nil || !strings.HasSuffix(err.Error(), "config.toml:4: [c5.registered] has no ngram") {
+	if _, err := load(bad, nil); err == nil || !strings.HasSuffix(err.Error(), "config.toml:4: [c5.registered] has no ngram") {
 		t.Errorf("incomplete [c5.registered]: %v", err)
 	}
 	for _, key := range []string{"max_runs", "registered"} {
 		unknown := write(t, strings.Replace(base, "[c5]\nmax_run = 12\n", "[c5]\nmax_run = 12\n[c5.registered]\n"+key+" = 12\n", 1))
-		if _, err := Load(unknown, nil); err == nil || !strings.Contains(err.Error(), `unknown key "c5.registered.`+key) {
+		if _, err := load(unknown, nil); err == nil || !strings.Contains(err.Error(), `unknown key "c5.registered.`+key) {
 			t.Errorf("unknown key in [c5.registered]: %v", err)
 		}
 	}
@@ -174,14 +174,14 @@ c2_max_undeveloped = 0.5
 c1_min_present = 10
 c2_max_undeveloped = 0.5
 `)
-	cfg, err := Load(path, []string{"c5.max_run=20"})
+	cfg, err := load(path, []string{"c5.max_run=20"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(RegisteredDrift(cfg), "; "); got != "max_run 20 (registered 12); c1_min_present 8 (registered 10)" {
 		t.Errorf("drift %q", got)
 	}
-	cfg, err = Load(write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n[judged]\nc1_min_present = 8\n"), []string{"c5.max_run=20"})
+	cfg, err = load(write(t, base+"[g1]\ntolerance = 0.2\n[g1.registered]\ntolerance = 0.15\n[judged]\nc1_min_present = 8\n"), []string{"c5.max_run=20"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ c2_max_undeveloped = 0.5
 // registered ones, and its digest is the one it was registered with.
 func TestHypothesisThresholds(t *testing.T) {
 	own := base + "[hypothesis.thresholds]\nmax_run = 14\nmax_overlap = 0.2\nngram = 6\n"
-	cfg, err := Load(write(t, own), []string{"c5.max_run=30"})
+	cfg, err := load(write(t, own), []string{"c5.max_run=30"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestHypothesisThresholds(t *testing.T) {
 	// criteria read their own thresholds: a C5 hypothesis with its own,
 	// and a judged one without (dated 2026-06-12 since the demo has a
 	// registration file, made that day).
-	demo, err := Load("../config.toml", nil)
+	demo, err := load("../config.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,18 +217,23 @@ func TestHypothesisThresholds(t *testing.T) {
 			t.Errorf("%s's digest %s, registered as %s", demo.Hypotheses[i].ID, got, want)
 		}
 	}
-	if _, err := Load(write(t, base+"[hypothesis.thresholds]\nmax_runs = 14\n"), nil); err == nil || !strings.Contains(err.Error(), `unknown key "hypothesis.thresholds.max_runs"`) {
+	if _, err := load(write(t, base+"[hypothesis.thresholds]\nmax_runs = 14\n"), nil); err == nil || !strings.Contains(err.Error(), `unknown key "hypothesis.thresholds.max_runs"`) {
 		t.Errorf("an unknown key in a hypothesis's thresholds: %v", err)
 	}
-	if _, err := Load(write(t, base+"[hypothesis.thresholds]\nngram = 0\n"), nil); err == nil || !strings.Contains(err.Error(), `hypothesis "H1" thresholds: [c5] n-gram size 0`) {
+	if _, err := load(write(t, base+"[hypothesis.thresholds]\nngram = 0\n"), nil); err == nil || !strings.Contains(err.Error(), `hypothesis "H1" thresholds: [c5] n-gram size 0`) {
 		t.Errorf("a bad threshold of a hypothesis: %v", err)
 	}
 	g1 := strings.Replace(base, `model = "Model 1"`, "model = \"Model 1\"\ncriterion = \"G1\"", 1) + "[hypothesis.thresholds]\ntolerance = 0.3\n"
-	cfg, err = Load(write(t, g1+"[g1]\ntolerance = 0.1\n"), nil)
+	cfg, err = load(write(t, g1+"[g1]\ntolerance = 0.1\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h := cfg.Hypotheses[0]; !h.Own || h.At.G1().Tolerance != 0.3 || cfg.Criteria.G1().Tolerance != 0.1 {
 		t.Errorf("a G1 hypothesis's own tolerance: %+v", h.At.G1())
 	}
+}
+
+// load is Load for the evaluation's own criteria.
+func load(path string, sets []string) (*Config, error) {
+	return Load(path, sets, criteria.Default())
 }

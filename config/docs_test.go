@@ -25,7 +25,7 @@ func acceptedKeys(t *testing.T) map[string]bool {
 	keys := map[string]bool{}
 	tomlKeys(reflect.TypeOf(Config{}), "", keys)
 	stop := errors.New("only looked")
-	for _, c := range criteria.All() {
+	for _, c := range criteria.Default().All() {
 		if c.Block == "" {
 			continue
 		}
@@ -70,7 +70,7 @@ func tomlKeys(typ reflect.Type, prefix string, keys map[string]bool) {
 func defaultValues() map[string]reflect.Value {
 	cfg := Default()
 	out := settableFields(reflect.ValueOf(&cfg).Elem(), "")
-	for _, c := range criteria.All() {
+	for _, c := range criteria.Default().All() {
 		if c.Block == "" {
 			continue
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestFixtures(t *testing.T) {
-	cfg, err := Load(write(t, base+`
+	cfg, err := load(write(t, base+`
 [[fixture]]
 id = "T1"
 title = "Dense"
@@ -70,7 +70,7 @@ expect = { C1 = "pass" }
 colour = "red"`, "colour"},
 	}
 	for _, tc := range tests {
-		_, err := Load(write(t, base+"[[fixture]]\n"+tc.entry+"\n"), nil)
+		_, err := load(write(t, base+"[[fixture]]\n"+tc.entry+"\n"), nil)
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%q: error %v, want %q", tc.entry, err, tc.err)
 		}

@@ -19,7 +19,7 @@ import (
 // the file's value.
 func SetChanges(cfg *Config) []criteria.Drift {
 	var out []criteria.Drift
-	for _, c := range criteria.All() {
+	for _, c := range cfg.Criteria.Criteria().All() {
 		if _, declared := cfg.Criteria.Registered(c); declared {
 			continue
 		}

@@ -32,7 +32,7 @@ func TestLoadOnlyARegularFile(t *testing.T) {
 			defer cancel()
 			done := make(chan error, 1)
 			go func() {
-				_, err := Load(path, nil)
+				_, err := load(path, nil)
 				done <- err
 			}()
 			select {

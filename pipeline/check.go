@@ -81,7 +81,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 		return nil, err
 	}
 	if o.Config != "" {
-		cfg, err := config.Load(o.Config, nil)
+		cfg, err := config.Load(o.Config, nil, criteria.Default())
 		if err != nil {
 			return nil, err
 		}

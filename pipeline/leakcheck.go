@@ -15,6 +15,7 @@ import (
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/site"
@@ -180,7 +181,7 @@ var fixedBytes = sync.OnceValues(func() ([][]byte, []string) {
 		return err
 	})
 	var texts []string
-	for _, f := range sourceFiles() {
+	for _, f := range sourceFiles(criteria.Default()) {
 		texts = append(texts, f.Code)
 	}
 	return files, texts

@@ -56,6 +56,17 @@ type Options struct {
 	Wait bool
 	// OutLocked says the caller holds the output folder's lock (serve).
 	OutLocked bool
+	// Criteria are the criteria the build judges; empty for
+	// criteria.Default's (criteria.Default().With(c7) adds one).
+	Criteria criteria.Set
+}
+
+// criteria returns the criteria of a build with o.
+func (o Options) criteria() criteria.Set {
+	if len(o.Criteria.All()) == 0 {
+		return criteria.Default()
+	}
+	return o.Criteria
 }
 
 // Result describes a finished build.
@@ -152,7 +163,7 @@ type build struct {
 // configure reads the config and settles the build's folders, refusing
 // folders that cannot be used before anything is locked.
 func (b *build) configure() error {
-	cfg, err := config.Load(b.o.Config, b.o.Sets)
+	cfg, err := config.Load(b.o.Config, b.o.Sets, b.o.criteria())
 	if err != nil {
 		return err
 	}
@@ -313,7 +324,7 @@ func (b *build) checkDocumentsWithout(err error) error {
 		}
 		cfg := b.cfg
 		return site.CheckDocuments(b.view, site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), ContentLabel: cfg.Path(cfg.ContentDir),
-			Files: b.files, Context: b.ctx})
+			Files: b.files, Context: b.ctx, Criteria: b.o.criteria()})
 	}
 	docErr := check()
 	if b.ctx.Err() != nil {
@@ -331,7 +342,7 @@ func (b *build) checkDocumentsWithout(err error) error {
 func (b *build) measure() error {
 	b.progress.say("measuring %d sections", len(b.folder.Sections))
 	var err error
-	b.m, b.tokens, err = measure.RunWithTexts(b.ctx, b.folder, b.cfg.Criteria.NGram())
+	b.m, b.tokens, err = measure.RunWithTexts(b.ctx, b.folder, b.cfg.Criteria.NGram(), b.cfg.Criteria.Criteria().TextMeasures()...)
 	return err
 }
 
@@ -391,7 +402,7 @@ func (b *build) redact() error {
 		return err
 	}
 	b.excerpts = cellExcerpts(b.cfg, b.folder, b.f)
-	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: b.docs, Source: sourceFiles(),
+	in := redact.Input{Config: b.cfg, Findings: b.f, Folder: b.folder, Documents: b.docs, Source: sourceFiles(b.o.criteria()),
 		Prompt: b.rawPrompt, Commitments: commitments, Excerpts: b.excerpts, Registration: b.registration.raw()}
 	if b.view, err = stoppable(b.ctx, func() (*public.View, error) { return redact.New(in) }); err != nil {
 		return err
@@ -425,7 +436,7 @@ func (b *build) renderScanWrite() error {
 	b.progress.say("rendering")
 	cfg := b.cfg
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx}
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria()}
 	var check func(site.File) error
 	if b.scanner != nil {
 		check = b.scanner.fileCheck(redact.Permits(b.excerpts))
@@ -503,7 +514,7 @@ func (b *build) warnf(format string, args ...any) {
 // config (which may not exist yet). When the config cannot be read, only
 // the config file.
 func Inputs(o Options) []string {
-	cfg, err := config.Load(o.Config, o.Sets)
+	cfg, err := config.Load(o.Config, o.Sets, o.criteria())
 	if err != nil {
 		return []string{o.Config}
 	}
@@ -514,13 +525,14 @@ func Inputs(o Options) []string {
 	return []string{o.Config, inputsDir, cfg.Path(cfg.ContentDir), cfg.Path("templates")}
 }
 
-// sourceFiles returns the measurement's source for the method page.
-func sourceFiles() []public.SourceFile {
+// sourceFiles returns the measurement's source for the method page: the
+// C5 engine's, and the files of crit's criteria that are evalpress's own.
+func sourceFiles(crit criteria.Set) []public.SourceFile {
 	var out []public.SourceFile
 	for _, name := range c5.SourceFiles {
 		out = append(out, public.SourceFile{Name: "reports/c5/" + name, Code: c5.Source(name)})
 	}
-	for _, name := range criteria.SourceFiles() {
+	for _, name := range crit.SourceFiles() {
 		out = append(out, public.SourceFile{Name: "reports/criteria/" + name, Code: criteria.Source(name)})
 	}
 	return append(out, public.SourceFile{Name: "internal/jscompat/jscompat.go", Code: jscompat.Source()})

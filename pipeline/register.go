@@ -47,7 +47,7 @@ type Registered struct {
 // published digest of a text that holds one would confirm a guess of it.
 // A registration is made once: an existing one is kept unless forced.
 func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
-	cfg, err := config.Load(o.Config, nil)
+	cfg, err := config.Load(o.Config, nil, criteria.Default())
 	if err != nil {
 		return Registered{}, err
 	}

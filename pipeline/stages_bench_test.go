@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,7 +50,7 @@ func BenchmarkRedact(b *testing.B) {
 		b.Fatal(err)
 	}
 	excerpts := cellExcerpts(bd.cfg, bd.folder, bd.f)
-	in := redact.Input{Config: bd.cfg, Findings: bd.f, Folder: bd.folder, Documents: bd.docs, Source: sourceFiles(),
+	in := redact.Input{Config: bd.cfg, Findings: bd.f, Folder: bd.folder, Documents: bd.docs, Source: sourceFiles(criteria.Default()),
 		Prompt: bd.rawPrompt, Commitments: commitments, Excerpts: excerpts, Registration: bd.registration.raw()}
 	cpu := startCPU(b)
 	for b.Loop() {

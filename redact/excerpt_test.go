@@ -130,7 +130,7 @@ func TestCellExcerptsFollowThePrivateVerdicts(t *testing.T) {
 // not "", in order.
 func TestFindingsExcerptsAreCellExcerpts(t *testing.T) {
 	th := criteria.C5Thresholds{MaxRun: 10, MaxOverlap: 0.5, NGram: 8}
-	s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.C5), criteria.C5Settings{C5Thresholds: th})
+	s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.C5), criteria.C5Settings{C5Thresholds: th})
 	f := &findings.Findings{Criteria: s}
 	var cells []measure.Cell
 	var written []string

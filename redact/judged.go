@@ -23,8 +23,9 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 	}
 	internal := cfg.Publish.Audience == config.Internal
 	t, res, v := f.Judged, f.JudgedResults, f.Validation
-	reg, declared1 := f.Criteria.Registered(criteria.Lookup(criteria.C1))
-	reg, declared2 := reg.Registered(criteria.Lookup(criteria.C2))
+	set := f.Criteria.Criteria()
+	reg, declared1 := f.Criteria.Registered(set.Lookup(criteria.C1))
+	reg, declared2 := reg.Registered(set.Lookup(criteria.C2))
 	j := &public.Judged{Criteria: judged.Criteria,
 		C1MinPresent: res.Thresholds.C1MinPresent, C2MaxUndeveloped: res.Thresholds.C2MaxUndeveloped,
 		RegisteredC1MinPresent: reg.C1().MinPresent, RegisteredC2MaxUndeveloped: reg.C2().MaxUndeveloped, RegisteredDeclared: declared1 && declared2}

@@ -117,10 +117,14 @@ func New(in Input) (*public.View, error) {
 		MandatedPhrases: len(f.Phrases),
 		Source:          in.Source,
 	}
+	var headlineID criteria.ID
+	if h := s.Criteria().Headline(); h != nil {
+		headlineID = h.ID
+	}
 	alias := map[string]string{}
 	for _, w := range f.Writers {
 		alias[w.Script] = w.Alias
-		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: w.Tallies})
+		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: w.Tallies, HeadlineID: headlineID})
 	}
 	publicName := map[string]string{}
 	for _, s := range f.SectionNames {
@@ -131,7 +135,7 @@ func New(in Input) (*public.View, error) {
 	p.Cells = make([]public.Cell, len(f.Cells))
 	for i, c := range f.Cells {
 		pc := public.Cell{
-			Index: i, Writer: alias[c.Script], Section: publicName[c.Name], HasExample: c.HasExample,
+			Index: i, Writer: alias[c.Script], Section: publicName[c.Name], HasExample: c.HasExample, HeadlineID: headlineID,
 			Words: c.Words, Run: c.Comparison.Run, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
 			Variants: c.Variants, Outcomes: c.Outcomes,
 		}
@@ -672,7 +676,7 @@ func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigi
 // registered ones where the config declares them.
 func criteriaThresholds(s criteria.Settings) []public.CriterionThresholds {
 	var out []public.CriterionThresholds
-	for _, c := range criteria.All() {
+	for _, c := range s.Criteria().All() {
 		ct := public.CriterionThresholds{Criterion: c.ID, Now: s.Thresholds(c)}
 		if r, declared := s.Registered(c); declared {
 			ct.Registered = r.Thresholds(c)

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"context"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestViewShowsTheExcerptsItIsGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Load(filepath.Join("..", "config.toml"), []string{"publish.excerpts=true", "c5.max_run=3"})
+	cfg, err := config.Load(filepath.Join("..", "config.toml"), []string{"publish.excerpts=true", "c5.max_run=3"}, criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/evalpress/evalpress/reports/criteria"
 	"html/template"
 	"os"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // A cell page made in the frame is the page the layout makes of it, for
 // titles with characters the layout escapes, public and internal.
 func TestCellFrameIsTheLayout(t *testing.T) {
-	tmpl, err := parseTemplates(Options{Templates: os.DirFS("../templates"), TemplatesLabel: "templates"})
+	tmpl, err := parseTemplates(Options{Templates: os.DirFS("../templates"), TemplatesLabel: "templates"}, criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}

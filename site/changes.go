@@ -34,12 +34,12 @@ type changedCell struct {
 	Rules                 string
 }
 
-// compareBuilds compares the view with its baseline; judged lists the
-// judged tier's flips, shown after C5's with their criterion and judge.
-func compareBuilds(p *public.Public, base *Results, judged []Change) comparison {
+// compareBuilds compares the view with its baseline, whose flipped
+// verdicts are changes: each headline change states both sides' checks
+// with their numbers.
+func compareBuilds(p *public.Public, crit criteria.Set, base *Results, changes []Change) comparison {
 	c := comparison{SHA256: base.SHA256}
-	headline := criteria.Headline()
-	for _, th := range thresholdRows(p, base) {
+	for _, th := range thresholdRows(p, crit, base) {
 		th.Changed = th.Before != th.Now
 		if th.Changed {
 			c.Changed++
@@ -54,30 +54,167 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 	for i := range p.Cells {
 		now[[2]string{p.Cells[i].Writer, p.Cells[i].Section}] = &p.Cells[i]
 	}
-	for _, ch := range computeChanges(p, base) {
-		key := [2]string{ch.Model, ch.Section}
+	headline := crit.Headline()
+	for _, ch := range changes {
 		cell := changedCell{Change: ch, Rules: joinWords(ch.Rules)}
-		// Each side states its outcome's checks with their numbers; a
-		// baseline from before results.json held outcomes has its values.
-		if rec, ok := before[key].Criteria[string(headline.ID)]; ok {
-			cell.BeforeLine = checksLine(recordOutcome(headline.ID, rec))
-		} else {
-			maxRun, _ := base.Thresholds.Get(criteria.LimitMaxRun)
-			maxOverlap, _ := base.Thresholds.Get(criteria.LimitMaxOverlap)
-			cell.BeforeLine = valuesLine(ch.BeforeRun, ch.BeforeOverlap, int(maxRun), maxOverlap)
+		if headline != nil && ch.Criterion == string(headline.ID) {
+			key := [2]string{ch.Model, ch.Section}
+			cell.BeforeLine = beforeLine(crit, headline, before[key], base.Thresholds, ch)
+			cell.AfterLine = checksLine(crit, now[key].Headline())
 		}
-		cell.AfterLine = checksLine(now[key].Headline())
 		c.Cells = append(c.Cells, cell)
 	}
-	pages := map[[2]string]string{}
-	for _, cell := range p.Cells {
-		pages[[2]string{cell.Writer, cell.Section}] = cellPath(cell)
-	}
-	for _, ch := range judged {
-		ch.Page = pages[[2]string{ch.Model, ch.Section}]
-		c.Cells = append(c.Cells, changedCell{Change: ch, Rules: joinWords(ch.Rules)})
-	}
 	return c
+}
+
+// beforeLine states a headline change's baseline side: its outcome's
+// checks with their numbers, or for a baseline from before results.json
+// held outcomes, its values against that build's limits.
+func beforeLine(crit criteria.Set, headline *criteria.Criterion, b ResultsCell, th ResultsThresholds, ch Change) string {
+	if rec, ok := b.Criteria[string(headline.ID)]; ok {
+		return checksLine(crit, recordOutcome(headline.ID, rec))
+	}
+	maxRun, _ := th.Get(criteria.LimitMaxRun)
+	maxOverlap, _ := th.Get(criteria.LimitMaxOverlap)
+	return valuesLine(deref(ch.BeforeRun), derefFloat(ch.BeforeOverlap), int(maxRun), maxOverlap)
+}
+
+// changesSince lists the verdicts that differ from the baseline's: one
+// loop over the cells and the criteria (a judged criterion's verdicts
+// grader by grader), each change stated from its criterion's outcome. The
+// headline criterion's come first, then the judged tier's, then the other
+// measured criteria's, as the changes page has always listed them. nil
+// without a baseline.
+func changesSince(p *public.Public, crit criteria.Set, base *Results) []Change {
+	if base == nil {
+		return nil
+	}
+	before := map[[2]string]ResultsCell{}
+	for _, c := range base.Cells {
+		before[[2]string{c.Model, c.Section}] = c
+	}
+	var ranked [3][]Change
+	for _, c := range p.Cells {
+		b, ok := before[[2]string{c.Writer, c.Section}]
+		if !ok {
+			continue
+		}
+		for _, cr := range crit.All() {
+			rank := 2
+			switch {
+			case cr.Headline:
+				rank = 0
+			case cr.Judged:
+				rank = 1
+			}
+			ranked[rank] = append(ranked[rank], cellChanges(cr, c, b)...)
+		}
+	}
+	return slices.Concat(ranked[0], ranked[1], ranked[2])
+}
+
+// cellChanges lists cr's verdicts on c that differ from b's, the same
+// cell in the baseline.
+func cellChanges(cr *criteria.Criterion, c public.Cell, b ResultsCell) []Change {
+	change := Change{Model: c.Writer, Section: c.Section, Criterion: string(cr.ID), Page: cellPath(c)}
+	if cr.Judged {
+		var out []Change
+		for _, g := range c.Judged {
+			for _, o := range g.Outcomes {
+				then, ok := b.judgedVerdict(g.By, o.Criterion)
+				if o.Criterion != string(cr.ID) || !ok || then == o.Verdict {
+					continue
+				}
+				ch := change
+				ch.Judge, ch.Before, ch.After, ch.Rules = g.Name, then, o.Verdict, []string{o.Criterion + " by " + g.Name}
+				out = append(out, ch)
+			}
+		}
+		return out
+	}
+	now, ok := criteria.Find(c.Outcomes, criteria.Key{Criterion: cr.ID})
+	if !ok {
+		return nil
+	}
+	then, ok := b.outcome(cr)
+	if !ok || then.Label() == now.Label() {
+		return nil
+	}
+	var flipped []string
+	for _, r := range cr.RuleNames() {
+		if then.RuleFailed(r) != now.RuleFailed(r) {
+			flipped = append(flipped, r)
+		}
+	}
+	change.Before, change.After, change.Rules = then.Label(), now.Label(), flipped
+	if !cr.Headline {
+		change.Rules = []string{strings.Join(append([]string{string(cr.ID)}, flipped...), " ")}
+	}
+	change.BeforeRun, change.BeforeOverlap = intValue(then, criteria.ValueRun), floatValue(then, criteria.ValueOverlap)
+	change.AfterRun, change.AfterOverlap = intValue(now, criteria.ValueRun), floatValue(now, criteria.ValueOverlap)
+	return []Change{change}
+}
+
+// outcome returns the cell's outcome of cr in the baseline; for the
+// headline criterion of a baseline from before results.json held
+// outcomes, the one its verdict, rules and numbers make. ok is false when
+// the baseline does not record cr.
+func (b ResultsCell) outcome(cr *criteria.Criterion) (criteria.Outcome, bool) {
+	if rec, ok := b.Criteria[string(cr.ID)]; ok {
+		return recordOutcome(cr.ID, rec), true
+	}
+	if !cr.Headline || b.Criteria != nil {
+		return criteria.Outcome{}, false
+	}
+	o := criteria.Outcome{Criterion: cr.ID, Verdict: criteria.Verdict(b.Verdict), Failed: b.Rules,
+		Values: []criteria.Named{{Name: criteria.ValueRun, Value: float64(b.Run)}, {Name: criteria.ValueOverlap, Value: b.Overlap}}}
+	if b.Verdict != string(criteria.Pass) && b.Verdict != string(criteria.Fail) {
+		o.Verdict, o.Reason = criteria.Unscored, strings.ToLower(b.Verdict)
+	}
+	return o, true
+}
+
+// judgedVerdict returns grader by's verdict on criterion id in the
+// baseline's cell.
+func (b ResultsCell) judgedVerdict(by, id string) (string, bool) {
+	for _, g := range b.Judged {
+		if g.By == by {
+			call, ok := g.Criteria[id]
+			return call.Verdict, ok
+		}
+	}
+	return "", false
+}
+
+// intValue and floatValue return o's value named name, nil when o has
+// none: results.json's null, never a 0 standing in for a missing figure.
+func intValue(o criteria.Outcome, name string) *int {
+	if v, ok := o.Value(name); ok {
+		n := int(v)
+		return &n
+	}
+	return nil
+}
+
+func floatValue(o criteria.Outcome, name string) *float64 {
+	if v, ok := o.Value(name); ok {
+		return &v
+	}
+	return nil
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func derefFloat(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // thresholdRows are the thresholds of the two builds, criterion by
@@ -85,10 +222,10 @@ func compareBuilds(p *public.Public, base *Results, judged []Change) comparison 
 // shortest run highlighted), the other measured criteria's, with a limit
 // set per section compared section by section, and the judged tier's when
 // both builds ran it. A row a baseline does not record is left out.
-func thresholdRows(p *public.Public, base *Results) []thresholdChange {
+func thresholdRows(p *public.Public, crit criteria.Set, base *Results) []thresholdChange {
 	var rows []thresholdChange
 	for _, ct := range p.CriteriaThresholds {
-		c := criteria.Lookup(ct.Criterion)
+		c := crit.Lookup(ct.Criterion)
 		if c == nil || c.Judged && (p.Judged == nil || base.judgedThresholds == nil) {
 			continue
 		}
@@ -172,9 +309,9 @@ func recordOutcome(id criteria.ID, r criteria.Record) criteria.Outcome {
 }
 
 // checksLine states an outcome's checks, each rule with its numbers.
-func checksLine(o criteria.Outcome) string {
+func checksLine(crit criteria.Set, o criteria.Outcome) string {
 	var parts []string
-	for _, c := range o.Checks() {
+	for _, c := range crit.Checks(o) {
 		parts = append(parts, c.Text)
 	}
 	return strings.Join(parts, "; ")

@@ -12,6 +12,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // chart is a chart ready for a page: its ECharts option as JSON (written into
@@ -73,16 +74,16 @@ var verdictGrades = []struct {
 
 // pastLimit is how many times its limit a failing cell's worst failing
 // rule reaches (infinite for a limit of 0); 0 for a passing cell.
-func pastLimit(p *public.Public, c public.Cell) float64 {
-	return c.Headline().Excess()
+func pastLimit(crit criteria.Set, c public.Cell) float64 {
+	return crit.Excess(c.Headline())
 }
 
 // grade returns the index in verdictGrades of a cell.
-func grade(p *public.Public, c public.Cell) int {
+func grade(crit criteria.Set, c public.Cell) int {
 	if !c.Headline().Fail() {
 		return 0
 	}
-	r := pastLimit(p, c)
+	r := pastLimit(crit, c)
 	for i := 1; i < len(verdictGrades); i++ {
 		if r < verdictGrades[i].Below {
 			return i
@@ -94,7 +95,7 @@ func grade(p *public.Public, c public.Cell) int {
 // runsHeatmap shows every cell's verdict, sections down and writers across
 // as in the grid, coloured by the verdict and graded by how far past its
 // limit a failing cell is, each labelled with its run and overlap.
-func runsHeatmap(p *public.Public) (chart, error) {
+func runsHeatmap(p *public.Public, crit criteria.Set) (chart, error) {
 	hm := charts.NewHeatMap()
 	row := map[string]int{}
 	// Sections from the top down: the y axis counts upwards.
@@ -122,7 +123,7 @@ func runsHeatmap(p *public.Public) (chart, error) {
 		if !c.HasExample {
 			continue
 		}
-		g := grade(p, c)
+		g := grade(crit, c)
 		v := [3]int{col[c.Writer], row[c.Section], g}
 		items = append(items, item{Value: v, Label: label{Show: true, Formatter: strconv.Itoa(c.Run) + " / " + percent(c.Overlap), Color: verdictGrades[g].Text}})
 	}
@@ -157,7 +158,7 @@ func runsHeatmap(p *public.Public) (chart, error) {
 		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
 	}
 	return chart{ID: "chart-runs", Title: "Verdict per section and writer", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
-		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, overlapText(c), verdictGrades[grade(p, c)].Label)
+		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, overlapText(c), verdictGrades[grade(crit, c)].Label)
 	}), Height: 150 + 34*len(p.Sections)}, nil
 }
 

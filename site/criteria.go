@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -21,9 +20,9 @@ import (
 
 // measured returns the measured (not judged) criteria, in the criteria's
 // order.
-func measured() []*criteria.Criterion {
+func measured(crit criteria.Set) []*criteria.Criterion {
 	var out []*criteria.Criterion
-	for _, c := range criteria.All() {
+	for _, c := range crit.All() {
 		if !c.Judged {
 			out = append(out, c)
 		}
@@ -32,9 +31,9 @@ func measured() []*criteria.Criterion {
 }
 
 // others returns the measured criteria but the headline.
-func others() []*criteria.Criterion {
+func others(crit criteria.Set) []*criteria.Criterion {
 	var out []*criteria.Criterion
-	for _, c := range measured() {
+	for _, c := range measured(crit) {
 		if !c.Headline {
 			out = append(out, c)
 		}
@@ -43,9 +42,9 @@ func others() []*criteria.Criterion {
 }
 
 // gates returns the measured gate criteria, in the criteria's order.
-func gates() []*criteria.Criterion {
+func gates(crit criteria.Set) []*criteria.Criterion {
 	var out []*criteria.Criterion
-	for _, c := range measured() {
+	for _, c := range measured(crit) {
 		if c.Kind == criteria.Gate {
 			out = append(out, c)
 		}
@@ -67,9 +66,9 @@ type writerTotal struct {
 }
 
 // totals counts each measured quality criterion's FAILs per writer.
-func totals(p *public.Public) []criterionTotals {
+func totals(p *public.Public, crit criteria.Set) []criterionTotals {
 	var out []criterionTotals
-	for _, c := range measured() {
+	for _, c := range measured(crit) {
 		if c.Kind != criteria.Quality {
 			continue
 		}
@@ -94,11 +93,11 @@ type criterionCell struct {
 
 // criterionCells returns a cell's outcome of every criterion but the
 // headline's, in others() order.
-func criterionCells(c public.Cell) []criterionCell {
+func criterionCells(crit criteria.Set, c public.Cell) []criterionCell {
 	var out []criterionCell
-	for _, cr := range others() {
+	for _, cr := range others(crit) {
 		o := c.Outcome(cr.ID)
-		cc := criterionCell{ID: string(cr.ID), Label: o.Label(), Summary: o.Summary(), Value: "-1"}
+		cc := criterionCell{ID: string(cr.ID), Label: o.Label(), Summary: cr.Summary(o), Value: "-1"}
 		if len(cr.Values) > 0 {
 			if v, ok := o.Value(cr.Values[0]); ok {
 				cc.Value = strconv.FormatFloat(v, 'f', -1, 64)
@@ -118,9 +117,9 @@ func criterionCells(c public.Cell) []criterionCell {
 type criterionColumn struct{ ID, Title string }
 
 // criterionColumns are the columns of criterionCells.
-func criterionColumns() []criterionColumn {
+func criterionColumns(crit criteria.Set) []criterionColumn {
 	var out []criterionColumn
-	for _, c := range others() {
+	for _, c := range others(crit) {
 		out = append(out, criterionColumn{ID: string(c.ID), Title: capitalise(c.Title) + " (" + string(c.ID) + ")"})
 	}
 	return out
@@ -146,9 +145,9 @@ func (g gateSummary) Threshold(name string) string {
 }
 
 // gateSummaries counts each gate's outcomes per writer.
-func gateSummaries(p *public.Public) []gateSummary {
+func gateSummaries(p *public.Public, crit criteria.Set) []gateSummary {
 	var out []gateSummary
-	for _, g := range gates() {
+	for _, g := range gates(crit) {
 		k := criteria.Key{Criterion: g.ID}
 		var parts []string
 		for _, w := range p.Writers {
@@ -184,9 +183,9 @@ func thresholdsOf(p *public.Public, id criteria.ID) []criteria.Threshold {
 // criteriaCSVHeader names the column group of every criterion but the
 // headline (whose columns the table has always had): verdict, failed
 // rules, values and limits, prefixed by the criterion's ID ("g1_words").
-func criteriaCSVHeader() []string {
+func criteriaCSVHeader(crit criteria.Set) []string {
 	var out []string
-	for _, c := range others() {
+	for _, c := range others(crit) {
 		id := strings.ToLower(string(c.ID))
 		out = append(out, id+"_verdict", id+"_failed_rules")
 		for _, n := range append(append([]string{}, c.Values...), c.Limits...) {
@@ -197,9 +196,9 @@ func criteriaCSVHeader() []string {
 }
 
 // criteriaCSVRow is a cell's values in the columns of criteriaCSVHeader.
-func criteriaCSVRow(c public.Cell) []string {
+func criteriaCSVRow(crit criteria.Set, c public.Cell) []string {
 	var out []string
-	for _, cr := range others() {
+	for _, cr := range others(crit) {
 		o := c.Outcome(cr.ID)
 		out = append(out, o.Label(), strings.Join(o.Failed, "+"))
 		for _, n := range cr.Values {
@@ -217,40 +216,4 @@ func csvNumber(x float64, ok bool) string {
 		return ""
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64)
-}
-
-// criteriaChanges lists the verdicts of every measured criterion but the
-// headline that flipped since the baseline, as the judged flips are
-// listed: the rule names the criterion and the rules that flipped ("G1
-// long"). A baseline without criteria has none.
-func criteriaChanges(p *public.Public, base *Results) []Change {
-	if base == nil {
-		return nil
-	}
-	before := map[[2]string]map[string]criteria.Record{}
-	for _, c := range base.Cells {
-		before[[2]string{c.Model, c.Section}] = c.Criteria
-	}
-	var out []Change
-	for _, c := range p.Cells {
-		for _, g := range others() {
-			b, ok := before[[2]string{c.Writer, c.Section}][string(g.ID)]
-			o := c.Outcome(g.ID)
-			if !ok || b.Verdict == string(o.Verdict) {
-				continue
-			}
-			label := strings.ToUpper(b.Reason)
-			if b.Verdict != string(criteria.Unscored) || b.Reason == "" {
-				label = b.Verdict
-			}
-			flipped := string(g.ID)
-			for _, r := range g.RuleNames() {
-				if slices.Contains(b.Rules, r) != o.RuleFailed(r) {
-					flipped += " " + r
-				}
-			}
-			out = append(out, Change{Model: c.Writer, Section: c.Section, Before: label, After: o.Label(), Rules: []string{flipped}, Page: cellPath(c)})
-		}
-	}
-	return out
 }

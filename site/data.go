@@ -134,10 +134,10 @@ func jsonName(t criteria.Threshold) string { return strings.ReplaceAll(t.Name, "
 // resultsThresholds are the thresholds results.json records of the view's
 // measured criteria; registered picks the registered ones (and leaves out
 // the shortest run highlighted, which is not registered).
-func resultsThresholds(p *public.Public, registered bool) ResultsThresholds {
+func resultsThresholds(p *public.Public, crit criteria.Set, registered bool) ResultsThresholds {
 	var out ResultsThresholds
 	for _, ct := range p.CriteriaThresholds {
-		c := criteria.Lookup(ct.Criterion)
+		c := crit.Lookup(ct.Criterion)
 		if c == nil || c.Judged {
 			continue
 		}
@@ -166,9 +166,9 @@ type ResultsTally struct {
 }
 
 // resultsTallies are ts's tallies of the measured criteria, by ID.
-func resultsTallies(ts criteria.Tallies) map[string]ResultsTally {
+func resultsTallies(crit criteria.Set, ts criteria.Tallies) map[string]ResultsTally {
 	out := map[string]ResultsTally{}
-	for _, c := range measured() {
+	for _, c := range measured(crit) {
 		t := ts.Of(criteria.Key{Criterion: c.ID})
 		out[string(c.ID)] = ResultsTally{Pass: t.Pass, Fail: t.Fail, Unscored: t.Unscored, Ambiguous: t.Ambiguous}
 	}
@@ -262,18 +262,22 @@ type ResultsInput struct {
 
 // Change is a cell whose verdict flipped since the baseline.
 type Change struct {
-	Model   string   `json:"model"`
-	Section string   `json:"section"`
-	Before  string   `json:"before"`
-	After   string   `json:"after"`
-	Rules   []string `json:"rules"` // the rules whose outcome flipped
-	// The cell's values in the baseline and now; the limits are the two
-	// builds' thresholds.
-	BeforeRun     int     `json:"before_run"`
-	BeforeOverlap float64 `json:"before_overlap"`
-	AfterRun      int     `json:"after_run"`
-	AfterOverlap  float64 `json:"after_overlap"`
-	Page          string  `json:"page,omitempty"` // the cell's run view
+	Model   string `json:"model"`
+	Section string `json:"section"`
+	// Criterion is the ID of the criterion whose verdict flipped; Judge
+	// names the judge or labeller whose verdict it is, for a judged one.
+	Criterion string   `json:"criterion"`
+	Judge     string   `json:"judge,omitempty"`
+	Before    string   `json:"before"`
+	After     string   `json:"after"`
+	Rules     []string `json:"rules"` // the rules whose outcome flipped
+	// The headline criterion's values in the baseline and now (C5's
+	// longest run and overlap); null for a criterion that has none.
+	BeforeRun     *int     `json:"before_run"`
+	BeforeOverlap *float64 `json:"before_overlap"`
+	AfterRun      *int     `json:"after_run"`
+	AfterOverlap  *float64 `json:"after_overlap"`
+	Page          string   `json:"page,omitempty"` // the cell's run view
 }
 
 // rules returns the names of the rules the cell fails under the headline
@@ -289,8 +293,8 @@ func cellPath(c public.Cell) string {
 	return "cells/" + c.Slug + ".html"
 }
 
-func buildResults(p *public.Public, changes []Change) Results {
-	r := resultsHead(p, changes)
+func buildResults(p *public.Public, crit criteria.Set, changes []Change) Results {
+	r := resultsHead(p, crit, changes)
 	for _, c := range p.Cells {
 		r.Cells = append(r.Cells, resultsCell(c))
 	}
@@ -310,9 +314,9 @@ func resultsCell(c public.Cell) ResultsCell {
 }
 
 // resultsHead is what data/results.json holds but its cells (Cells empty).
-func resultsHead(p *public.Public, changes []Change) Results {
+func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results {
 	r := Results{
-		Thresholds: resultsThresholds(p, false), Registered: resultsThresholds(p, true), Totals: resultsTallies(p.Tallies),
+		Thresholds: resultsThresholds(p, crit, false), Registered: resultsThresholds(p, crit, true), Totals: resultsTallies(crit, p.Tallies),
 		Audience: string(p.Audience),
 		Cells:    []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
 	}
@@ -322,7 +326,7 @@ func resultsHead(p *public.Public, changes []Change) Results {
 	r.Judged = judgedResults(p.Judged)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
-		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections(), Criteria: resultsTallies(w.Tallies)})
+		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections(), Criteria: resultsTallies(crit, w.Tallies)})
 	}
 	for _, h := range p.Hypotheses {
 		drift := h.Drift
@@ -359,24 +363,24 @@ func encodeJSON(v any) ([]byte, error) {
 }
 
 // resultsCSV is the results table as shown on the results page.
-func resultsCSV(p *public.Public) ([]byte, error) {
+func resultsCSV(p *public.Public, crit criteria.Set) ([]byte, error) {
 	var b bytes.Buffer
-	err := writeResultsCSV(csv.NewWriter(&b), p)
+	err := writeResultsCSV(csv.NewWriter(&b), p, crit)
 	return b.Bytes(), err
 }
 
 // writeResultsCSV writes results.csv into w, and flushes it. Its figures
 // are the page's: overlap_percent as the results table writes it (0, 5.4,
 // 10.04 against a 10% limit), G1's bounds in whole words.
-func writeResultsCSV(w *csv.Writer, p *public.Public) error {
-	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, criteriaCSVHeader()...))
+func writeResultsCSV(w *csv.Writer, p *public.Public, crit criteria.Set) error {
+	w.Write(append([]string{"writer", "section", "words", "longest_run", "overlap_percent", "shared_ngrams", "distinct_ngrams", "verdict", "failed_rules", "worst_variant"}, criteriaCSVHeader(crit)...))
 	for _, c := range p.Cells {
 		if !c.HasExample {
-			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, criteriaCSVRow(c)...))
+			w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), "", "", "", "", "NO EXAMPLE", "", ""}, criteriaCSVRow(crit, c)...))
 			continue
 		}
 		w.Write(append([]string{c.Writer, c.Section, strconv.Itoa(c.Words), strconv.Itoa(c.Run), strings.TrimSuffix(overlapText(c), "%"),
-			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, criteriaCSVRow(c)...))
+			strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct), verdictWord(c), joinRules(rules(c)), strconv.Itoa(c.Variant)}, criteriaCSVRow(crit, c)...))
 	}
 	w.Flush()
 	return w.Error()
@@ -445,40 +449,4 @@ func (r *Results) checkBaseline() (*Results, error) {
 		}
 	}
 	return r, nil
-}
-
-// computeChanges lists the cells whose verdict differs from the baseline.
-func computeChanges(p *public.Public, base *Results) []Change {
-	if base == nil {
-		return nil
-	}
-	before := map[[2]string]ResultsCell{}
-	for _, c := range base.Cells {
-		before[[2]string{c.Model, c.Section}] = c
-	}
-	changes := []Change{}
-	for _, c := range p.Cells {
-		b, ok := before[[2]string{c.Writer, c.Section}]
-		after := verdictWord(c)
-		if !ok || b.Verdict == after {
-			continue
-		}
-		flipped := []string{}
-		had := map[string]bool{}
-		for _, r := range b.Rules {
-			had[r] = true
-		}
-		now := map[string]bool{}
-		for _, r := range rules(c) {
-			now[r] = true
-		}
-		for _, r := range criteria.Headline().RuleNames() {
-			if had[r] != now[r] {
-				flipped = append(flipped, r)
-			}
-		}
-		changes = append(changes, Change{Model: c.Writer, Section: c.Section, Before: b.Verdict, After: after, Rules: flipped,
-			BeforeRun: b.Run, BeforeOverlap: b.Overlap, AfterRun: c.Run, AfterOverlap: c.Overlap, Page: cellPath(c)})
-	}
-	return changes
 }

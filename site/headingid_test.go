@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/evalpress/evalpress/reports/criteria"
 	"regexp"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ func headingIDs(tb testing.TB, headings []string) []string {
 	for _, h := range headings {
 		md.WriteString("## " + h + "\n\n")
 	}
-	pg, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md.String()}, "content/d.md", map[string]bool{"d.md": true}, nil, fixture())
+	pg, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md.String()}, "content/d.md", map[string]bool{"d.md": true}, nil, fixture(), criteria.Default())
 	if err != nil {
 		tb.Fatal(err)
 	}

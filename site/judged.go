@@ -394,19 +394,19 @@ func diagnosticTables(p *public.Public) []diagnosticTable {
 	return out
 }
 
-var judgedCellTemplate = template.Must(template.New("judged-cell").Funcs(template.FuncMap{"judgedhead": judgedHead}).Parse(`<section class="judged" aria-labelledby="judged-h">
+var judgedCellTemplate = template.Must(template.New("judged-cell").Parse(`<section class="judged" aria-labelledby="judged-h">
 <h2 id="judged-h">Judged criteria</h2>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Judged criteria">
 <table class="judged-cell">
-<thead><tr><th scope="col">Judge or labeller</th><th scope="col">Status</th>{{range .Criteria}}<th scope="col">{{judgedhead .}}</th>{{end}}</tr></thead>
+<thead><tr><th scope="col">Judge or labeller</th><th scope="col">Status</th>{{range .Heads}}<th scope="col">{{.}}</th>{{end}}</tr></thead>
 <tbody>
 {{- range .Grades}}
 <tr><th scope="row">{{.Name}}{{if .Sample}} ({{.Sample}} sample){{end}}</th><td>{{.Status}}</td>{{range .Calls}}<td>{{.}}</td>{{end}}</tr>
 {{- if .Groups}}
-<tr class="detail-row"><th scope="row" colspan="2">C2 moves named (STEP 2)</th><td colspan="{{len $.Criteria}}">{{.Groups}}</td></tr>
+<tr class="detail-row"><th scope="row" colspan="2">C2 moves named (STEP 2)</th><td colspan="{{len $.Heads}}">{{.Groups}}</td></tr>
 {{- end}}
 {{- if .Additions}}
-<tr class="detail-row"><th scope="row" colspan="2">C4 candidate additions</th><td colspan="{{len $.Criteria}}">{{.Additions}}</td></tr>
+<tr class="detail-row"><th scope="row" colspan="2">C4 candidate additions</th><td colspan="{{len $.Heads}}">{{.Additions}}</td></tr>
 {{- end}}
 {{- range .Agreement}}
 <tr class="agreement-row"><th scope="row" colspan="2">agreement with {{.Labeller}}</th>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
@@ -429,13 +429,13 @@ var judgedCellTemplate = template.Must(template.New("judged-cell").Funcs(templat
 // when it has none: each valid judge's and labeller's, every judge's status
 // and agreement beside it. The analysis is in the view only for internal
 // builds. root leads from the cell page to the site's root.
-func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML {
+func judgedCellHTML(c public.Cell, p *public.Public, crit criteria.Set, root string) template.HTML {
 	if len(c.Judged) == 0 {
 		return ""
 	}
-	var criteria []string
+	var heads []string
 	for _, o := range c.Judged[0].Outcomes {
-		criteria = append(criteria, o.Criterion)
+		heads = append(heads, judgedHead(crit, o.Criterion))
 	}
 	type grade struct {
 		Name, Sample, Analysis, Status string
@@ -444,10 +444,10 @@ func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML 
 		Agreement                      []statusRow
 	}
 	data := struct {
-		Criteria, Ceiling []string
-		Grades            []grade
-		Root, Diagnostic  string
-	}{Criteria: criteria, Root: root}
+		Heads, Ceiling   []string
+		Grades           []grade
+		Root, Diagnostic string
+	}{Heads: heads, Root: root}
 	for _, g := range c.Judged {
 		gr := grade{Name: g.Name, Sample: g.Sample, Analysis: g.Analysis, Status: "labeller", Groups: groupsText(g.Groups), Additions: additionsText(g.Additions)}
 		if !g.Labeller {
@@ -475,35 +475,6 @@ func judgedCellHTML(c public.Cell, p *public.Public, root string) template.HTML 
 		return ""
 	}
 	return template.HTML(b.String())
-}
-
-// judgedChanges lists the judged verdicts that flipped since the baseline,
-// as C5 flips are listed: the rule is the criterion and the judge.
-func judgedChanges(p *public.Public, base *Results) []Change {
-	if base == nil {
-		return nil
-	}
-	before := map[[4]string]string{}
-	for _, c := range base.Cells {
-		for _, g := range c.Judged {
-			for id, call := range g.Criteria {
-				before[[4]string{c.Model, c.Section, g.By, id}] = call.Verdict
-			}
-		}
-	}
-	var out []Change
-	for _, c := range p.Cells {
-		for _, g := range c.Judged {
-			for _, o := range g.Outcomes {
-				b, ok := before[[4]string{c.Writer, c.Section, g.By, o.Criterion}]
-				if !ok || b == o.Verdict {
-					continue
-				}
-				out = append(out, Change{Model: c.Writer, Section: c.Section, Before: b, After: o.Verdict, Rules: []string{o.Criterion + " by " + g.Name}})
-			}
-		}
-	}
-	return out
 }
 
 // additionsRow is one judge's candidate additions on one cell, as a human

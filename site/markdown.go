@@ -27,6 +27,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/site/prose"
 )
 
@@ -467,19 +468,19 @@ func chromaCSS() (string, error) {
 // placeholders that do not parse and the broken links come back together
 // in err (errors.Join), with the claims among them in the order of the
 // source: a build reports every problem of every document at once.
-func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public) (pg *page, claims []error, err error) {
-	return renderDocument(doc, file, docs, files, p, false)
+func renderMarkdown(doc public.Document, file string, docs, files map[string]bool, p *public.Public, crit criteria.Set) (pg *page, claims []error, err error) {
+	return renderDocument(doc, file, docs, files, p, crit, false)
 }
 
 // renderDocument is renderMarkdown; partial says that p lacks data its
 // inputs would give (CheckDocuments): the placeholders that fail on the
 // data and the claims with a value of n/a are not reported, since the data
 // they need is missing, not wrong.
-func renderDocument(doc public.Document, file string, docs, files map[string]bool, p *public.Public, partial bool) (pg *page, claims []error, err error) {
+func renderDocument(doc public.Document, file string, docs, files map[string]bool, p *public.Public, crit criteria.Set, partial bool) (pg *page, claims []error, err error) {
 	placed := &prose.Doc{}
 	lc := &linkCheck{doc: doc.Path, docs: docs, files: files, placed: placed}
 	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.Footnote, prose.New(p, blockNames, placed)),
+		goldmark.WithExtensions(extension.GFM, extension.Footnote, prose.New(p, crit, blockNames, placed)),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(util.Prioritized(lc, 100)),
@@ -548,7 +549,7 @@ func renderDocument(doc public.Document, file string, docs, files map[string]boo
 	}
 	dropRawHTML(root, placed)
 	pg = &page{Source: doc.Path, HTMLPath: htmlPathOf(doc.Path), Blocks: placed.Blocks, Data: placed.UsesData(),
-		Markdown: placed.Markdown(doc.Markdown, func(name string) string { return blockMarkdown(name, p) })}
+		Markdown: placed.Markdown(doc.Markdown, func(name string) string { return blockMarkdown(name, p, crit) })}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {

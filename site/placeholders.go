@@ -46,11 +46,11 @@ func verdictWord(c public.Cell) string { return prose.VerdictWord(c) }
 
 // blockMarkdown is what a block placeholder becomes in a downloaded
 // document: the block's numbers as markdown.
-func blockMarkdown(name string, p *public.Public) string {
+func blockMarkdown(name string, p *public.Public, crit criteria.Set) string {
 	var b strings.Builder
 	switch name {
 	case "summary":
-		all := totals(p)
+		all := totals(p, crit)
 		for i, ct := range all {
 			if len(all) > 1 { // one table a criterion, each named
 				if i > 0 {
@@ -89,9 +89,9 @@ func blockMarkdown(name string, p *public.Public) string {
 			b.WriteString("\n")
 		}
 	case "grid", "sections", "rules", "spread":
-		b.WriteString(tableMarkdown(name, p))
+		b.WriteString(tableMarkdown(name, p, crit))
 	default:
-		if md, ok := validationMarkdown(name, p); ok {
+		if md, ok := validationMarkdown(name, p, crit); ok {
 			return md
 		}
 		fmt.Fprintf(&b, "*(The %s is drawn on the page; data/results.csv holds its numbers.)*\n", name)

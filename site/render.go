@@ -35,7 +35,7 @@ type pageKind struct {
 // one in a subfolder, a fixture's text, is reached by links), the headline
 // criterion's results, the judged results when the judged tier ran, the
 // changes, the method, and the cell pages.
-func pageTable(p *public.Public, docs []*page) []pageKind {
+func pageTable(p *public.Public, crit criteria.Set, docs []*page) []pageKind {
 	var t []pageKind
 	if !slices.ContainsFunc(docs, func(d *page) bool { return d.HTMLPath == "index.html" }) {
 		t = append(t, pageKind{Path: "index.html", Title: "Overview", Nav: "Overview", make: templatePage("overview.html", true)})
@@ -51,7 +51,7 @@ func pageTable(p *public.Public, docs []*page) []pageKind {
 		t = append(t, k)
 	}
 	results := "Results"
-	if h := criteria.Headline(); h != nil {
+	if h := crit.Headline(); h != nil {
 		results = string(h.ID) + " results"
 	}
 	t = append(t, pageKind{Path: "results.html", Title: results, Nav: results, make: templatePage("results.html", true)})
@@ -182,14 +182,14 @@ func cellPages(r *siteRender, _ pageKind) error {
 
 // resultsData makes data/results.json and data/results.csv.
 func (r *siteRender) resultsData() error {
-	r.out.Results = buildResults(r.p, r.sd.Changes)
+	r.out.Results = buildResults(r.p, r.sd.crit, r.sd.Changes)
 	r.out.Results.addStatistics(r.sd.Spreads, r.sd.Chances)
 	results, err := encodeJSON(r.out.Results)
 	if err != nil {
 		return err
 	}
 	r.add("data/results.json", results)
-	csvData, err := resultsCSV(r.p)
+	csvData, err := resultsCSV(r.p, r.sd.crit)
 	if err != nil {
 		return err
 	}
@@ -230,8 +230,8 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
-	p := v.Public()
-	tmpl, err := parseTemplates(opt)
+	p, crit := v.Public(), opt.criteria()
+	tmpl, err := parseTemplates(opt, crit)
 	if err != nil {
 		return nil, err
 	}
@@ -239,8 +239,8 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := pageTable(p, docs)
-	sd := &siteData{Title: p.Title, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
+	table := pageTable(p, crit, docs)
+	sd := &siteData{crit: crit, Title: p.Title, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
 		ThresholdNote: thresholdNote(p), Nav: navigation(table)}
 	if err := sd.prepare(opt.Baseline); err != nil {
 		return nil, err
@@ -250,7 +250,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err := r.makeAll(table); err != nil {
 		return nil, err
 	}
-	index, err := searchIndex(r.searched, p.Cells)
+	index, err := searchIndex(r.searched, p.Cells, crit)
 	if err != nil {
 		return nil, err
 	}
@@ -307,8 +307,10 @@ func (r *siteRender) makeAll(table []pageKind) error {
 }
 
 // parseTemplates parses the built-in templates and the override's.
-func parseTemplates(opt Options) (*template.Template, error) {
-	tmpl, err := template.New("").Funcs(funcs).ParseFS(opt.Templates, "*.html")
+func parseTemplates(opt Options, crit criteria.Set) (*template.Template, error) {
+	tmpl, err := template.New("").Funcs(funcs).Funcs(template.FuncMap{
+		"judgedhead": func(id string) string { return judgedHead(crit, id) },
+	}).ParseFS(opt.Templates, "*.html")
 	if err == nil && opt.TemplateOverride != nil {
 		if names, _ := fs.Glob(opt.TemplateOverride, "*.html"); len(names) > 0 {
 			tmpl, err = tmpl.ParseFS(opt.TemplateOverride, "*.html")
@@ -349,7 +351,7 @@ func documents(p *public.Public, opt Options) ([]*page, error) {
 	var pages []*page
 	var problems []error
 	for _, d := range p.Documents {
-		pg, claims, err := renderDocument(d, path.Join(opt.ContentLabel, d.Path), docs, files, p, opt.partial)
+		pg, claims, err := renderDocument(d, path.Join(opt.ContentLabel, d.Path), docs, files, p, opt.criteria(), opt.partial)
 		problems = append(problems, claims...)
 		if err != nil {
 			var joined interface{ Unwrap() []error }
@@ -390,14 +392,15 @@ func (sd *siteData) prepare(base *Results) error {
 				}
 			}
 		case 1:
-			for _, mk := range []func(*public.Public) (chart, error){runsHeatmap, overlapBars, failBars} {
+			heatmap := func(p *public.Public) (chart, error) { return runsHeatmap(p, sd.crit) }
+			for _, mk := range []func(*public.Public) (chart, error){heatmap, overlapBars, failBars} {
 				c, err := mk(p)
 				if err != nil {
 					return err
 				}
 				charts = append(charts, c)
 			}
-			sd.Sens = computeSensitivity(p)
+			sd.Sens = computeSensitivity(p, sd.crit)
 			for _, byRun := range []bool{true, false} {
 				c, err := sensitivityLines(p, sd.Sens, byRun)
 				if err != nil {
@@ -406,17 +409,13 @@ func (sd *siteData) prepare(base *Results) error {
 				charts = append(charts, c)
 			}
 		case 2:
-			sd.Grid, sd.Rules = buildGrid(p), buildRuleTable(p)
-			sd.Totals, sd.Gates, sd.CriterionColumns = totals(p), gateSummaries(p), criterionColumns()
+			sd.Grid, sd.Rules = buildGrid(p), buildRuleTable(p, sd.crit)
+			sd.Totals, sd.Gates, sd.CriterionColumns = totals(p, sd.crit), gateSummaries(p, sd.crit), criterionColumns(sd.crit)
 		case 3:
-			sd.Changes = computeChanges(p, base)
-			flips := append(judgedChanges(p, base), criteriaChanges(p, base)...)
+			sd.Changes = changesSince(p, sd.crit, base)
 			sd.Baselined = base != nil
 			if sd.Baselined {
-				sd.Compared = compareBuilds(p, base, flips)
-			}
-			if len(flips) > 0 {
-				sd.Changes = append(sd.Changes, flips...)
+				sd.Compared = compareBuilds(p, sd.crit, base, sd.Changes)
 			}
 		}
 		return nil

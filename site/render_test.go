@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/evalpress/evalpress/reports/criteria"
 	"strings"
 	"testing"
 
@@ -31,7 +32,7 @@ func TestNavigationIsThePageTable(t *testing.T) {
 		if tc.judged {
 			p.Judged = &public.Judged{}
 		}
-		table := pageTable(p, tc.docs)
+		table := pageTable(p, criteria.Default(), tc.docs)
 		var nav, others []string
 		for _, item := range navigation(table) {
 			nav = append(nav, item.Path+":"+item.Title)

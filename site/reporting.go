@@ -179,21 +179,21 @@ func statusRest(valid bool, reasons, notes []string) string {
 
 // ReportingTemplate fills the reporting template from the view.
 func (sd *siteData) ReportingTemplate() []reportPart {
-	return reportingTemplate(sd.Public)
+	return reportingTemplate(sd.Public, sd.crit)
 }
 
 // ReportingTemplateText is the reporting template in plain text.
 func (sd *siteData) ReportingTemplateText() string {
-	return reportingText(reportingTemplate(sd.Public))
+	return reportingText(reportingTemplate(sd.Public, sd.crit))
 }
 
-func reportingTemplate(p *public.Public) []reportPart {
+func reportingTemplate(p *public.Public, crit criteria.Set) []reportPart {
 	v := &p.Validation
 	return []reportPart{
 		{"JUDGE", judgeSlots(p, v)},
 		{"VALIDATION", validationSlots(v)},
 		{"ADVERSARIAL FIXTURES", fixtureSlots(v)},
-		{"RESULTS", resultSlots(p, v)},
+		{"RESULTS", resultSlots(p, crit, v)},
 		{"RANKING STABILITY", rankingSlots(v)},
 	}
 }
@@ -514,7 +514,7 @@ func agreementOn(v *public.Validation, j *public.JudgeValidation, criterion stri
 // judgedLine writes one writer's results on a judged criterion under one
 // judge: its pass rate, then each section's verdict with the raw count
 // the template asks for.
-func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool) {
+func judgedLine(p *public.Public, crit criteria.Set, judge, writer, criterion string) (string, bool) {
 	pass, scored := 0, 0
 	var sections []string
 	for _, c := range p.Cells {
@@ -536,7 +536,7 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 				case "FAIL":
 					scored++
 				}
-				sections = append(sections, c.Section+" "+slotCall(o, g.Additions))
+				sections = append(sections, c.Section+" "+slotCall(crit, o, g.Additions))
 			}
 		}
 	}
@@ -551,8 +551,8 @@ func judgedLine(p *public.Public, judge, writer, criterion string) (string, bool
 // undeveloped groups), and C4's scope-creep instances (the candidate
 // additions a human classified as scope creep), as the protocol's slots
 // ask.
-func slotCall(o public.JudgedOutcome, a *public.Additions) string {
-	c := criteria.Lookup(criteria.ID(o.Criterion))
+func slotCall(crit criteria.Set, o public.JudgedOutcome, a *public.Additions) string {
+	c := crit.Lookup(criteria.ID(o.Criterion))
 	switch {
 	case c == nil:
 	case c.ID == criteria.C4 && a != nil && a.Candidates > 0:
@@ -576,8 +576,8 @@ var protocolResults = []criteria.ID{criteria.C1, criteria.C2, criteria.C4, crite
 
 // slotLabel names a criterion's RESULTS slot: its ID and title as the
 // criterion states them, a gate marked as one ("G1 length (gate)").
-func slotLabel(id criteria.ID) string {
-	c := criteria.Lookup(id)
+func slotLabel(crit criteria.Set, id criteria.ID) string {
+	c := crit.Lookup(id)
 	if c == nil {
 		return string(id)
 	}
@@ -590,8 +590,8 @@ func slotLabel(id criteria.ID) string {
 
 // slotHolds says what a criterion's RESULTS slot holds: the criterion's
 // own words (Criterion.Reports), or those of a slot of its kind.
-func slotHolds(id criteria.ID) string {
-	c := criteria.Lookup(id)
+func slotHolds(crit criteria.Set, id criteria.ID) string {
+	c := crit.Lookup(id)
 	switch {
 	case c == nil:
 		return ""
@@ -605,10 +605,10 @@ func slotHolds(id criteria.ID) string {
 	return "pass rate per writer, and each section's verdict (code, not a judge)"
 }
 
-func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
+func resultSlots(p *public.Public, crit criteria.Set, v *public.Validation) []reportSlot {
 	prim, valid := resultsJudge(v)
 	judged := func(c criteria.ID) reportSlot {
-		s := reportSlot{Label: slotLabel(c), Holds: slotHolds(c)}
+		s := reportSlot{Label: slotLabel(crit, c), Holds: slotHolds(crit, c)}
 		switch {
 		case !v.Ran:
 			s.Empty = notRun
@@ -618,7 +618,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 			s.Empty = "the primary judge's verdicts are no result (" + strings.Join(prim.Reasons, "; ") + "); they are shown only as a diagnostic on the judged results page"
 		default:
 			for _, w := range p.Writers {
-				if line, ok := judgedLine(p, prim.ID, w.Alias, string(c)); ok {
+				if line, ok := judgedLine(p, crit, prim.ID, w.Alias, string(c)); ok {
 					s.Lines = append(s.Lines, line)
 				}
 			}
@@ -633,7 +633,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 		s.Agreement = len(s.Lines) > 0 || (v.Ran && prim != nil && !valid)
 		return s
 	}
-	c5 := reportSlot{Label: slotLabel(criteria.C5), Holds: slotHolds(criteria.C5)}
+	c5 := reportSlot{Label: slotLabel(crit, criteria.C5), Holds: slotHolds(crit, criteria.C5)}
 	for _, w := range p.Writers {
 		var sections []string
 		for _, c := range p.Cells {
@@ -655,7 +655,7 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 	if len(c5.Lines) == 0 {
 		c5.Empty = "no writer measured"
 	}
-	g1 := reportSlot{Label: slotLabel(criteria.G1), Holds: slotHolds(criteria.G1)}
+	g1 := reportSlot{Label: slotLabel(crit, criteria.G1), Holds: slotHolds(crit, criteria.G1)}
 	scored := false
 	for _, w := range p.Writers {
 		t := w.Tallies.Of(criteria.Key{Criterion: criteria.G1})
@@ -676,13 +676,13 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 			out = append(out, judged(id))
 		}
 	}
-	for _, c := range criteria.All() {
+	for _, c := range crit.All() {
 		switch {
 		case slices.Contains(protocolResults, c.ID):
 		case c.Judged:
 			out = append(out, judged(c.ID))
 		default:
-			out = append(out, measuredSlot(p, c))
+			out = append(out, measuredSlot(p, crit, c))
 		}
 	}
 	return out
@@ -691,8 +691,8 @@ func resultSlots(p *public.Public, v *public.Validation) []reportSlot {
 // measuredSlot is the RESULTS slot of a measured criterion the protocol's
 // template does not name: its pass rate per writer, and each section's
 // verdict.
-func measuredSlot(p *public.Public, c *criteria.Criterion) reportSlot {
-	s := reportSlot{Label: slotLabel(c.ID), Holds: slotHolds(c.ID)}
+func measuredSlot(p *public.Public, crit criteria.Set, c *criteria.Criterion) reportSlot {
+	s := reportSlot{Label: slotLabel(crit, c.ID), Holds: slotHolds(crit, c.ID)}
 	for _, w := range p.Writers {
 		var sections []string
 		for _, cell := range p.Cells {
@@ -922,12 +922,12 @@ func fenced(text string) string {
 
 // validationMarkdown is what the validation's blocks become in a
 // downloaded document; ok is false for other blocks.
-func validationMarkdown(name string, p *public.Public) (string, bool) {
+func validationMarkdown(name string, p *public.Public, crit criteria.Set) (string, bool) {
 	v := &p.Validation
 	var b strings.Builder
 	switch name {
 	case "reporting template", "reporting template text":
-		b.WriteString(fenced(reportingText(reportingTemplate(p))))
+		b.WriteString(fenced(reportingText(reportingTemplate(p, crit))))
 	case "judge prompt":
 		if p.Prompt == nil {
 			b.WriteString("*(No judge prompt is published in this build.)*\n")

@@ -123,7 +123,7 @@ func golden(t *testing.T, name, got string) {
 // TestReportingTemplateUnfilled: before the judged tier runs, every slot
 // says what it will hold and why it is empty.
 func TestReportingTemplateUnfilled(t *testing.T) {
-	parts := reportingTemplate(fixture())
+	parts := reportingTemplate(fixture(), criteria.Default())
 	var titles []string
 	for _, part := range parts {
 		titles = append(titles, part.Title)
@@ -146,7 +146,7 @@ func TestReportingTemplateUnfilled(t *testing.T) {
 }
 
 func TestReportingTemplateFilled(t *testing.T) {
-	text := reportingText(reportingTemplate(judgedFixture()))
+	text := reportingText(reportingTemplate(judgedFixture(), criteria.Default()))
 	golden(t, "template-filled.golden.txt", text)
 	for _, must := range []string{
 		"Primary judge: Basalt 1, ran 2026-07-02T09:00:00Z; valid: its verdicts are results",
@@ -196,7 +196,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 			t.Errorf("an order without its criterion: %s", line)
 		}
 	}
-	flip := reportingText(reportingTemplate(judgedFlipFixture()))
+	flip := reportingText(reportingTemplate(judgedFlipFixture(), criteria.Default()))
 	for _, must := range []string{"C4: Model 1 (9/10) > Model 2 (8/10); FLIPS against the primary: Model 2 and Model 1 swap", "effect +30 points"} {
 		if !strings.Contains(flip, must) {
 			t.Errorf("template with a valid family judge lacks %q", must)
@@ -209,7 +209,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 func TestResultsSlotLeavesOutAnInvalidPrimary(t *testing.T) {
 	p := judgedFixture()
 	p.Validation.Judges[0].Valid, p.Validation.Judges[0].Reasons = false, []string{"missed T3"}
-	for _, part := range reportingTemplate(p) {
+	for _, part := range reportingTemplate(p, criteria.Default()) {
 		if part.Title != "RESULTS" {
 			continue
 		}
@@ -228,7 +228,7 @@ func TestReportingTemplateOneLabeller(t *testing.T) {
 	p := judgedFixture()
 	p.Validation.Labellers = p.Validation.Labellers[:1]
 	p.Validation.HumanHuman = nil
-	text := reportingText(reportingTemplate(p))
+	text := reportingText(reportingTemplate(p, criteria.Default()))
 	if !strings.Contains(text, "A single labeller: no agreement between two people") {
 		t.Errorf("one labeller: no statement that the human baseline is missing:\n%s", text)
 	}
@@ -244,7 +244,7 @@ func TestResultsJSONValidation(t *testing.T) {
 		Ranking   *ResultsRanking   `json:"ranking"`
 	}
 	decode := func(p *public.Public) doc {
-		data, err := json.Marshal(buildResults(p, nil))
+		data, err := json.Marshal(buildResults(p, criteria.Default(), nil))
 		if err != nil {
 			t.Fatal(err)
 		}

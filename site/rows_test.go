@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"html/template"
 	"strings"
 	"testing"
@@ -44,7 +45,7 @@ func TestResultRowsMatchTheTemplate(t *testing.T) {
 			if j%4 == 1 {
 				c.RunView = true
 			}
-			rows = append(rows, newRow(c, ""))
+			rows = append(rows, newRow(criteria.Default(), c, ""))
 		}
 	}
 	for _, root := range []string{"", "../"} {

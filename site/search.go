@@ -48,7 +48,7 @@ type searchPage struct {
 
 // searchIndex makes data/search.js from the site's pages (in path order)
 // and its cells.
-func searchIndex(pages []searchPage, cells []public.Cell) ([]byte, error) {
+func searchIndex(pages []searchPage, cells []public.Cell, crit criteria.Set) ([]byte, error) {
 	slices.SortFunc(pages, func(a, b searchPage) int { return strings.Compare(a.Path, b.Path) })
 	var entries []searchEntry
 	for _, pg := range pages {
@@ -61,9 +61,9 @@ func searchIndex(pages []searchPage, cells []public.Cell) ([]byte, error) {
 		}
 		var verdicts []string
 		for _, o := range c.Outcomes {
-			if h := criteria.Headline(); h != nil && o.Criterion == h.ID && c.HasExample {
+			if h := crit.Headline(); h != nil && o.Criterion == h.ID && c.HasExample {
 				verdicts = append(verdicts, fmt.Sprintf("%s %s: longest run %s, overlap %s", o.Criterion, o.Label(), numfmt.Words(c.Run), overlapText(c)))
-			} else if s := o.Summary(); s != "" && s != o.Label() {
+			} else if s := crit.Summary(o); s != "" && s != o.Label() {
 				verdicts = append(verdicts, fmt.Sprintf("%s %s: %s", o.Criterion, o.Label(), s))
 			} else {
 				verdicts = append(verdicts, fmt.Sprintf("%s %s", o.Criterion, o.Label()))

@@ -26,9 +26,9 @@ type sensitivityPoint struct {
 // sweepPoints is about how many points a sweep has.
 const sweepPoints = 40
 
-func computeSensitivity(p *public.Public) sensitivity {
+func computeSensitivity(p *public.Public, crit criteria.Set) sensitivity {
 	var s sensitivity
-	scored := scoredC5(p)
+	scored, h := scoredC5(p), crit.Headline()
 	longest, largest := 0, 0.0
 	for _, c := range p.Cells {
 		if c.HasExample {
@@ -49,7 +49,7 @@ func computeSensitivity(p *public.Public) sensitivity {
 	slices.Sort(runs)
 	runs = slices.Compact(runs)
 	for _, r := range runs {
-		s.Run = append(s.Run, point(p, scored, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, criteria.LimitMaxRun))
+		s.Run = append(s.Run, point(p, h, scored, strconv.Itoa(r), float64(r), r == p.Thresholds.MaxRun, criteria.LimitMaxRun))
 	}
 	// max_overlap in tenths of a percentage point, so labels are exact:
 	// steps of 2.5% up to 50%, or of 5% when the overlaps reach past 50%.
@@ -63,7 +63,7 @@ func computeSensitivity(p *public.Public) sensitivity {
 	add := func(label string, o float64) {
 		isConfigured := o == configured
 		placed = placed || isConfigured
-		s.Overlap = append(s.Overlap, point(p, scored, label, o, isConfigured, criteria.LimitMaxOverlap))
+		s.Overlap = append(s.Overlap, point(p, h, scored, label, o, isConfigured, criteria.LimitMaxOverlap))
 	}
 	for t := 0; ; t += stepTenths {
 		o := float64(t) / 1000
@@ -114,10 +114,10 @@ func scoredC5(p *public.Public) []writerOutcome {
 
 // point counts, per writer, the scored outcomes that fail judged again
 // with the limit named limit set to value.
-func point(p *public.Public, scored []writerOutcome, label string, value float64, configured bool, limit string) sensitivityPoint {
+func point(p *public.Public, h *criteria.Criterion, scored []writerOutcome, label string, value float64, configured bool, limit string) sensitivityPoint {
 	pt := sensitivityPoint{Label: label, Value: value, Configured: configured, Fails: make([]int, len(p.Writers))}
 	for _, c := range scored {
-		if c.outcome.FailsWithLimit(limit, value) {
+		if h.FailsWithLimit(c.outcome, limit, value) {
 			pt.Fails[c.writer]++
 		}
 	}

@@ -31,7 +31,7 @@ func benchPublic() *public.Public {
 // sweeps against the outcomes judged again at that point.
 func TestSensitivityCountsTheFailsAtEachPoint(t *testing.T) {
 	p := benchPublic()
-	s := computeSensitivity(p)
+	s := computeSensitivity(p, criteria.Default())
 	check := func(points []sensitivityPoint, limit string) {
 		if len(points) < 10 {
 			t.Fatalf("%s: %d points", limit, len(points))
@@ -39,7 +39,7 @@ func TestSensitivityCountsTheFailsAtEachPoint(t *testing.T) {
 		for _, pt := range points {
 			want := make([]int, len(p.Writers))
 			for _, c := range p.Cells {
-				if o := c.Outcome(criteria.C5); o.Scored() && o.WithLimit(limit, pt.Value).Fail() {
+				if o := c.Outcome(criteria.C5); o.Scored() && criteria.Default().WithLimit(o, limit, pt.Value).Fail() {
 					want[int(c.Writer[len(c.Writer)-1]-'1')]++
 				}
 			}
@@ -58,7 +58,7 @@ func TestSensitivityCountsTheFailsAtEachPoint(t *testing.T) {
 func BenchmarkSensitivity(b *testing.B) {
 	p := benchPublic()
 	for b.Loop() {
-		computeSensitivity(p)
+		computeSensitivity(p, criteria.Default())
 	}
 }
 

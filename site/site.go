@@ -49,9 +49,20 @@ type Options struct {
 	// goroutine (a sitewrite.Writer's Add): writing overlaps rendering.
 	// Output.Files then keeps only each file's path.
 	Emit func(File)
+	// Criteria are the criteria that decided the view's verdicts, which
+	// state its outcomes on the pages; empty for criteria.Default's.
+	Criteria criteria.Set
 
 	// partial is set by CheckDocuments.
 	partial bool
+}
+
+// criteria returns the criteria of the build: Criteria, or Default's.
+func (o Options) criteria() criteria.Set {
+	if len(o.Criteria.All()) == 0 {
+		return criteria.Default()
+	}
+	return o.Criteria
 }
 
 // A File is one file of a site on its way to the disk (Options.Emit).
@@ -95,6 +106,7 @@ type pageData struct {
 }
 
 type siteData struct {
+	crit      criteria.Set
 	Title     string
 	Nav       []navItem
 	Public    *public.Public
@@ -134,14 +146,14 @@ func (sd *siteData) Results() []cellRow {
 	if sd.Public == nil {
 		return nil
 	}
-	return resultRows(sd.Public.Cells)
+	return resultRows(sd.crit, sd.Public.Cells)
 }
 
 // resultRows returns the results table's rows of cells.
-func resultRows(cells []public.Cell) []cellRow {
+func resultRows(crit criteria.Set, cells []public.Cell) []cellRow {
 	rows := make([]cellRow, len(cells))
 	for i, c := range cells {
-		rows[i] = newRow(c, "")
+		rows[i] = newRow(crit, c, "")
 	}
 	return rows
 }
@@ -196,9 +208,9 @@ type cellPage struct {
 	PrevName, NextName string // "Model 1, ACT 2"
 }
 
-func newRow(c public.Cell, root string) cellRow {
-	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: failedRuleWords(c), Anchor: "cell-" + c.Slug,
-		Others: criterionCells(c)}
+func newRow(crit criteria.Set, c public.Cell, root string) cellRow {
+	r := cellRow{Cell: c, OverlapPct: overlapText(c), Verdict: verdictWord(c), Rules: failedRuleWords(crit, c), Anchor: "cell-" + c.Slug,
+		Others: criterionCells(crit, c)}
 	if p := cellPath(c); p != "" {
 		r.Page = root + p
 	}
@@ -232,7 +244,6 @@ var funcs = template.FuncMap{
 	"sentence":        sentence,
 	"digest":          digestHTML,
 	"driftwords":      driftWords,
-	"judgedhead":      judgedHead,
 	"withDigests":     withDigests,
 }
 
@@ -385,10 +396,10 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 		}
 		c := p.Cells[withPage[k]]
 		file := cellPath(c)
-		cp := &cellPage{Row: newRow(c, "../"), Checks: checks(c),
+		cp := &cellPage{Row: newRow(sd.crit, c, "../"), Checks: checks(sd.crit, c),
 			SectionHTML: textHTML(c.SectionText, c.Runs, "s"), ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"), DiffHTML: diffHTML(c.Diff),
 			SectionMap: minimapHTML(c.Runs, c.SectionText.Words, "s"), ExampleMap: minimapHTML(c.Runs, c.ExampleText.Words, "e"),
-			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal), JudgedHTML: judgedCellHTML(c, p, "../")}
+			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal), JudgedHTML: judgedCellHTML(c, p, sd.crit, "../")}
 		if k > 0 {
 			prev := p.Cells[withPage[k-1]]
 			cp.Prev, cp.PrevName = prev.Slug+".html", prev.Writer+", "+prev.Section
@@ -420,11 +431,11 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 
 // checks states each rule of the cell's measured outcomes with its
 // numbers: the table's criterion first, then the gates.
-func checks(c public.Cell) []criteria.Check {
+func checks(crit criteria.Set, c public.Cell) []criteria.Check {
 	var out []criteria.Check
 	for _, o := range c.Outcomes {
-		if cr := criteria.Lookup(o.Criterion); cr != nil && !cr.Judged {
-			out = append(out, o.Checks()...)
+		if cr := crit.Lookup(o.Criterion); cr != nil && !cr.Judged {
+			out = append(out, cr.Checks(o)...)
 		}
 	}
 	return out

@@ -40,7 +40,7 @@ func fixture() *public.Public {
 func TestPlaceholders(t *testing.T) {
 	p := fixture()
 	md := "# D {{count fails}}\n\n{{count fails}} of {{count cells}}.{{claim count(fails) == 0}}\n\n```\n{{count fails}}\n```\n\n{{ hypotheses }}\n\n{{claim max(run) < 10}}\n"
-	pg, claims, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", map[string]bool{"d.md": true}, nil, p)
+	pg, claims, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", map[string]bool{"d.md": true}, nil, p, criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestPlaceholders(t *testing.T) {
 	if !strings.HasPrefix(pg.Markdown, "# D 3\n\n3 of 4.\n\n```\n{{count fails}}\n```\n\n- **H1** (registered 2026-07-01): Model 2 copies least. Verdict: **refuted**") || strings.Contains(pg.Markdown, "claim") {
 		t.Errorf("download:\n%s", pg.Markdown)
 	}
-	_, _, err = renderMarkdown(public.Document{Path: "d.md", Markdown: "a {{count bananas}}\n\nb {{if count(fails) > 0}}\n"}, "content/d.md", nil, nil, p)
+	_, _, err = renderMarkdown(public.Document{Path: "d.md", Markdown: "a {{count bananas}}\n\nb {{if count(fails) > 0}}\n"}, "content/d.md", nil, nil, p, criteria.Default())
 	if err == nil || err.Error() != "content/d.md:1:11: {{count bananas}}: count: unknown field \"bananas\" (one of: fails, passes, cells, no_example, writers, sections, mandated_phrases, changed_thresholds, registered_thresholds)\n"+
 		"content/d.md:3:3: {{if}} is not closed by {{end}} in the same paragraph (a block {{if}} stands alone in its own paragraph)" {
 		t.Errorf("error: %v", err)
@@ -90,7 +90,7 @@ func TestPartialDocumentCheck(t *testing.T) {
 		{false, []string{"1:11: {{count bananas}}", "1:21: claim does not hold", "3:1: claim does not hold: agreement", "7:3: {{if}} is not closed"}},
 		{true, []string{"1:21: claim does not hold", "7:3: {{if}} is not closed"}},
 	} {
-		_, _, err := renderDocument(public.Document{Path: "d.md", Markdown: md}, "d.md", nil, nil, p, tc.partial)
+		_, _, err := renderDocument(public.Document{Path: "d.md", Markdown: md}, "d.md", nil, nil, p, criteria.Default(), tc.partial)
 		var got []string
 		if err != nil {
 			got = strings.Split(err.Error(), "\n")
@@ -135,7 +135,7 @@ A footnote.[^1]
 
 func TestRenderMarkdownGolden(t *testing.T) {
 	docs := map[string]bool{"index.md": true, "other.md": true}
-	pg, _, err := renderMarkdown(public.Document{Path: "index.md", Markdown: goldenDoc}, "content/index.md", docs, nil, fixture())
+	pg, _, err := renderMarkdown(public.Document{Path: "index.md", Markdown: goldenDoc}, "content/index.md", docs, nil, fixture(), criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 		{"# T\n\n{{if count(fails) == 0}}\n\n[x](gone.md)\n\n{{end}}\n\n[y](lost.md)\n", `content/a/index.md:5: link to a missing document "gone.md"`},
 	}
 	for _, tc := range tests {
-		_, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture())
+		_, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: tc.md}, "content/a/index.md", docs, nil, fixture(), criteria.Default())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.md, err, tc.want)
 		}
@@ -207,7 +207,7 @@ func TestRenderMarkdownLinkErrors(t *testing.T) {
 // heading a conditional removed takes no ID from the headings that stay.
 func TestBranchesNotTakenHeadingsAndAnchors(t *testing.T) {
 	md := "# T\n\n{{if count(fails) == 0}}\n\n## Notes\n\n[up](#notes)\n\n{{else}}\n\n## Notes\n\nFails: see [the notes](#notes).\n\n{{end}}\n\n## Notes\n\n[first](#notes) [second](#notes-1)\n"
-	pg, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: md}, "content/a/index.md", map[string]bool{"a/index.md": true}, nil, fixture())
+	pg, _, err := renderMarkdown(public.Document{Path: "a/index.md", Markdown: md}, "content/a/index.md", map[string]bool{"a/index.md": true}, nil, fixture(), criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestBranchesNotTakenHeadingsAndAnchors(t *testing.T) {
 }
 
 func TestSensitivityMarksConfiguredValues(t *testing.T) {
-	s := computeSensitivity(fixture())
+	s := computeSensitivity(fixture(), criteria.Default())
 	var configured []string
 	for _, pt := range append(s.Run, s.Overlap...) {
 		if pt.Configured {
@@ -248,7 +248,7 @@ func TestParseBaselineKeepsWhatTheChangesCompare(t *testing.T) {
 	for i := range p.Cells {
 		p.Cells[i].Runs = []public.Run{{ID: 1, Words: p.Cells[i].Run, Text: "some words"}}
 	}
-	r := buildResults(p, []Change{{Model: "Model 1", Section: "HOOK", Before: "pass", After: "FAIL", Rules: []string{"run"}}})
+	r := buildResults(p, criteria.Default(), []Change{{Model: "Model 1", Section: "HOOK", Before: "pass", After: "FAIL", Rules: []string{"run"}}})
 	data, err := encodeJSON(r)
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +312,7 @@ func TestThresholdNote(t *testing.T) {
 // its value (an editor's stray line) is read as it always was, by its
 // first value; one that is no JSON at all, or of the wrong shape, is not.
 func TestParseBaselineReadsWhatADecoderReads(t *testing.T) {
-	data, err := encodeJSON(buildResults(fixture(), nil))
+	data, err := encodeJSON(buildResults(fixture(), criteria.Default(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,11 +203,11 @@ type ruleTable struct {
 
 // ruleLabel describes a rule of the headline criterion with its limit, in
 // the rule's words.
-func ruleLabel(p *public.Public, r criteria.Rule) string {
+func ruleLabel(p *public.Public, headline criteria.ID, r criteria.Rule) string {
 	if r.Words == "" {
 		return r.Name
 	}
-	for _, t := range thresholdsOf(p, criteria.Headline().ID) {
+	for _, t := range thresholdsOf(p, headline) {
 		if t.Name == r.Limit {
 			return fmt.Sprintf(r.Words, t.Text())
 		}
@@ -215,11 +215,11 @@ func ruleLabel(p *public.Public, r criteria.Rule) string {
 	return r.Name
 }
 
-func buildRuleTable(p *public.Public) ruleTable {
+func buildRuleTable(p *public.Public, crit criteria.Set) ruleTable {
 	var t ruleTable
 	byCombo := map[string]int{}
 	total := map[string]int{}
-	headline := criteria.Headline()
+	headline := crit.Headline()
 	ruleNames := headline.RuleNames()
 	for _, c := range p.Cells {
 		if !c.Headline().Scored() {
@@ -234,12 +234,12 @@ func buildRuleTable(p *public.Public) ruleTable {
 	}
 	// Each rule alone, then all of them together, then none.
 	for _, r := range headline.Rules {
-		t.Rows = append(t.Rows, ruleRow{Label: "FAIL on the " + ruleLabel(p, r) + " alone", Cells: byCombo[r.Name]})
+		t.Rows = append(t.Rows, ruleRow{Label: "FAIL on the " + ruleLabel(p, headline.ID, r) + " alone", Cells: byCombo[r.Name]})
 	}
 	t.Rows = append(t.Rows, ruleRow{Label: "FAIL on both", Cells: byCombo[strings.Join(ruleNames, "+")]})
 	t.Rows = append(t.Rows, ruleRow{Label: "pass on both", Cells: byCombo[""], Pass: true})
 	for _, r := range headline.Rules {
-		t.Totals = append(t.Totals, ruleRow{Label: "All cells with the " + ruleLabel(p, r), Cells: total[r.Name]})
+		t.Totals = append(t.Totals, ruleRow{Label: "All cells with the " + ruleLabel(p, headline.ID, r), Cells: total[r.Name]})
 	}
 	return t
 }
@@ -253,7 +253,7 @@ func sharePct(fails, sections int) string {
 }
 
 // tableMarkdown is a table block as markdown, for downloaded documents.
-func tableMarkdown(name string, p *public.Public) string {
+func tableMarkdown(name string, p *public.Public, crit criteria.Set) string {
 	var b strings.Builder
 	switch name {
 	case "grid":
@@ -299,7 +299,7 @@ func tableMarkdown(name string, p *public.Public) string {
 			fmt.Fprintf(&b, "| %s | %d of %d | %d | %d | %s |\n", r.Section, r.Fails, r.Measured, r.ShortRun, r.LongRun, r.MaxOverlap)
 		}
 	case "rules":
-		t := buildRuleTable(p)
+		t := buildRuleTable(p, crit)
 		fmt.Fprintf(&b, "| Outcome (of %d measured cells) | Cells |\n| --- | --- |\n", t.Measured)
 		for _, r := range append(t.Rows, t.Totals...) {
 			fmt.Fprintf(&b, "| %s | %d |\n", r.Label, r.Cells)

@@ -48,7 +48,7 @@ func TestSectionRows(t *testing.T) {
 }
 
 func TestRuleTable(t *testing.T) {
-	rt := buildRuleTable(fixture())
+	rt := buildRuleTable(fixture(), criteria.Default())
 	got := map[string]int{}
 	for _, r := range append(rt.Rows, rt.Totals...) {
 		got[r.Label] = r.Cells
@@ -102,16 +102,16 @@ func TestPredictionWords(t *testing.T) {
 
 func TestTableMarkdown(t *testing.T) {
 	p := fixture()
-	grid := tableMarkdown("grid", p)
+	grid := tableMarkdown("grid", p, criteria.Default())
 	for _, want := range []string{"| Section | Model 1 | Model 2 |", "| HOOK | 4 / 0% pass | 11 / **12.5%** ✗ FAIL |", "| ACT 1 | **40** / **50%** ✗ FAIL |"} {
 		if !strings.Contains(grid, want) {
 			t.Errorf("grid markdown lacks %q:\n%s", want, grid)
 		}
 	}
-	if rules := tableMarkdown("rules", p); !strings.Contains(rules, "| FAIL on the overlap over 10% alone | 1 |") {
+	if rules := tableMarkdown("rules", p, criteria.Default()); !strings.Contains(rules, "| FAIL on the overlap over 10% alone | 1 |") {
 		t.Errorf("rules markdown:\n%s", rules)
 	}
-	if s := tableMarkdown("sections", p); !strings.Contains(s, "| ACT 1 | 2 of 2 | 40 | 82 | 100% |") {
+	if s := tableMarkdown("sections", p, criteria.Default()); !strings.Contains(s, "| ACT 1 | 2 of 2 | 40 | 82 | 100% |") {
 		t.Errorf("sections markdown:\n%s", s)
 	}
 }
@@ -123,7 +123,7 @@ func TestCompareBuilds(t *testing.T) {
 		{Model: "Model 1", Section: "HOOK", Verdict: "pass", Run: 4},
 		{Model: "Model 2", Section: "HOOK", Verdict: "pass", Run: 11, Overlap: 0.125},
 	}}
-	c := compareBuilds(p, base, nil)
+	c := compareBuilds(p, criteria.Default(), base, changesSince(p, criteria.Default(), base))
 	if c.SHA256 != "abc" || c.Changed != 1 || len(c.Thresholds) != 3 || c.Thresholds[1].Before != "20%" || c.Thresholds[1].Now != "10%" {
 		t.Errorf("thresholds %+v (changed %d)", c.Thresholds, c.Changed)
 	}
@@ -140,7 +140,7 @@ func TestCompareBuilds(t *testing.T) {
 	base.Cells[1].Criteria = map[string]criteria.Record{"C5": {Verdict: "pass", Rules: []string{},
 		Values: map[string]float64{"run": 11, "overlap": 0.125, "shared": 3, "distinct": 24},
 		Limits: map[string]float64{"max_run": 12, "max_overlap": 0.2, "ngram": 8}}}
-	got = compareBuilds(p, base, nil).Cells[0]
+	got = compareBuilds(p, criteria.Default(), base, changesSince(p, criteria.Default(), base)).Cells[0]
 	if want := "longest run 11 ≤ 12 words: pass; overlap 12.5% ≤ 20% (3 of 24 distinct 8-grams): pass"; got.BeforeLine != want {
 		t.Errorf("before, from the recorded outcome: %q, want %q", got.BeforeLine, want)
 	}
@@ -168,7 +168,7 @@ func TestChangesSummary(t *testing.T) {
 func TestSensitivitySweeps(t *testing.T) {
 	p := fixture()
 	p.Thresholds.MaxOverlap = 0.123
-	s := computeSensitivity(p)
+	s := computeSensitivity(p, criteria.Default())
 	labels := func(pts []sensitivityPoint) (out []string, configured []string) {
 		for _, pt := range pts {
 			out = append(out, pt.Label)
@@ -194,7 +194,7 @@ func TestSensitivitySweeps(t *testing.T) {
 	// Overlaps up to 50%: steps of 2.5, written exactly.
 	small := fixture()
 	small.Cells[3].Overlap = 0.5
-	fine, _ := labels(computeSensitivity(small).Overlap)
+	fine, _ := labels(computeSensitivity(small, criteria.Default()).Overlap)
 	if !slices.Contains(fine, "7.5") || !slices.Contains(fine, "12.5") || fine[len(fine)-1] != "50" {
 		t.Errorf("overlap sweep %v lacks 7.5 or 12.5, or does not end at 50", fine)
 	}
@@ -212,14 +212,14 @@ func TestSensitivitySweeps(t *testing.T) {
 func TestDocumentsLinkToGeneratedPages(t *testing.T) {
 	docs := map[string]bool{"d.md": true, "sub/e.md": true}
 	md := "See the [C5 results page](results.html#sensitivity) and the [changes](changes.html).\n"
-	pg, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", docs, nil, fixture())
+	pg, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: md}, "content/d.md", docs, nil, fixture(), criteria.Default())
 	if err != nil || !strings.Contains(string(pg.Body), `href="results.html#sensitivity"`) {
 		t.Fatalf("link to results.html: %v", err)
 	}
-	if _, _, err := renderMarkdown(public.Document{Path: "sub/e.md", Markdown: "[up](../results.html)\n"}, "content/sub/e.md", docs, nil, fixture()); err != nil {
+	if _, _, err := renderMarkdown(public.Document{Path: "sub/e.md", Markdown: "[up](../results.html)\n"}, "content/sub/e.md", docs, nil, fixture(), criteria.Default()); err != nil {
 		t.Errorf("link from a subfolder to results.html: %v", err)
 	}
-	if _, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: "[x](resultz.html)\n"}, "content/d.md", docs, nil, fixture()); err == nil {
+	if _, _, err := renderMarkdown(public.Document{Path: "d.md", Markdown: "[x](resultz.html)\n"}, "content/d.md", docs, nil, fixture(), criteria.Default()); err == nil {
 		t.Error("a link to a page evalpress does not write passed")
 	}
 }
@@ -229,14 +229,14 @@ func TestDocumentsLinkToGeneratedPages(t *testing.T) {
 // the judged tier's, not only C5's.
 func TestCompareBuildsEveryCriterion(t *testing.T) {
 	judge := func(p *public.Public, tolerance float64, targets map[string]int) {
-		s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.G1), criteria.G1Settings{Tolerance: tolerance, Targets: targets})
+		s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.G1), criteria.G1Settings{Tolerance: tolerance, Targets: targets})
 		for i := range p.Cells {
 			c := &p.Cells[i]
 			m := &criteria.Measurements{Section: c.Section, Numbers: []criteria.Named{{Name: criteria.MeasureWritten, Value: float64(c.Words)}}}
 			if c.HasExample {
 				m.Numbers = append(m.Numbers, criteria.Comparison(c.Run, c.Overlap, c.Shared, c.Distinct)...)
 			}
-			c.Outcomes = criteria.Judge(s, m)
+			c.Outcomes = s.Judge(m)
 		}
 		p.G1Tolerance = tolerance
 	}
@@ -260,7 +260,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 	judge(same, 0.15, map[string]int{"HOOK": 30})
 	same.Judged = &public.Judged{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}
 	publictest.Thresholds(same)
-	if c := compareBuilds(same, base, nil); c.Changed != 0 || len(c.Thresholds) != 8 {
+	if c := compareBuilds(same, criteria.Default(), base, changesSince(same, criteria.Default(), base)); c.Changed != 0 || len(c.Thresholds) != 8 {
 		t.Errorf("same thresholds: %d changed of %+v", c.Changed, c.Thresholds)
 	}
 
@@ -268,7 +268,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 	judge(now, 0.2, map[string]int{"HOOK": 31, "ACT 1": 80})
 	now.Judged = &public.Judged{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}
 	publictest.Thresholds(now)
-	c := compareBuilds(now, base, nil)
+	c := compareBuilds(now, criteria.Default(), base, changesSince(now, criteria.Default(), base))
 	got := rows(c)
 	for name, want := range map[string][3]string{
 		"G1 length tolerance":          {"15%", "20%", "true"},
@@ -289,7 +289,7 @@ func TestCompareBuildsEveryCriterion(t *testing.T) {
 
 func encodeResults(t *testing.T, p *public.Public) []byte {
 	t.Helper()
-	data, err := json.Marshal(buildResults(p, nil))
+	data, err := json.Marshal(buildResults(p, criteria.Default(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,9 +25,9 @@ func driftWords(d public.Drift) string {
 // judgedHead heads a judged criterion's column: its ID, its title and,
 // for a count, what it counts: "C1 outline coverage (bullets present of
 // assigned)".
-func judgedHead(id string) string {
+func judgedHead(crit criteria.Set, id string) string {
 	head := id
-	if c := criteria.Lookup(criteria.ID(id)); c != nil {
+	if c := crit.Lookup(criteria.ID(id)); c != nil {
 		head += " " + c.Title
 		if c.Counts != "" {
 			head += " (" + c.Counts + ")"
@@ -40,14 +40,14 @@ func judgedHead(id string) string {
 // the criterion's words with the limits this cell was judged by: "longest
 // run over 12 words and overlap over 10%" (the CSV keeps the rules' names,
 // "run+overlap").
-func failedRuleWords(c public.Cell) string {
+func failedRuleWords(crit criteria.Set, c public.Cell) string {
 	o := c.Headline()
-	h := criteria.Headline()
+	h := crit.Headline()
 	if h == nil || len(o.Failed) == 0 {
 		return joinRules(o.Failed)
 	}
 	share := map[string]bool{}
-	for _, t := range criteria.Defaults().Thresholds(h) {
+	for _, t := range crit.Defaults().Thresholds(h) {
 		share[t.Name] = t.Share
 	}
 	var out []string

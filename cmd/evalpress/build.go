@@ -12,12 +12,14 @@ import (
 
 	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/pipeline"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/site"
 )
 
 // buildCommand builds the static site.
 type buildCommand struct {
 	stdout, stderr io.Writer
+	crit           criteria.Set // the criteria the build judges
 }
 
 // setFlags collects repeated --set key=value flags.
@@ -51,7 +53,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	res, err := pipeline.Build(ctx, o.pipeline(), c.stderr)
+	res, err := pipeline.Build(ctx, o.pipeline(c.crit), c.stderr)
 	if err != nil {
 		var se *config.SetError
 		if errors.As(err, &se) {
@@ -66,6 +68,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	return nil
 }
 
-func (o *buildOptions) pipeline() pipeline.Options {
-	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force, Wait: o.wait}
+func (o *buildOptions) pipeline(crit criteria.Set) pipeline.Options {
+	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force, Wait: o.wait,
+		Criteria: crit}
 }

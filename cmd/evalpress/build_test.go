@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 func readArchive(t *testing.T, name string) string {
@@ -37,9 +38,16 @@ func newSite(t *testing.T, overrides map[string]string) string {
 
 func buildSite(t *testing.T, dir string, extra ...string) (int, string) {
 	t.Helper()
+	return buildSiteWith(t, criteria.Default(), dir, extra...)
+}
+
+// buildSiteWith builds the site of dir judged by the criteria crit.
+func buildSiteWith(t *testing.T, crit criteria.Set, dir string, extra ...string) (int, string) {
+	t.Helper()
 	args := append([]string{"build", "--config", filepath.Join(dir, "config.toml")}, extra...)
-	code, _, stderr := runCLI(t, args...)
-	return code, stderr
+	var stdout, stderr bytes.Buffer
+	code := runWith(context.Background(), args, &stdout, &stderr, crit)
+	return code, stderr.String()
 }
 
 func results(t *testing.T, out string) map[string]any {

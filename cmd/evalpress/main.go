@@ -30,6 +30,7 @@ import (
 	"syscall"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // command is one evalpress subcommand.
@@ -114,8 +115,15 @@ func runWithSignals(args []string) int {
 	return code
 }
 
-// run executes the command line args and returns the exit status.
+// run executes the command line args, with the evaluation's criteria, and
+// returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return runWith(ctx, args, stdout, stderr, criteria.Default())
+}
+
+// runWith is run with the criteria crit: a program that adds its own
+// criteria, or a test's.
+func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, crit criteria.Set) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -127,7 +135,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
-	cmd := newCommand(args[0], stdout, stderr)
+	cmd := newCommand(args[0], stdout, stderr, crit)
 	if cmd == nil {
 		fmt.Fprintf(stderr, "evalpress: unknown command %q\n", args[0])
 		fmt.Fprint(stderr, usage)
@@ -167,16 +175,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // newCommand returns the command called name, or nil.
-func newCommand(name string, stdout, stderr io.Writer) command {
+func newCommand(name string, stdout, stderr io.Writer, crit criteria.Set) command {
 	switch name {
 	case "measure":
 		return &measureCommand{stdout: stdout, stderr: stderr}
 	case "build":
-		return &buildCommand{stdout: stdout, stderr: stderr}
+		return &buildCommand{stdout: stdout, stderr: stderr, crit: crit}
 	case "check":
 		return &checkCommand{stdout: stdout, stderr: stderr}
 	case "serve":
-		return &serveCommand{stdout: stdout, stderr: stderr}
+		return &serveCommand{stdout: stdout, stderr: stderr, crit: crit}
 	case "init":
 		return &initCommand{stdout: stdout, stderr: stderr}
 	case "register":
@@ -191,7 +199,7 @@ func help(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	cmd := newCommand(args[0], stdout, stderr)
+	cmd := newCommand(args[0], stdout, stderr, criteria.Default())
 	if cmd == nil || len(args) > 1 {
 		fmt.Fprintf(stderr, "evalpress: help: no command %q\n", strings.Join(args, " "))
 		fmt.Fprint(stderr, usage)

@@ -6,12 +6,14 @@ import (
 	"io"
 	"net"
 
+	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/serve"
 )
 
 // serveCommand builds, serves and rebuilds the site on change.
 type serveCommand struct {
 	stdout, stderr io.Writer
+	crit           criteria.Set     // the criteria the builds judge
 	onReady        func(url string) // for tests
 }
 
@@ -33,6 +35,6 @@ func (c *serveCommand) Run(ctx context.Context, args []string) error {
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fmt.Fprintf(c.stderr, "evalpress: warning: serving on %s, reachable from other machines\n", *addr)
 	}
-	s := &serve.Server{Build: o.pipeline(), Addr: *addr, Stdout: c.stdout, Stderr: c.stderr, OnReady: c.onReady}
+	s := &serve.Server{Build: o.pipeline(c.crit), Addr: *addr, Stdout: c.stdout, Stderr: c.stderr, OnReady: c.onReady}
 	return s.Run(ctx)
 }

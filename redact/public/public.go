@@ -107,22 +107,17 @@ type Thresholds struct {
 type Writer struct {
 	Alias   string
 	Tallies criteria.Tallies
+	// HeadlineID is the build's headline criterion (criteria.Set.Headline),
+	// whose FAILs Fails counts; "" for none.
+	HeadlineID criteria.ID
 }
 
 // Fails returns the writer's FAILs of the headline criterion (C5).
-func (w Writer) Fails() int { return w.Tallies.Of(headline()).Fail }
+func (w Writer) Fails() int { return w.Tallies.Of(criteria.Key{Criterion: w.HeadlineID}).Fail }
 
 // Sections returns the writer's sections the headline criterion scored
 // (C5's: those with an example).
-func (w Writer) Sections() int { return w.Tallies.Of(headline()).Scored() }
-
-// headline is the key of the headline criterion's outcomes.
-func headline() criteria.Key {
-	if c := criteria.Headline(); c != nil {
-		return criteria.Key{Criterion: c.ID}
-	}
-	return criteria.Key{}
-}
+func (w Writer) Sections() int { return w.Tallies.Of(criteria.Key{Criterion: w.HeadlineID}).Scored() }
 
 // Cell is one writer's section.
 type Cell struct {
@@ -131,6 +126,9 @@ type Cell struct {
 	Section    string // public section name
 	Slug       string // file-name-safe, unique: the cell page is cells/Slug.html
 	HasExample bool
+	// HeadlineID is the build's headline criterion, whose outcome Headline
+	// returns; "" for none.
+	HeadlineID criteria.ID
 	Words, Run int
 	Shared     int
 	Distinct   int
@@ -166,7 +164,7 @@ func (c *Cell) Outcome(id criteria.ID) criteria.Outcome {
 
 // Headline returns the cell's outcome of the headline criterion (C5's), the
 // cell's one verdict where a single one is shown.
-func (c *Cell) Headline() criteria.Outcome { return c.Outcome(headline().Criterion) }
+func (c *Cell) Headline() criteria.Outcome { return c.Outcome(c.HeadlineID) }
 
 // Run is a highlighted shared run. ID 1 is the longest.
 type Run struct {

@@ -49,52 +49,53 @@ func UndevelopedShare(undeveloped, groups int) float64 {
 	return math.Round(float64(undeveloped)/float64(groups)*1e4) / 1e4
 }
 
-func init() {
-	Define(Def[C2Settings]{
-		ID: C2, Title: "development", Kind: Quality, Judged: true, Block: "judged",
-		Counts: "undeveloped groups of all", Tally: "%d of %d groups undeveloped",
-		Reports:  "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
-		Defaults: C2Settings{MaxUndeveloped: DefaultC2MaxUndeveloped},
-		Rules:    []Rule{{Name: RuleDevelopment, Value: ValueUndevelopedRate, Limit: LimitMaxUndeveloped, Op: AtMost}},
-		Judge: func(s C2Settings, m *Measurements) []Outcome {
-			return judgeEach(C2, m, func(j Judgment) ([]Named, []Named, string) {
-				return []Named{{ValueUndevelopedRate, UndevelopedShare(j.Undeveloped, j.Groups)},
-					{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}, []Named{{LimitMaxUndeveloped, s.MaxUndeveloped}}, ""
-			})
-		},
-		Validate: func(s C2Settings) error {
-			check := func(table string, x float64) error {
-				if !(x >= 0 && x <= 1) {
-					return &SettingError{Key: table + ".c2_max_undeveloped", Msg: fmt.Sprintf("[%s] c2_max_undeveloped %v is outside 0..1; it is a share of the groups", table, x)}
-				}
-				return nil
+// c2Rules are C2's one rule: too large a share of undeveloped groups fails.
+var c2Rules = []Rule{{Name: RuleDevelopment, Value: ValueUndevelopedRate, Limit: LimitMaxUndeveloped, Op: AtMost}}
+
+var c2 = New(Def[C2Settings]{
+	ID: C2, Title: "development", Kind: Quality, Judged: true, Block: "judged",
+	Counts: "undeveloped groups of all", Tally: "%d of %d groups undeveloped",
+	Reports:  "pass rate per writer under the primary judge, and each section's undeveloped groups of all groups",
+	Defaults: C2Settings{MaxUndeveloped: DefaultC2MaxUndeveloped},
+	Rules:    c2Rules,
+	Judge: func(s C2Settings, m *Measurements) []Outcome {
+		return judgeEach(C2, c2Rules, m, func(j Judgment) ([]Named, []Named, string) {
+			return []Named{{ValueUndevelopedRate, UndevelopedShare(j.Undeveloped, j.Groups)},
+				{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}, []Named{{LimitMaxUndeveloped, s.MaxUndeveloped}}, ""
+		})
+	},
+	Validate: func(s C2Settings) error {
+		check := func(table string, x float64) error {
+			if !(x >= 0 && x <= 1) {
+				return &SettingError{Key: table + ".c2_max_undeveloped", Msg: fmt.Sprintf("[%s] c2_max_undeveloped %v is outside 0..1; it is a share of the groups", table, x)}
 			}
-			if err := check("judged", s.MaxUndeveloped); err != nil || s.Registered == nil {
-				return err
-			}
-			return check("judged.registered", s.Registered.MaxUndeveloped)
-		},
-		// Without [judged.registered], the rubric's: at most a third.
-		Registered: func(s C2Settings) (C2Settings, bool) {
-			if s.Registered == nil {
-				s.MaxUndeveloped = DefaultC2MaxUndeveloped
-				return s, false
-			}
-			s.MaxUndeveloped = s.Registered.MaxUndeveloped
-			return s, true
-		},
-		Thresholds: func(s C2Settings) []Threshold {
-			return []Threshold{{Key: "judged.c2_max_undeveloped", Name: "c2_max_undeveloped", Label: "C2 undeveloped share allowed", Value: s.MaxUndeveloped,
-				Share: true, Now: "at most %s undeveloped groups for C2", Then: "%s"}}
-		},
-		Words: func(s C2Settings) string {
-			return "C2 fails when more than " + SharePercent(s.MaxUndeveloped) + " of the groups are undeveloped"
-		},
-		Explain: explainJudged(RuleDevelopment, func(o Outcome) string {
-			u, _ := o.Value(ValueUndeveloped)
-			g, _ := o.Value(ValueGroups)
-			limit, _ := o.Limit(LimitMaxUndeveloped)
-			return fmt.Sprintf("%s of %s groups undeveloped, at most %s allowed", number(u), number(g), SharePercent(limit))
-		}),
-	})
-}
+			return nil
+		}
+		if err := check("judged", s.MaxUndeveloped); err != nil || s.Registered == nil {
+			return err
+		}
+		return check("judged.registered", s.Registered.MaxUndeveloped)
+	},
+	// Without [judged.registered], the rubric's: at most a third.
+	Registered: func(s C2Settings) (C2Settings, bool) {
+		if s.Registered == nil {
+			s.MaxUndeveloped = DefaultC2MaxUndeveloped
+			return s, false
+		}
+		s.MaxUndeveloped = s.Registered.MaxUndeveloped
+		return s, true
+	},
+	Thresholds: func(s C2Settings) []Threshold {
+		return []Threshold{{Key: "judged.c2_max_undeveloped", Name: "c2_max_undeveloped", Label: "C2 undeveloped share allowed", Value: s.MaxUndeveloped,
+			Share: true, Now: "at most %s undeveloped groups for C2", Then: "%s"}}
+	},
+	Words: func(s C2Settings) string {
+		return "C2 fails when more than " + SharePercent(s.MaxUndeveloped) + " of the groups are undeveloped"
+	},
+	Explain: explainJudged(RuleDevelopment, func(o Outcome) string {
+		u, _ := o.Value(ValueUndeveloped)
+		g, _ := o.Value(ValueGroups)
+		limit, _ := o.Limit(LimitMaxUndeveloped)
+		return fmt.Sprintf("%s of %s groups undeveloped, at most %s allowed", number(u), number(g), SharePercent(limit))
+	}),
+})

@@ -11,12 +11,10 @@ const (
 	ValueScopeCreep = "scope_creep" // 1 when a candidate the judge found was classified scope creep
 )
 
-func init() {
-	Define(judgesOwn(Def[noSettings]{
-		ID: C4, Title: "additions",
-		Words: func(noSettings) string {
-			return "C4 fails when a human classifies an addition the judge found as scope creep"
-		},
-		Reports: "pass rate per writer under the primary judge, and each section's scope-creep instances",
-	}, RuleAdditions, ValueScopeCreep, "material beyond the outline", func(j Judgment) bool { return j.Additions }))
-}
+var c4 = New(judgesOwn(Def[noSettings]{
+	ID: C4, Title: "additions",
+	Words: func(noSettings) string {
+		return "C4 fails when a human classifies an addition the judge found as scope creep"
+	},
+	Reports: "pass rate per writer under the primary judge, and each section's scope-creep instances",
+}, RuleAdditions, ValueScopeCreep, "material beyond the outline", func(j Judgment) bool { return j.Additions }))

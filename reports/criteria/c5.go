@@ -49,7 +49,7 @@ func (t C5Thresholds) Validate() error {
 
 // Judge returns C5's outcome for a measured section against its example.
 func (t C5Thresholds) Judge(run int, overlap float64, shared, distinct int) Outcome {
-	return Lookup(C5).judgeRules("", Comparison(run, overlap, shared, distinct), []Named{{LimitMaxRun, float64(t.MaxRun)}, {LimitMaxOverlap, t.MaxOverlap}, {"ngram", float64(t.NGram)}})
+	return judgeRules(C5, c5Rules, "", Comparison(run, overlap, shared, distinct), []Named{{LimitMaxRun, float64(t.MaxRun)}, {LimitMaxOverlap, t.MaxOverlap}, {"ngram", float64(t.NGram)}})
 }
 
 // Comparison returns C5's comparison of a section with its example as the
@@ -108,79 +108,80 @@ func c5Error(table string, t C5Thresholds) error {
 	return &SettingError{Key: key, Msg: "[" + table + "] " + err.Error()}
 }
 
-func init() {
-	Define(Def[C5Settings]{
-		ID:       C5,
-		Title:    "paraphrase distance",
-		Kind:     Quality,
-		Headline: true,
-		Block:    "c5",
-		Reports:  "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)",
-		Defaults: C5Settings{C5Thresholds: DefaultC5},
-		Needs:    []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
-		Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
-		Limits:   []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
-		Rules: []Rule{
-			{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost, Words: "longest run over %s words"},
-			{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost, Words: "overlap over %s"},
-		},
-		Judge: func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.Outcome(m)} },
-		Validate: func(s C5Settings) error {
-			if err := c5Error("c5", s.C5Thresholds); err != nil {
-				return err
-			}
-			if s.Registered != nil {
-				return c5Error("c5.registered", *s.Registered)
-			}
-			return nil
-		},
-		// Without [c5.registered], the rubric's thresholds.
-		Registered: func(s C5Settings) (C5Settings, bool) {
-			if s.Registered == nil {
-				s.C5Thresholds = DefaultC5
-				return s, false
-			}
-			s.C5Thresholds = *s.Registered
-			return s, true
-		},
-		Thresholds: func(s C5Settings) []Threshold {
-			return []Threshold{
-				{Key: "c5.max_run", Name: LimitMaxRun, Label: "C5 longest run limit (words)", Value: float64(s.MaxRun),
-					Now: "a longest run of %s words", Then: "%s words"},
-				{Key: "c5.max_overlap", Name: LimitMaxOverlap, Label: "C5 overlap limit", Value: s.MaxOverlap, Share: true,
-					Now: "an overlap of %s", Then: "%s"},
-				{Key: "c5.ngram", Name: "ngram", Label: "C5 n-gram size (words)", Value: float64(s.NGram),
-					Now: "%s-grams", Then: "%s-grams"},
-			}
-		},
-		Words: func(s C5Settings) string {
-			return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", s.MaxRun, SharePercent(s.MaxOverlap), s.NGram)
-		},
-		Explain: func(o Outcome) []Check {
-			if !o.Scored() {
-				return Lookup(C5).labelOnly(o)
-			}
-			run, _ := o.Value(ValueRun)
-			overlap, _ := o.Value(ValueOverlap)
-			shared, _ := o.Value(ValueShared)
-			distinct, _ := o.Value(ValueDistinct)
-			maxRun, _ := o.Limit(LimitMaxRun)
-			maxOverlap, _ := o.Limit(LimitMaxOverlap)
-			ngram, _ := o.Limit("ngram")
-			runLine := fmt.Sprintf("longest run %s ≤ %s words: pass", number(run), number(maxRun))
-			if o.RuleFailed(RuleRun) {
-				runLine = fmt.Sprintf("longest run %s > %s words: FAIL", number(run), number(maxRun))
-			}
-			cmp, verdict := "≤", "pass"
-			if o.RuleFailed(RuleOverlap) {
-				cmp, verdict = ">", "FAIL"
-			}
-			overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", numfmt.PercentAgainst(overlap, maxOverlap), cmp,
-				SharePercent(maxOverlap), number(shared), number(distinct), number(ngram), verdict)
-			return []Check{
-				{Rule: RuleRun, Failed: o.RuleFailed(RuleRun), Text: runLine},
-				{Rule: RuleOverlap, Failed: o.RuleFailed(RuleOverlap), Text: overlapLine},
-			}
-		},
-	})
+// c5Rules are C5's two rules: the longest run and the overlap.
+var c5Rules = []Rule{
+	{Name: RuleRun, Value: ValueRun, Limit: LimitMaxRun, Op: AtMost, Words: "longest run over %s words"},
+	{Name: RuleOverlap, Value: ValueOverlap, Limit: LimitMaxOverlap, Op: AtMost, Words: "overlap over %s"},
 }
+
+var c5 = New(Def[C5Settings]{
+	ID:       C5,
+	Title:    "paraphrase distance",
+	Kind:     Quality,
+	Headline: true,
+	Block:    "c5",
+	Reports:  "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)",
+	Defaults: C5Settings{C5Thresholds: DefaultC5},
+	Needs:    []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
+	Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
+	Limits:   []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
+	Rules:    c5Rules,
+	Judge:    func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.Outcome(m)} },
+	Validate: func(s C5Settings) error {
+		if err := c5Error("c5", s.C5Thresholds); err != nil {
+			return err
+		}
+		if s.Registered != nil {
+			return c5Error("c5.registered", *s.Registered)
+		}
+		return nil
+	},
+	// Without [c5.registered], the rubric's thresholds.
+	Registered: func(s C5Settings) (C5Settings, bool) {
+		if s.Registered == nil {
+			s.C5Thresholds = DefaultC5
+			return s, false
+		}
+		s.C5Thresholds = *s.Registered
+		return s, true
+	},
+	Thresholds: func(s C5Settings) []Threshold {
+		return []Threshold{
+			{Key: "c5.max_run", Name: LimitMaxRun, Label: "C5 longest run limit (words)", Value: float64(s.MaxRun),
+				Now: "a longest run of %s words", Then: "%s words"},
+			{Key: "c5.max_overlap", Name: LimitMaxOverlap, Label: "C5 overlap limit", Value: s.MaxOverlap, Share: true,
+				Now: "an overlap of %s", Then: "%s"},
+			{Key: "c5.ngram", Name: "ngram", Label: "C5 n-gram size (words)", Value: float64(s.NGram),
+				Now: "%s-grams", Then: "%s-grams"},
+		}
+	},
+	Words: func(s C5Settings) string {
+		return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", s.MaxRun, SharePercent(s.MaxOverlap), s.NGram)
+	},
+	Explain: func(o Outcome) []Check {
+		if !o.Scored() {
+			return labelOnly("paraphrase distance", o)
+		}
+		run, _ := o.Value(ValueRun)
+		overlap, _ := o.Value(ValueOverlap)
+		shared, _ := o.Value(ValueShared)
+		distinct, _ := o.Value(ValueDistinct)
+		maxRun, _ := o.Limit(LimitMaxRun)
+		maxOverlap, _ := o.Limit(LimitMaxOverlap)
+		ngram, _ := o.Limit("ngram")
+		runLine := fmt.Sprintf("longest run %s ≤ %s words: pass", number(run), number(maxRun))
+		if o.RuleFailed(RuleRun) {
+			runLine = fmt.Sprintf("longest run %s > %s words: FAIL", number(run), number(maxRun))
+		}
+		cmp, verdict := "≤", "pass"
+		if o.RuleFailed(RuleOverlap) {
+			cmp, verdict = ">", "FAIL"
+		}
+		overlapLine := fmt.Sprintf("overlap %s %s %s (%s of %s distinct %s-grams): %s", numfmt.PercentAgainst(overlap, maxOverlap), cmp,
+			SharePercent(maxOverlap), number(shared), number(distinct), number(ngram), verdict)
+		return []Check{
+			{Rule: RuleRun, Failed: o.RuleFailed(RuleRun), Text: runLine},
+			{Rule: RuleOverlap, Failed: o.RuleFailed(RuleOverlap), Text: overlapLine},
+		}
+	},
+})

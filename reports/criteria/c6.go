@@ -10,10 +10,8 @@ const (
 	ValueOffBrief = "off_brief" // 1 when the judge returned FAIL
 )
 
-func init() {
-	Define(judgesOwn(Def[noSettings]{
-		ID: C6, Title: "on brief",
-		Words:   func(noSettings) string { return "C6 is the judge's PASS or FAIL" },
-		Reports: "pass rate per writer under the primary judge, per section",
-	}, RuleOnBrief, ValueOffBrief, "framing predictable from the outline", func(j Judgment) bool { return j.OnBrief }))
-}
+var c6 = New(judgesOwn(Def[noSettings]{
+	ID: C6, Title: "on brief",
+	Words:   func(noSettings) string { return "C6 is the judge's PASS or FAIL" },
+	Reports: "pass rate per writer under the primary judge, per section",
+}, RuleOnBrief, ValueOffBrief, "framing predictable from the outline", func(j Judgment) bool { return j.OnBrief }))

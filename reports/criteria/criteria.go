@@ -14,16 +14,25 @@
 // passes, so an outcome can be judged again under other limits (the
 // sensitivity charts) without knowing which criterion it belongs to.
 //
+// # Criteria are values
+//
+// A Set holds the criteria a build judges; Default holds the evaluation's
+// own, and With adds more (criteria.Default().With(c7)), as goldmark takes
+// extensions. The set travels in the build's options and in the Settings
+// made from it: no package keeps a registry, so builds with different
+// criteria can run side by side.
+//
 // # Adding a criterion
 //
-// A criterion is one file here, named after it (g1.go is the worked
-// example), plus its config block and its words:
+// A criterion is one file, named after it (g1.go is the worked example),
+// plus its config block and its words:
 //
 //  1. The file: its settings type (a struct with TOML tags) and defaults,
-//     and a Def registered with Define in an init: its config block, the
-//     measurements it needs (MeasureText registers a new one, a number of
+//     and a Def that New makes a *Criterion of: its config block, the
+//     measurements it needs (Def.Measures defines a new one, a number of
 //     the section's text), its rules, its judge function, and the words
-//     that state its thresholds and outcomes.
+//     that state its thresholds and outcomes. Built-in criteria are in
+//     Default's list; another program's go in its set With.
 //  2. Its config block in config.toml ([g1]): config decodes it through
 //     the criterion, --set reaches its keys (--set g1.tolerance=0.2).
 //  3. The words that describe it in the documents (content/; see docs/criteria.md).
@@ -34,10 +43,7 @@
 package criteria
 
 import (
-	"fmt"
 	"math"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,9 +173,9 @@ func (o Outcome) Label() string {
 	return string(o.Verdict)
 }
 
-// WithLimit returns the outcome judged again with the limit named name set
-// to value; an unscored or ambiguous outcome is returned as it is.
-func (o Outcome) WithLimit(name string, value float64) Outcome {
+// WithLimit returns o judged again with the limit named name set to
+// value; an unscored or ambiguous outcome is returned as it is.
+func (c *Criterion) WithLimit(o Outcome, name string, value float64) Outcome {
 	if !o.Scored() {
 		return o
 	}
@@ -179,24 +185,15 @@ func (o Outcome) WithLimit(name string, value float64) Outcome {
 			limits[i].Value = value
 		}
 	}
-	c := Lookup(o.Criterion)
-	if c == nil {
-		return o
-	}
-	return c.judgeRules(o.Judge, o.Values, limits)
+	return judgeRules(c.ID, c.Rules, o.Judge, o.Values, limits)
 }
 
-// FailsWithLimit reports whether the outcome judged again with the limit
-// named name set to value fails: WithLimit(name, value).Fail(), without
-// making the outcome. A sensitivity sweep asks it of every cell at every
-// point.
-func (o Outcome) FailsWithLimit(name string, value float64) bool {
+// FailsWithLimit reports whether o judged again with the limit named name
+// set to value fails: WithLimit(o, name, value).Fail(), without making the
+// outcome. A sensitivity sweep asks it of every cell at every point.
+func (c *Criterion) FailsWithLimit(o Outcome, name string, value float64) bool {
 	if !o.Scored() {
 		return false
-	}
-	c := Lookup(o.Criterion)
-	if c == nil {
-		return o.Fail()
 	}
 	failed := false
 	for _, r := range c.Rules {
@@ -232,13 +229,9 @@ func (c Check) Class() string {
 	return "pass"
 }
 
-// Checks states each rule of the outcome with its numbers; an unscored
-// outcome has one line with its reason.
-func (o Outcome) Checks() []Check {
-	c := Lookup(o.Criterion)
-	if c == nil {
-		return nil
-	}
+// Checks states each rule of o, one of c's outcomes, with its numbers; an
+// unscored outcome has one line with its reason.
+func (c *Criterion) Checks(o Outcome) []Check {
 	if c.explain == nil {
 		return c.labelOnly(o)
 	}
@@ -246,22 +239,25 @@ func (o Outcome) Checks() []Check {
 }
 
 // labelOnly states an outcome by its verdict alone.
-func (c *Criterion) labelOnly(o Outcome) []Check {
-	return []Check{{Unscored: o.Verdict == Unscored, Failed: o.Fail(), Text: c.Title + ": " + o.Label()}}
+func (c *Criterion) labelOnly(o Outcome) []Check { return labelOnly(c.Title, o) }
+
+// labelOnly states an outcome of the criterion titled title by its verdict
+// alone.
+func labelOnly(title string, o Outcome) []Check {
+	return []Check{{Unscored: o.Verdict == Unscored, Failed: o.Fail(), Text: title + ": " + o.Label()}}
 }
 
-// Summary states the outcome in a few words for a table cell: G1's
-// "286 words, target 300 ± 45".
-func (o Outcome) Summary() string {
-	c := Lookup(o.Criterion)
-	if c == nil || c.summary == nil {
+// Summary states o, one of c's outcomes, in a few words for a table cell:
+// G1's "286 words, target 300 ± 45".
+func (c *Criterion) Summary(o Outcome) string {
+	if c.summary == nil {
 		return o.Label()
 	}
 	return c.summary(o)
 }
 
-// Criterion is one registered criterion: what it is and how it judges.
-// Define makes one from a Def.
+// Criterion is one criterion: what it is and how it judges. New makes one
+// from a Def; a Set holds the criteria a build judges.
 type Criterion struct {
 	ID    ID
 	Title string // a few words: "paraphrase distance", "length"
@@ -287,7 +283,9 @@ type Criterion struct {
 	Block string
 	// Needs names the measurements its judge reads (Measurements.Value).
 	Needs []string
-	Rules []Rule
+	// Measures are the text measures it defines (Def.Measures).
+	Measures []TextMeasure
+	Rules    []Rule
 	// Values and Limits name the numbers an outcome holds, in the order a
 	// table's columns list them (results.csv).
 	Values, Limits []string
@@ -302,15 +300,15 @@ type Criterion struct {
 	summary func(o Outcome) string
 }
 
-// judgeRules applies c's rules to values under limits. A rule whose value
-// or limit is missing makes the outcome unscored.
-func (c *Criterion) judgeRules(judge string, values, limits []Named) Outcome {
-	o := Outcome{Criterion: c.ID, Judge: judge, Verdict: Pass, Values: values, Limits: limits}
-	for _, r := range c.Rules {
+// judgeRules applies rules, criterion id's, to values under limits. A rule
+// whose value or limit is missing makes the outcome unscored.
+func judgeRules(id ID, rules []Rule, judge string, values, limits []Named) Outcome {
+	o := Outcome{Criterion: id, Judge: judge, Verdict: Pass, Values: values, Limits: limits}
+	for _, r := range rules {
 		v, okV := find(values, r.Value)
 		l, okL := find(limits, r.Limit)
 		if !okV || !okL {
-			return Outcome{Criterion: c.ID, Judge: judge, Verdict: Unscored, Reason: "no " + r.Limit, Values: values, Limits: limits}
+			return Outcome{Criterion: id, Judge: judge, Verdict: Unscored, Reason: "no " + r.Limit, Values: values, Limits: limits}
 		}
 		if r.fails(v, l) {
 			o.Failed = append(o.Failed, r.Name)
@@ -324,7 +322,7 @@ func (c *Criterion) judgeRules(judge string, values, limits []Named) Outcome {
 // outcome of a criterion whose values are measured and whose limits are
 // its settings. A rule whose value or limit is missing makes it unscored.
 func (c *Criterion) JudgeRules(values, limits []Named) Outcome {
-	return c.judgeRules("", values, limits)
+	return judgeRules(c.ID, c.Rules, "", values, limits)
 }
 
 // RuleNames returns the names of c's rules, in order.
@@ -332,97 +330,6 @@ func (c *Criterion) RuleNames() []string {
 	out := make([]string, len(c.Rules))
 	for i, r := range c.Rules {
 		out[i] = r.Name
-	}
-	return out
-}
-
-var registry []*Criterion
-
-// Register adds c to the criteria and returns the function that takes it
-// out again (for a test's toy criterion). Define registers the criteria of
-// this package; Register panics on a second criterion of c's ID, a second
-// headline, or a threshold name another criterion has.
-func Register(c *Criterion) (unregister func()) {
-	if Lookup(c.ID) != nil {
-		panic(fmt.Sprintf("criteria: %s is registered twice", c.ID))
-	}
-	for _, o := range registry {
-		if c.Headline && o.Headline {
-			panic(fmt.Sprintf("criteria: %s and %s are both the headline criterion", o.ID, c.ID))
-		}
-		for _, t := range (Settings{}).Thresholds(o) {
-			for _, u := range (Settings{}).Thresholds(c) {
-				if t.Name == u.Name {
-					panic(fmt.Sprintf("criteria: %s and %s both name a threshold %q", o.ID, c.ID, t.Name))
-				}
-			}
-		}
-	}
-	registry = append(registry, c)
-	slices.SortStableFunc(registry, compareCriteria)
-	return func() {
-		registry = slices.DeleteFunc(slices.Clone(registry), func(o *Criterion) bool { return o == c })
-	}
-}
-
-// compareCriteria orders the criteria as every table lists them: the
-// measured ones before the judged, quality criteria before gates, then by
-// ID.
-func compareCriteria(a, b *Criterion) int {
-	switch {
-	case a.Judged != b.Judged:
-		if b.Judged {
-			return -1
-		}
-		return 1
-	case a.Kind != b.Kind:
-		if a.Kind == Quality {
-			return -1
-		}
-		return 1
-	}
-	return strings.Compare(string(a.ID), string(b.ID))
-}
-
-// callerFile returns the base name of the file that called the function
-// depth frames up.
-func callerFile(depth int) string {
-	_, file, _, ok := runtime.Caller(depth + 1)
-	if !ok {
-		return ""
-	}
-	return filepath.Base(file)
-}
-
-// All returns every criterion: the measured ones first (quality criteria,
-// then gates), then the judged, each in ID order.
-func All() []*Criterion { return registry }
-
-// Lookup returns the criterion with id, or nil.
-func Lookup(id ID) *Criterion {
-	for _, c := range registry {
-		if c.ID == id {
-			return c
-		}
-	}
-	return nil
-}
-
-// Headline returns the headline criterion (Criterion.Headline), or nil.
-func Headline() *Criterion {
-	for _, c := range registry {
-		if c.Headline {
-			return c
-		}
-	}
-	return nil
-}
-
-// Judge returns the outcomes of every criterion for m, in the order of All.
-func Judge(s Settings, m *Measurements) []Outcome {
-	var out []Outcome
-	for _, c := range registry {
-		out = append(out, c.s.judge(s.get(c), m)...)
 	}
 	return out
 }
@@ -456,13 +363,9 @@ type SettingError struct {
 
 func (e *SettingError) Error() string { return e.Msg }
 
-// Excess is how many times its limit the outcome's worst failing rule
-// reaches (infinite for a limit of 0); 0 when no rule fails.
-func (o Outcome) Excess() float64 {
-	c := Lookup(o.Criterion)
-	if c == nil {
-		return 0
-	}
+// Excess is how many times its limit o's worst failing rule reaches
+// (infinite for a limit of 0); 0 when no rule fails.
+func (c *Criterion) Excess(o Outcome) float64 {
 	worst := 0.0
 	for _, r := range c.Rules {
 		if !o.RuleFailed(r.Name) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -45,7 +46,7 @@ func TestC5Judge(t *testing.T) {
 		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Criterion != C5 {
 			t.Errorf("%s: verdict %s failed %v, want %s %v", tc.name, o.Verdict, o.Failed, tc.verdict, tc.failed)
 		}
-		checks := o.Checks()
+		checks := Default().Checks(o)
 		if len(checks) != 2 || checks[0].Text != tc.runLine || checks[1].Text != tc.ovl {
 			t.Errorf("%s: checks %+v", tc.name, checks)
 		}
@@ -68,7 +69,7 @@ func unmeasured(section string, written int) *Measurements {
 }
 
 func TestC5NoExampleIsUnscored(t *testing.T) {
-	o, ok := Find(Judge(Settings{}, unmeasured("ACT 1", 10)), Key{Criterion: C5})
+	o, ok := Find(Settings{}.Judge(unmeasured("ACT 1", 10)), Key{Criterion: C5})
 	if !ok || o.Verdict != Unscored || o.Label() != "NO EXAMPLE" || o.Fail() || o.Scored() {
 		t.Errorf("no example: %+v (label %q)", o, o.Label())
 	}
@@ -79,10 +80,10 @@ func TestWithLimitJudgesAgain(t *testing.T) {
 	if !o.Fail() {
 		t.Fatalf("run 18 should fail at 12")
 	}
-	if o2 := o.WithLimit(LimitMaxRun, 18); o2.Fail() {
+	if o2 := Default().WithLimit(o, LimitMaxRun, 18); o2.Fail() {
 		t.Errorf("run 18 at max_run 18 should pass: %+v", o2)
 	}
-	if o3 := o.WithLimit(LimitMaxRun, 18).WithLimit(LimitMaxOverlap, 0.04); !o3.Fail() || !reflect.DeepEqual(o3.Failed, []string{RuleOverlap}) {
+	if o3 := Default().WithLimit(Default().WithLimit(o, LimitMaxRun, 18), LimitMaxOverlap, 0.04); !o3.Fail() || !reflect.DeepEqual(o3.Failed, []string{RuleOverlap}) {
 		t.Errorf("overlap 5%% at 4%% should fail alone: %+v", o3)
 	}
 	if o.Limits[0].Value != float64(DefaultC5.MaxRun) {
@@ -92,7 +93,7 @@ func TestWithLimitJudgesAgain(t *testing.T) {
 
 func TestRegistryOrderAndKinds(t *testing.T) {
 	var ids []string
-	for _, c := range All() {
+	for _, c := range Default().All() {
 		ids = append(ids, string(c.ID)+":"+string(c.Kind))
 		if len(c.Rules) == 0 || c.s.judge == nil || c.Title == "" {
 			t.Errorf("%s is incomplete", c.ID)
@@ -102,17 +103,22 @@ func TestRegistryOrderAndKinds(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "C5:quality G1:gate C1:quality C2:quality C4:quality C6:quality" {
 		t.Errorf("criteria %s", got)
 	}
-	if Lookup("C9") != nil || Lookup(G1) == nil || Headline() != Lookup(C5) {
+	if Default().Lookup("C9") != nil || Default().Lookup(G1) == nil || Default().Headline() != Default().Lookup(C5) {
 		t.Errorf("Lookup")
 	}
 	// A criterion is one file, named after it.
-	for _, c := range All() {
+	for _, c := range Default().All() {
 		if want := strings.ToLower(string(c.ID)) + ".go"; c.File != want {
 			t.Errorf("%s is defined in %s, want %s", c.ID, c.File, want)
 		}
 	}
-	if got := strings.Join(SourceFiles(), " "); got != "c5.go g1.go c1.go c2.go c4.go c6.go judged.go" {
-		t.Errorf("source files %s", got)
+	var want []string
+	for _, c := range Default().All() {
+		want = append(want, c.File)
+	}
+	want = append(want, "judged.go") // the judged criteria's shared rules
+	if got := Default().SourceFiles(); !slices.Equal(got, want) {
+		t.Errorf("source files %v, want %v", got, want)
 	}
 }
 
@@ -131,7 +137,7 @@ func TestSettingErrorsNameTheirKey(t *testing.T) {
 		{C1, C1Settings{Registered: &C1Registered{MinPresent: -2}}, "judged.registered.c1_min_present", "[judged.registered] c1_min_present -2"},
 		{C2, C2Settings{MaxUndeveloped: 2}, "judged.c2_max_undeveloped", "[judged] c2_max_undeveloped 2 is outside 0..1"},
 	} {
-		s, err := Settings{}.With(Lookup(tc.id), tc.v)
+		s, err := Settings{}.With(Default().Lookup(tc.id), tc.v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,16 +192,16 @@ func TestG1Judge(t *testing.T) {
 		{"HOOK", 40, Unscored, nil, "40 words as written"}, // no target: never a pass
 	} {
 		o := g.Judge(tc.section, tc.words)
-		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || o.Summary() != tc.summary || o.Criterion != G1 {
-			t.Errorf("%s %d words: %s %v %q, want %s %v %q", tc.section, tc.words, o.Verdict, o.Failed, o.Summary(), tc.verdict, tc.failed, tc.summary)
+		if o.Verdict != tc.verdict || !reflect.DeepEqual(o.Failed, tc.failed) || Default().Summary(o) != tc.summary || o.Criterion != G1 {
+			t.Errorf("%s %d words: %s %v %q, want %s %v %q", tc.section, tc.words, o.Verdict, o.Failed, Default().Summary(o), tc.verdict, tc.failed, tc.summary)
 		}
 	}
 	if o := g.Judge("HOOK", 40); o.Label() != "NO TARGET" || o.Reason != "no target" {
 		t.Errorf("no target: %+v", o)
 	}
 	// G1 never changes C5: both are judged, each on its own numbers.
-	s, _ := Settings{}.With(Lookup(G1), g)
-	out := Judge(s, measured("CTA", 60, 3, 0.01, 0, 40))
+	s, _ := Settings{}.With(Default().Lookup(G1), g)
+	out := s.Judge(measured("CTA", 60, 3, 0.01, 0, 40))
 	if len(out) != 2 || out[0].Criterion != C5 || out[0].Verdict != Pass || out[1].Criterion != G1 || out[1].Verdict != Fail {
 		t.Errorf("outcomes %+v", out)
 	}
@@ -206,7 +212,7 @@ func TestUnknownTargets(t *testing.T) {
 	if got := g.UnknownTargets([]string{"HOOK", "ACT 1"}); !reflect.DeepEqual(got, []string{"BRIDGE", "CODA"}) {
 		t.Errorf("unknown targets %v", got)
 	}
-	s, _ := Settings{}.With(Lookup(G1), g)
+	s, _ := Settings{}.With(Default().Lookup(G1), g)
 	unused := s.Unused([]string{"HOOK", "ACT 1"})
 	if len(unused) != 2 || unused[0].Key != "g1.targets.BRIDGE" || unused[1].Msg != `[g1.targets] "CODA" names no section of sections.md; it is ignored` {
 		t.Errorf("unused settings %+v", unused)
@@ -292,19 +298,19 @@ func TestRecords(t *testing.T) {
 }
 
 func TestFailsWithLimitIsWithLimitFail(t *testing.T) {
-	s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: 10})
+	s, _ := Settings{}.With(Default().Lookup(C1), C1Settings{MinPresent: 10})
 	judged := measured("ACT 1", 100, 4, 0.25, 5, 20)
 	judged.Judgments = []Judgment{{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true}}
 	var outcomes []Outcome
 	for _, m := range []*Measurements{unmeasured("ACT 1", 10), measured("ACT 1", 100, 18, 0.05, 1, 20), judged} {
-		outcomes = append(outcomes, Judge(s, m)...)
+		outcomes = append(outcomes, s.Judge(m)...)
 	}
 	outcomes = append(outcomes, Outcome{Criterion: "C9", Verdict: Fail}) // no such criterion
 	checked := 0
 	for _, o := range outcomes {
 		for _, name := range []string{LimitMaxRun, LimitMaxOverlap, LimitMinPresent, "nothing"} {
 			for _, v := range []float64{0, 0.04, 0.05, 0.25, 3, 4, 9, 10, 17, 18, 19, 1000} {
-				if got, want := o.FailsWithLimit(name, v), o.WithLimit(name, v).Fail(); got != want {
+				if got, want := Default().FailsWithLimit(o, name, v), Default().WithLimit(o, name, v).Fail(); got != want {
 					t.Errorf("%s %+v with %s = %v: FailsWithLimit %v, WithLimit(...).Fail() %v", o.Criterion, o, name, v, got, want)
 				}
 				checked++

@@ -98,7 +98,7 @@ func (g G1Settings) Judge(section string, words int) Outcome {
 		return Outcome{Criterion: G1, Verdict: Unscored, Reason: "no target", Values: values}
 	}
 	lo, hi := g.Bounds(target)
-	return Lookup(G1).judgeRules("", values, []Named{{LimitMin, lo}, {LimitMax, hi}, {LimitTarget, float64(target)}})
+	return judgeRules(G1, g1Rules, "", values, []Named{{LimitMin, lo}, {LimitMax, hi}, {LimitTarget, float64(target)}})
 }
 
 // UnknownTargets returns the [g1.targets] keys that name none of sections,
@@ -117,62 +117,63 @@ func (g G1Settings) UnknownTargets(sections []string) []string {
 // G1 returns G1's settings in s.
 func (s Settings) G1() G1Settings { return Of[G1Settings](s, G1) }
 
-func init() {
-	MeasureText(MeasureWritten, func(text string) float64 { return float64(CountWords(text)) })
-	Define(Def[G1Settings]{
-		ID:       G1,
-		Title:    "length",
-		Kind:     Gate,
-		Block:    "g1",
-		Reports:  "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria",
-		Defaults: DefaultG1,
-		Needs:    []string{MeasureWritten},
-		Values:   []string{ValueWords},
-		Limits:   []string{LimitTarget, LimitMin, LimitMax},
-		Rules: []Rule{
-			{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
-			{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
-		},
-		Judge: func(s G1Settings, m *Measurements) []Outcome {
-			words, ok := m.Value(MeasureWritten)
-			if !ok {
-				return []Outcome{{Criterion: G1, Verdict: Unscored, Reason: "not measured"}}
-			}
-			return []Outcome{s.Judge(m.Section, int(words))}
-		},
-		Validate: G1Settings.Validate,
-		Unused: func(s G1Settings, sections []string) []SettingError {
-			var out []SettingError
-			for _, name := range s.UnknownTargets(sections) {
-				out = append(out, SettingError{Key: "g1.targets." + name, Msg: fmt.Sprintf("[g1.targets] %q names no section of sections.md; it is ignored", name)})
-			}
-			return out
-		},
-		// Without [g1.registered], the tolerance in force.
-		Registered: func(s G1Settings) (G1Settings, bool) {
-			if s.Registered == nil {
-				return s, false
-			}
-			s.Tolerance = s.Registered.Tolerance
-			return s, true
-		},
-		Thresholds: func(s G1Settings) []Threshold {
-			return []Threshold{
-				{Key: "g1.tolerance", Name: "g1.tolerance", Label: "G1 length tolerance", Value: s.Tolerance, Share: true,
-					Now: "a length tolerance of %s", Then: "%s"},
-				{Key: "g1.targets", Name: LimitTarget, Label: "G1 targets", PerSection: true, Noun: "a target"},
-			}
-		},
-		Words: func(s G1Settings) string {
-			return "a section more than " + SharePercent(s.Tolerance) + " shorter or longer than its target fails"
-		},
-		Explain: func(o Outcome) []Check {
-			return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Unscored: o.Verdict == Unscored,
-				Text: "length (G1) " + g1Summary(o) + ": " + o.Label()}}
-		},
-		Summary: g1Summary,
-	})
+// g1Rules are G1's two rules: too short, too long.
+var g1Rules = []Rule{
+	{Name: RuleShort, Value: ValueWords, Limit: LimitMin, Op: AtLeast},
+	{Name: RuleLong, Value: ValueWords, Limit: LimitMax, Op: AtMost},
 }
+
+var g1 = New(Def[G1Settings]{
+	ID:       G1,
+	Title:    "length",
+	Kind:     Gate,
+	Block:    "g1",
+	Reports:  "the length gate's pass rate per writer, over the sections with a target; reported apart from the quality criteria",
+	Defaults: DefaultG1,
+	Needs:    []string{MeasureWritten},
+	Measures: []TextMeasure{{Name: MeasureWritten, Of: func(text string) float64 { return float64(CountWords(text)) }}},
+	Values:   []string{ValueWords},
+	Limits:   []string{LimitTarget, LimitMin, LimitMax},
+	Rules:    g1Rules,
+	Judge: func(s G1Settings, m *Measurements) []Outcome {
+		words, ok := m.Value(MeasureWritten)
+		if !ok {
+			return []Outcome{{Criterion: G1, Verdict: Unscored, Reason: "not measured"}}
+		}
+		return []Outcome{s.Judge(m.Section, int(words))}
+	},
+	Validate: G1Settings.Validate,
+	Unused: func(s G1Settings, sections []string) []SettingError {
+		var out []SettingError
+		for _, name := range s.UnknownTargets(sections) {
+			out = append(out, SettingError{Key: "g1.targets." + name, Msg: fmt.Sprintf("[g1.targets] %q names no section of sections.md; it is ignored", name)})
+		}
+		return out
+	},
+	// Without [g1.registered], the tolerance in force.
+	Registered: func(s G1Settings) (G1Settings, bool) {
+		if s.Registered == nil {
+			return s, false
+		}
+		s.Tolerance = s.Registered.Tolerance
+		return s, true
+	},
+	Thresholds: func(s G1Settings) []Threshold {
+		return []Threshold{
+			{Key: "g1.tolerance", Name: "g1.tolerance", Label: "G1 length tolerance", Value: s.Tolerance, Share: true,
+				Now: "a length tolerance of %s", Then: "%s"},
+			{Key: "g1.targets", Name: LimitTarget, Label: "G1 targets", PerSection: true, Noun: "a target"},
+		}
+	},
+	Words: func(s G1Settings) string {
+		return "a section more than " + SharePercent(s.Tolerance) + " shorter or longer than its target fails"
+	},
+	Explain: func(o Outcome) []Check {
+		return []Check{{Rule: strings.Join(o.Failed, "+"), Failed: o.Fail(), Unscored: o.Verdict == Unscored,
+			Text: "length (G1) " + g1Summary(o) + ": " + o.Label()}}
+	},
+	Summary: g1Summary,
+})
 
 // g1Summary states a length and its target: "286 words as written,
 // target 300 (255 to 345 words)", or "286 words as written" when the

@@ -37,7 +37,7 @@ func JudgeJudgment(s Settings, j Judgment) []Outcome {
 	m := &Measurements{Judgments: []Judgment{j}}
 	out := make([]Outcome, 0, len(JudgedIDs))
 	for _, id := range JudgedIDs {
-		if c := Lookup(id); c != nil {
+		if c := s.Criteria().Lookup(id); c != nil {
 			out = append(out, c.s.judge(s.get(c), m)...)
 		}
 	}
@@ -47,8 +47,7 @@ func JudgeJudgment(s Settings, j Judgment) []Outcome {
 // judgeEach returns criterion id's outcome for each judgment of m: values
 // and limits are what judgment j gives it; unscored, when not "", the
 // reason it cannot be scored (values kept, limits not).
-func judgeEach(id ID, m *Measurements, of func(j Judgment) (values, limits []Named, unscored string)) []Outcome {
-	c := Lookup(id)
+func judgeEach(id ID, rules []Rule, m *Measurements, of func(j Judgment) (values, limits []Named, unscored string)) []Outcome {
 	var out []Outcome
 	for _, j := range m.Judgments {
 		values, limits, unscored := of(j)
@@ -60,7 +59,7 @@ func judgeEach(id ID, m *Measurements, of func(j Judgment) (values, limits []Nam
 		case unscored != "":
 			out = append(out, Outcome{Criterion: id, Judge: j.Judge, Verdict: Unscored, Reason: unscored, Values: values})
 		default:
-			out = append(out, c.judgeRules(j.Judge, values, limits))
+			out = append(out, judgeRules(id, rules, j.Judge, values, limits))
 		}
 	}
 	return out
@@ -86,7 +85,7 @@ func judgesOwn(d Def[noSettings], rule, value, says string, pass func(j Judgment
 	d.Kind, d.Judged = Quality, true
 	d.Rules = []Rule{{Name: rule, Value: value, Limit: LimitNone, Op: AtMost}}
 	d.Judge = func(_ noSettings, m *Measurements) []Outcome {
-		return judgeEach(d.ID, m, func(j Judgment) ([]Named, []Named, string) {
+		return judgeEach(d.ID, d.Rules, m, func(j Judgment) ([]Named, []Named, string) {
 			failed := 1.0
 			if pass(j) {
 				failed = 0

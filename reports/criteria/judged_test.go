@@ -10,8 +10,8 @@ func TestJudgeJudgment(t *testing.T) {
 		return Judgment{Judge: "primary", Present: present, Assigned: 12, Undeveloped: undeveloped, Groups: groups, Additions: c4, OnBrief: c6, Ambiguous: amb}
 	}
 	at := func(n int, max float64) Settings {
-		s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: n})
-		s, _ = s.With(Lookup(C2), C2Settings{MaxUndeveloped: max})
+		s, _ := Settings{}.With(Default().Lookup(C1), C1Settings{MinPresent: n})
+		s, _ = s.With(Default().Lookup(C2), C2Settings{MaxUndeveloped: max})
 		return s
 	}
 	tests := []struct {
@@ -43,26 +43,26 @@ func TestJudgeJudgment(t *testing.T) {
 }
 
 func TestJudgedOutcomesPerJudge(t *testing.T) {
-	s, _ := Settings{}.With(Lookup(C1), C1Settings{MinPresent: 10})
+	s, _ := Settings{}.With(Default().Lookup(C1), C1Settings{MinPresent: 10})
 	m := &Measurements{Section: "ACT 1", Judgments: []Judgment{
 		{Judge: "primary", Present: 9, Assigned: 12, Undeveloped: 1, Groups: 4, Additions: true, OnBrief: true},
 		{Judge: "family-2", Present: 11, Assigned: 12, Undeveloped: 0, Groups: 4, Additions: true, OnBrief: true},
 	}}
-	outcomes := Judge(s, m)
+	outcomes := s.Judge(m)
 	c1p, ok1 := Find(outcomes, Key{C1, "primary"})
 	c1f, ok2 := Find(outcomes, Key{C1, "family-2"})
 	if !ok1 || !ok2 || !c1p.Fail() || c1f.Fail() {
 		t.Fatalf("C1 outcomes %+v / %+v", c1p, c1f)
 	}
 	// A threshold change re-judges the outcome from its values alone.
-	if again := c1p.WithLimit(LimitMinPresent, 9); again.Fail() || again.Judge != "primary" {
+	if again := Default().WithLimit(c1p, LimitMinPresent, 9); again.Fail() || again.Judge != "primary" {
 		t.Errorf("C1 at N = 9: %+v", again)
 	}
-	if got := c1p.Checks()[0].Text; got != "9 of 12 bullets present, at least 10 wanted: FAIL" {
+	if got := Default().Checks(c1p)[0].Text; got != "9 of 12 bullets present, at least 10 wanted: FAIL" {
 		t.Errorf("check line %q", got)
 	}
 	c2, _ := Find(outcomes, Key{C2, "primary"})
-	if got := c2.Checks()[0].Text; got != "1 of 4 groups undeveloped, at most 33.33% allowed: pass" {
+	if got := Default().Checks(c2)[0].Text; got != "1 of 4 groups undeveloped, at most 33.33% allowed: pass" {
 		t.Errorf("check line %q", got)
 	}
 	var ts Tallies

@@ -30,35 +30,22 @@ type TextMeasure struct {
 	Of   func(text string) float64
 }
 
-var textMeasures []TextMeasure
-
-// MeasureText registers a text measure: the measurement stage computes it
-// of every section when a registered criterion needs it. It returns the
-// function that takes it out again (for a test's toy criterion).
-func MeasureText(name string, of func(text string) float64) (unregister func()) {
-	if slices.ContainsFunc(textMeasures, func(t TextMeasure) bool { return t.Name == name }) {
-		panic(fmt.Sprintf("criteria: text measure %q is registered twice", name))
-	}
-	textMeasures = append(textMeasures, TextMeasure{Name: name, Of: of})
-	return func() {
-		textMeasures = slices.DeleteFunc(slices.Clone(textMeasures), func(t TextMeasure) bool { return t.Name == name })
-	}
-}
-
-// TextMeasures returns the text measures some registered criterion needs,
-// in the order they were registered.
-func TextMeasures() []TextMeasure {
+// TextMeasures returns the text measures the criteria of s define that a
+// criterion of s needs, in the criteria's order.
+func (s Set) TextMeasures() []TextMeasure {
 	var out []TextMeasure
-	for _, t := range textMeasures {
-		if needed(t.Name) {
-			out = append(out, t)
+	for _, c := range s.list {
+		for _, t := range c.Measures {
+			if s.needed(t.Name) {
+				out = append(out, t)
+			}
 		}
 	}
 	return out
 }
 
-func needed(name string) bool {
-	for _, c := range registry {
+func (s Set) needed(name string) bool {
+	for _, c := range s.list {
 		if slices.Contains(c.Needs, name) {
 			return true
 		}
@@ -67,12 +54,14 @@ func needed(name string) bool {
 }
 
 // CheckNeeds reports a criterion that needs a measurement neither provided
-// (the names the measurement stage makes itself) nor a text measure.
-func CheckNeeds(provided []string) error {
-	for _, c := range registry {
+// (the names the measurement stage makes itself) nor a text measure of a
+// criterion of s.
+func (s Set) CheckNeeds(provided []string) error {
+	measures := s.TextMeasures()
+	for _, c := range s.list {
 		for _, n := range c.Needs {
-			if !slices.Contains(provided, n) && !slices.ContainsFunc(textMeasures, func(t TextMeasure) bool { return t.Name == n }) {
-				return fmt.Errorf("criterion %s needs the measurement %q, which nothing measures (register it with criteria.MeasureText)", c.ID, n)
+			if !slices.Contains(provided, n) && !slices.ContainsFunc(measures, func(t TextMeasure) bool { return t.Name == n }) {
+				return fmt.Errorf("criterion %s needs the measurement %q, which nothing measures (a criterion's Def.Measures defines one)", c.ID, n)
 			}
 		}
 	}

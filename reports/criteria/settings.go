@@ -6,8 +6,8 @@ import (
 )
 
 // Def describes a criterion whose settings are of type S: a struct whose
-// fields carry TOML tags, read from the criterion's config block. Define
-// registers it.
+// fields carry TOML tags, read from the criterion's config block. New
+// makes the criterion it describes.
 type Def[S any] struct {
 	ID       ID
 	Title    string
@@ -31,9 +31,14 @@ type Def[S any] struct {
 	Defaults S
 	// Needs names the measurements Judge reads. Each is one the measurement
 	// stage provides: C5's comparison (run, overlap, shared, distinct, for
-	// a section with an example) or a text measure (MeasureText).
+	// a section with an example) or a text measure of a criterion of the
+	// set (Measures).
 	Needs []string
-	Rules []Rule
+	// Measures are the text measures the criterion defines, each a number
+	// of a section's text as written that the measurement stage computes
+	// when a criterion of the set needs it (G1's word count).
+	Measures []TextMeasure
+	Rules    []Rule
 	// Values and Limits name the numbers an outcome holds, in column order.
 	Values, Limits []string
 	// Judge turns a cell's measurements into its outcomes: none when the
@@ -83,18 +88,14 @@ type settingsOps struct {
 	is      func(v any) bool // v is of the settings' type
 }
 
-// Define registers the criterion d describes, and returns it. The file
-// that calls it is the criterion's File.
-func Define[S any](d Def[S]) *Criterion {
+// New returns the criterion d describes. The file that calls it is the
+// criterion's File. A Set holds the criteria a build judges: Default's,
+// and those added With.
+func New[S any](d Def[S]) *Criterion {
 	c := newCriterion(d)
 	c.File = callerFile(1)
-	Register(c)
 	return c
 }
-
-// New returns the criterion d describes, unregistered: Register adds it
-// (a test's toy criterion, which the test takes out again).
-func New[S any](d Def[S]) *Criterion { return newCriterion(d) }
 
 func newCriterion[S any](d Def[S]) *Criterion {
 	if d.Judge == nil {
@@ -142,14 +143,34 @@ func newCriterion[S any](d Def[S]) *Criterion {
 		is:      func(v any) bool { _, ok := v.(S); return ok },
 	}
 	return &Criterion{ID: d.ID, Title: d.Title, Kind: d.Kind, Judged: d.Judged, Headline: d.Headline, Counts: d.Counts, Tally: d.Tally, Reports: d.Reports, Block: d.Block,
-		Needs: d.Needs, Rules: d.Rules, Values: d.Values, Limits: d.Limits, s: ops, explain: d.Explain, summary: d.Summary}
+		Needs: d.Needs, Measures: d.Measures, Rules: d.Rules, Values: d.Values, Limits: d.Limits, s: ops, explain: d.Explain, summary: d.Summary}
 }
 
-// Settings are every criterion's settings, one value of its Def's type
-// each. The zero Settings holds every criterion's defaults. A Settings is a
-// value: Edit and With change a copy, never a Settings shared with it.
+// Settings are the settings of every criterion of a Set, one value of its
+// Def's type each: Set.Defaults makes them. The zero Settings holds the
+// defaults of Default's criteria. A Settings is a value: Edit and With
+// change a copy, never a Settings shared with it.
 type Settings struct {
-	v map[ID]any
+	crit Set
+	v    map[ID]any
+}
+
+// Criteria returns the criteria s holds the settings of.
+func (s Settings) Criteria() Set {
+	if s.crit.list == nil {
+		return Default()
+	}
+	return s.crit
+}
+
+// Judge returns the outcomes of every criterion of s for m, in the order
+// of the set.
+func (s Settings) Judge(m *Measurements) []Outcome {
+	var out []Outcome
+	for _, c := range s.Criteria().All() {
+		out = append(out, c.s.judge(s.get(c), m)...)
+	}
+	return out
 }
 
 // get returns c's settings in s: its own, or its defaults.
@@ -175,7 +196,7 @@ func (s *Settings) set(c *Criterion, v any) {
 // its settings are of another type.
 func Of[S any](s Settings, id ID) S {
 	var zero S
-	c := Lookup(id)
+	c := s.Criteria().Lookup(id)
 	if c == nil {
 		return zero
 	}
@@ -184,8 +205,12 @@ func Of[S any](s Settings, id ID) S {
 }
 
 // With returns s with v as c's settings; v must be of the type of c's
-// Def (a hypothesis's own thresholds, decoded by the config).
+// Def (a hypothesis's own thresholds, decoded by the config), and c one of
+// s's criteria.
 func (s Settings) With(c *Criterion, v any) (Settings, error) {
+	if c == nil || s.Criteria().Lookup(c.ID) != c {
+		return s, fmt.Errorf("criteria: settings for a criterion not in the set")
+	}
 	if !c.s.is(v) {
 		return s, fmt.Errorf("criteria: %s's settings are a %T, not a %T", c.ID, c.s.defaults, v)
 	}
@@ -209,7 +234,7 @@ func (s *Settings) Edit(c *Criterion, edit func(p any) error) error {
 // Validate checks every criterion's settings: the first error, a
 // *SettingError naming the dotted key where the criterion says one.
 func (s Settings) Validate() error {
-	for _, c := range registry {
+	for _, c := range s.Criteria().All() {
 		if err := c.s.validate(s.get(c)); err != nil {
 			return err
 		}
@@ -221,7 +246,7 @@ func (s Settings) Validate() error {
 // inputs, whose sections are sections, give no use (Def.Unused): warnings.
 func (s Settings) Unused(sections []string) []SettingError {
 	var out []SettingError
-	for _, c := range registry {
+	for _, c := range s.Criteria().All() {
 		out = append(out, c.s.unused(s.get(c), sections)...)
 	}
 	return out
@@ -287,9 +312,6 @@ func (t Threshold) Stated() string {
 	return t.Text()
 }
 
-// Defaults returns every criterion's defaults (the zero Settings).
-func Defaults() Settings { return Settings{} }
-
 // A Drift is a threshold whose value in force differs from the one at
 // registration.
 type Drift struct {
@@ -301,9 +323,9 @@ type Drift struct {
 // Drifts lists the thresholds in s that differ from the registered ones,
 // criterion by criterion, for the criteria whose registered block the
 // config declares.
-func Drifts(s Settings) []Drift {
+func (s Settings) Drifts() []Drift {
 	var out []Drift
-	for _, c := range registry {
+	for _, c := range s.Criteria().All() {
 		if r, declared := s.Registered(c); declared {
 			out = append(out, DriftOf(c, r, s)...)
 		}

@@ -12,11 +12,11 @@ import (
 //go:embed *.go
 var source embed.FS
 
-// SourceFiles lists the files that define the registered criteria, in the
+// SourceFiles lists the files that define the criteria of s, in the
 // criteria's order: those of this package, whose source is embedded. With
 // a judged criterion comes judged.go, the judged tier's rules for a
 // verdict a judge marks ambiguous or cannot give yet.
-func SourceFiles() []string {
+func (s Set) SourceFiles() []string {
 	var out []string
 	add := func(file string) {
 		if _, err := source.Open(file); err == nil && file != "" && !slices.Contains(out, file) {
@@ -24,7 +24,7 @@ func SourceFiles() []string {
 		}
 	}
 	judged := false
-	for _, c := range registry {
+	for _, c := range s.list {
 		add(c.File)
 		judged = judged || c.Judged
 	}

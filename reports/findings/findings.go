@@ -154,14 +154,15 @@ type Options struct {
 // measurement of folder at s's n-gram size can be passed in, with its
 // tokens (Options.Tokens), to skip measuring.
 func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Result, opt Options) (*Findings, error) {
-	if err := criteria.CheckNeeds(criteria.ComparisonNames); err != nil {
+	set := s.Criteria.Criteria()
+	if err := set.CheckNeeds(criteria.ComparisonNames); err != nil {
 		return nil, err
 	}
-	settings, ngram := s.Criteria, s.Criteria.NGram()
+	settings, ngram, measures := s.Criteria, s.Criteria.NGram(), set.TextMeasures()
 	tokens := opt.Tokens
 	if m == nil || m.NGram != ngram {
 		var err error
-		if m, tokens, err = measure.RunWithTexts(ctx, folder, ngram); err != nil {
+		if m, tokens, err = measure.RunWithTexts(ctx, folder, ngram, measures...); err != nil {
 			return nil, err
 		}
 	}
@@ -183,7 +184,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 	// the private order of sections.md.
 	m, tokens = byWriter(m, tokens, index)
 	f.measureAt = func(ngram int) (*measure.Result, error) {
-		m, err := measure.Run(ctx, folder, ngram)
+		m, err := measure.Run(ctx, folder, ngram, measures...)
 		if err != nil {
 			return nil, err
 		}
@@ -219,7 +220,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		if f.JudgedResults != nil {
 			c.Judgments = f.JudgedResults.Judgments(f.Judged, mc.Script, mc.Name, f.Validation.Valid)
 		}
-		c.Outcomes = criteria.Judge(settings, c.Measurements())
+		c.Outcomes = settings.Judge(c.Measurements())
 		shareLimits(c.Outcomes, prev)
 		prev = c.Outcomes
 		if !seenSection[mc.Name] {

@@ -53,7 +53,7 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 	var out []HypothesisResult
 	for _, h := range s.Hypotheses {
 		r := HypothesisResult{Hypothesis: h, Digest: h.Digest()}
-		p, crit, k := h.Prediction, h.Criterion(), h.Prediction.Key()
+		p, crit, k := h.Prediction, h.Criterion(), h.Key()
 		if p.Model != "" && f.writerByAlias(p.Model) == nil {
 			var aliases []string
 			for _, w := range f.Writers {
@@ -172,7 +172,7 @@ func (f *Findings) at(s criteria.Settings) (*Findings, error) {
 	}
 	for i, c := range cells {
 		g.Cells[i] = Cell{Cell: c.Cell, Judgments: c.Judgments}
-		g.Cells[i].Outcomes = criteria.Judge(s, g.Cells[i].Measurements())
+		g.Cells[i].Outcomes = s.Judge(g.Cells[i].Measurements())
 		g.Writers[index[c.Script]].Tallies.AddAll(g.Cells[i].Outcomes)
 		g.Tallies.AddAll(g.Cells[i].Outcomes)
 	}

@@ -34,7 +34,7 @@ func intp(n int) *int { return &n }
 // with returns s with v as criterion id's settings.
 func with(t *testing.T, s criteria.Settings, id criteria.ID, v any) criteria.Settings {
 	t.Helper()
-	s, err := s.With(criteria.Lookup(id), v)
+	s, err := s.With(criteria.Default().Lookup(id), v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func registered(s criteria.Settings, hs ...hypotheses.Hypothesis) Settings {
 
 // add adds a measured cell of script to f, judged under f's settings.
 func add(f *Findings, c Cell) {
-	c.Outcomes = criteria.Judge(f.Criteria, c.Measurements())
+	c.Outcomes = f.Criteria.Judge(c.Measurements())
 	f.Cells = append(f.Cells, c)
 	for i := range f.Writers {
 		if f.Writers[i].Script == c.Script {
@@ -84,7 +84,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			verdict, reason := judge(tc.p, tallies(tc.f, tc.p.Key()), "FAIL counts")
+			verdict, reason := judge(tc.p, tallies(tc.f, hypotheses.Hypothesis{Prediction: tc.p}.Key()), "FAIL counts")
 			if verdict != tc.verdict || !strings.Contains(reason, tc.reason) {
 				t.Errorf("got %s (%s), want %s containing %q", verdict, reason, tc.verdict, tc.reason)
 			}
@@ -109,7 +109,7 @@ func TestJudgeCountsTheNamedCriterionOnly(t *testing.T) {
 		if tc.p.Criterion != "" {
 			what = tc.p.Criterion + " FAIL counts"
 		}
-		verdict, reason := judge(tc.p, tallies(f, tc.p.Key()), what)
+		verdict, reason := judge(tc.p, tallies(f, hypotheses.Hypothesis{Prediction: tc.p}.Key()), what)
 		if verdict != tc.verdict || !strings.Contains(reason, tc.reason) {
 			t.Errorf("%+v: got %s (%s), want %s containing %q", tc.p, verdict, reason, tc.verdict, tc.reason)
 		}

@@ -39,9 +39,9 @@ type Hypothesis struct {
 }
 
 // Criterion returns the criterion the hypothesis predicts about, or nil
-// when it names none that is registered.
+// when it names none of the criteria its settings are of.
 func (h Hypothesis) Criterion() *criteria.Criterion {
-	return criteria.Lookup(h.Prediction.Key().Criterion)
+	return h.At.Criteria().Lookup(h.Key().Criterion)
 }
 
 // Prediction kinds.
@@ -69,11 +69,13 @@ type Prediction struct {
 }
 
 // Key returns the outcomes the prediction counts: its criterion's (the
-// headline criterion's when it names none), by its judge.
-func (p Prediction) Key() criteria.Key {
+// headline criterion's of the criteria its settings are of, when it names
+// none), by its judge.
+func (h Hypothesis) Key() criteria.Key {
+	p := h.Prediction
 	id := criteria.ID(p.Criterion)
-	if h := criteria.Headline(); id == "" && h != nil {
-		id = h.ID
+	if hl := h.At.Criteria().Headline(); id == "" && hl != nil {
+		id = hl.ID
 	}
 	return criteria.Key{Criterion: id, Judge: p.Judge}
 }
@@ -88,8 +90,9 @@ func (p Prediction) Key() criteria.Key {
 // criterion and judge, and a criterion's own thresholds; so that a digest
 // registered then is the same now.
 func (h Hypothesis) Digest() string {
-	headline, crit := criteria.Headline(), h.Criterion()
-	thresholds := criteria.Settings{}
+	set := h.At.Criteria()
+	headline, crit := set.Headline(), h.Criterion()
+	thresholds := set.Defaults()
 	if h.Own && crit == headline {
 		thresholds = h.At
 	}

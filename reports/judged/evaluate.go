@@ -37,8 +37,8 @@ func ThresholdsOf(s criteria.Settings) Thresholds {
 // Settings returns the criteria's settings with th as C1's and C2's pass
 // lines, the others' defaults.
 func (th Thresholds) Settings() criteria.Settings {
-	s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.C1), criteria.C1Settings{MinPresent: th.C1MinPresent})
-	s, _ = s.With(criteria.Lookup(criteria.C2), criteria.C2Settings{MaxUndeveloped: th.C2MaxUndeveloped})
+	s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.C1), criteria.C1Settings{MinPresent: th.C1MinPresent})
+	s, _ = s.With(criteria.Default().Lookup(criteria.C2), criteria.C2Settings{MaxUndeveloped: th.C2MaxUndeveloped})
 	return s
 }
 

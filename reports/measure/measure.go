@@ -1,7 +1,7 @@
 // Package measure runs the measurement over a whole private inputs folder:
 // C5's comparison of every section of every script against every variant of
 // its example, the worst variant kept, and the text measures the criteria
-// need of each section as written (criteria.TextMeasures: G1's word count,
+// need of each section as written (criteria.Set.TextMeasures: G1's word count,
 // a criterion's own), on all cores. Cells come back in the order the
 // reference reports them.
 package measure
@@ -30,7 +30,7 @@ type Cell struct {
 	// RunText is the longest run's words, normalised and joined by spaces.
 	RunText string
 	// Measures are the text measures the criteria need of the section as
-	// written (criteria.TextMeasures): G1's word count, and any other.
+	// written (criteria.Set.TextMeasures): G1's word count, and any other.
 	Measures []criteria.Named
 }
 
@@ -49,20 +49,22 @@ type Texts struct {
 	Section, Example []*c5.Tokens
 }
 
-// Run measures every section of folder with n-grams of ngram words.
-func Run(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, error) {
-	res, _, err := run(ctx, folder, ngram, false)
+// Run measures every section of folder with n-grams of ngram words, and
+// with measures, the text measures the criteria need (a criteria.Set's
+// TextMeasures; none for C5 alone).
+func Run(ctx context.Context, folder *inputs.Folder, ngram int, measures ...criteria.TextMeasure) (*Result, error) {
+	res, _, err := run(ctx, folder, ngram, measures, false)
 	return res, err
 }
 
 // RunWithTexts is Run that also returns the tokens of the texts compared,
 // with byte offsets. Tokenising with offsets costs more, so Run, which
 // `evalpress measure` uses, does not.
-func RunWithTexts(ctx context.Context, folder *inputs.Folder, ngram int) (*Result, *Texts, error) {
-	return run(ctx, folder, ngram, true)
+func RunWithTexts(ctx context.Context, folder *inputs.Folder, ngram int, measures ...criteria.TextMeasure) (*Result, *Texts, error) {
+	return run(ctx, folder, ngram, measures, true)
 }
 
-func run(ctx context.Context, folder *inputs.Folder, ngram int, keep bool) (*Result, *Texts, error) {
+func run(ctx context.Context, folder *inputs.Folder, ngram int, measures []criteria.TextMeasure, keep bool) (*Result, *Texts, error) {
 	if ngram < 1 {
 		return nil, nil, fmt.Errorf("n-gram size %d is less than 1", ngram)
 	}
@@ -103,7 +105,7 @@ func run(ctx context.Context, folder *inputs.Folder, ngram int, keep bool) (*Res
 		if n := len(pool); n > 0 {
 			w, pool = pool[n-1], pool[:n-1]
 		} else {
-			w = newWorker(folder, norm, ngram)
+			w = newWorker(folder, norm, ngram, measures)
 		}
 		w.texts = texts
 		mu.Unlock()
@@ -137,8 +139,8 @@ type worker struct {
 	measures []criteria.TextMeasure
 }
 
-func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int) *worker {
-	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict(), measures: criteria.TextMeasures()}
+func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int, measures []criteria.TextMeasure) *worker {
+	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict(), measures: measures}
 }
 
 func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {

@@ -84,7 +84,7 @@ func Make(cfg *config.Config, content Content, at time.Time) Registration {
 		return d
 	}
 	r.Rubric, r.Prompt = doc(cfg.Judged.Rubric), doc(cfg.Judged.Prompt)
-	for _, c := range criteria.All() {
+	for _, c := range cfg.FileCriteria.Criteria().All() {
 		reg, declared := cfg.FileCriteria.Registered(c)
 		if !declared {
 			continue

@@ -1,6 +1,7 @@
 package registration
 
 import (
+	"github.com/evalpress/evalpress/reports/criteria"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func load(t *testing.T, text string, sets ...string) *config.Config {
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Load(p, sets)
+	cfg, err := config.Load(p, sets, criteria.Default())
 	if err != nil {
 		t.Fatal(err)
 	}

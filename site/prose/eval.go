@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // EvalError is an expression that cannot be evaluated: an unknown function,
@@ -28,6 +29,7 @@ func evalErrorf(col int, format string, args ...any) *EvalError {
 // value of every function evaluated, for the report of a false claim.
 type evaluator struct {
 	p     *public.Public
+	crit  criteria.Set
 	trace []string
 	// none is set when a function evaluated to nothing (n/a), since trace
 	// was reset.

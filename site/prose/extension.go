@@ -26,6 +26,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/evalpress/evalpress/redact/public"
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // KindPlaceholder is the node kind of a placeholder.
@@ -177,12 +178,14 @@ type Extension struct {
 	// BlockNames are the block placeholders the site renders.
 	BlockNames map[string]bool
 	p          *public.Public
+	crit       criteria.Set
 	doc        *Doc
 }
 
-// New returns the extension for one document; its outcome fills doc.
-func New(p *public.Public, blockNames map[string]bool, doc *Doc) *Extension {
-	return &Extension{BlockNames: blockNames, p: p, doc: doc}
+// New returns the extension for one document of p, whose verdicts crit's
+// criteria decided; its outcome fills doc.
+func New(p *public.Public, crit criteria.Set, blockNames map[string]bool, doc *Doc) *Extension {
+	return &Extension{BlockNames: blockNames, p: p, crit: crit, doc: doc}
 }
 
 // Extend implements goldmark.Extender.
@@ -197,7 +200,7 @@ func (e *Extension) Extend(m goldmark.Markdown) {
 // Transform implements parser.ASTTransformer: it evaluates the
 // placeholders, applies the conditionals and checks the claims.
 func (e *Extension) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
-	t := &transform{Extension: e, source: reader.Source(), ev: &evaluator{p: e.p}}
+	t := &transform{Extension: e, source: reader.Source(), ev: &evaluator{p: e.p, crit: e.crit}}
 	t.process(doc, true)
 }
 

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"bytes"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func TestSpreadAndChance(t *testing.T) {
 		"{{if spread(run, sections) > spread(run, writers)}}yes{{end}}": "yes",
 	} {
 		doc := &Doc{}
-		m := goldmark.New(goldmark.WithExtensions(New(p, nil, doc)))
+		m := goldmark.New(goldmark.WithExtensions(New(p, criteria.Default(), nil, doc)))
 		var b bytes.Buffer
 		if err := m.Renderer().Render(&b, []byte(in), m.Parser().Parse(text.NewReader([]byte(in)))); err != nil {
 			t.Fatal(err)

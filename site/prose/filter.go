@@ -13,7 +13,7 @@ import (
 // when it has run.
 func (ev *evaluator) criteria() map[string][]string {
 	out := map[string][]string{}
-	for _, c := range criteria.All() {
+	for _, c := range ev.crit.All() {
 		if !c.Judged {
 			out[string(c.ID)] = c.RuleNames()
 		}
@@ -21,7 +21,7 @@ func (ev *evaluator) criteria() map[string][]string {
 	if ev.p.Judged != nil {
 		for _, id := range ev.p.Judged.Criteria {
 			out[id] = nil
-			if c := criteria.Lookup(criteria.ID(id)); c != nil {
+			if c := ev.crit.Lookup(criteria.ID(id)); c != nil {
 				out[id] = c.RuleNames()
 			}
 		}
@@ -32,8 +32,8 @@ func (ev *evaluator) criteria() map[string][]string {
 // headline is the ID of the headline criterion (C5), which a filter
 // without criterion= counts, and whose unscored cells are those without
 // an example.
-func headline() string {
-	if c := criteria.Headline(); c != nil {
+func (ev *evaluator) headline() string {
+	if c := ev.crit.Headline(); c != nil {
 		return string(c.ID)
 	}
 	return ""
@@ -41,7 +41,7 @@ func headline() string {
 
 // judged reports whether criterion id is decided by judges.
 func (ev *evaluator) judged(id string) bool {
-	c := criteria.Lookup(criteria.ID(id))
+	c := ev.crit.Lookup(criteria.ID(id))
 	return c == nil || c.Judged
 }
 
@@ -73,7 +73,7 @@ type cellFilter struct {
 
 // newFilter reads c's filters; implied is the verdict a count word implies.
 func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
-	f := &cellFilter{criterion: headline(), verdict: implied}
+	f := &cellFilter{criterion: ev.headline(), verdict: implied}
 	seen := map[string]bool{}
 	for _, a := range c.filters {
 		if seen[a.key] {
@@ -145,7 +145,7 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 	if f.verdict != "" {
 		valid := append([]string{verdictPass, verdictFail}, measuredVerdicts...)
 		switch {
-		case f.criterion == headline():
+		case f.criterion == ev.headline():
 			valid = []string{verdictPass, verdictFail, verdictNoExample}
 		case ev.judged(f.criterion):
 			valid = append([]string{verdictPass, verdictFail}, judgedVerdicts...)
@@ -177,7 +177,7 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 // order (C5 first), then the judged tier's.
 func (ev *evaluator) criterionNames() []string {
 	var names []string
-	for _, c := range criteria.All() {
+	for _, c := range ev.crit.All() {
 		if !c.Judged {
 			names = append(names, string(c.ID))
 		}
@@ -231,7 +231,7 @@ func outcome(c public.Cell, criterion, judge string) (verdict string, failed []s
 			return verdictFail, o.Failed
 		case o.Verdict == criteria.Pass:
 			return verdictPass, nil
-		case string(o.Criterion) == headline() && !c.HasExample:
+		case o.Criterion == c.HeadlineID && !c.HasExample:
 			return verdictNoExample, nil
 		}
 		return strings.ToLower(string(o.Verdict)), nil

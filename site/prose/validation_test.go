@@ -2,6 +2,7 @@ package prose
 
 import (
 	"bytes"
+	"github.com/evalpress/evalpress/reports/criteria"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func validationFixture() *public.Public {
 func renderWith(t *testing.T, p *public.Public, md string) (string, *Doc) {
 	t.Helper()
 	doc := &Doc{}
-	m := goldmark.New(goldmark.WithExtensions(extension.GFM, New(p, nil, doc)))
+	m := goldmark.New(goldmark.WithExtensions(extension.GFM, New(p, criteria.Default(), nil, doc)))
 	root := m.Parser().Parse(text.NewReader([]byte(md)))
 	var b bytes.Buffer
 	if err := m.Renderer().Render(&b, []byte(md), root); err != nil {

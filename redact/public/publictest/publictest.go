@@ -8,15 +8,17 @@ import (
 )
 
 // JudgeCell gives c the outcomes its numbers have under the C5 thresholds
-// th; its words count as written words too (G1 unscored: no targets).
+// th, with the evaluation's own criteria (C5 the headline); its words count
+// as written words too (G1 unscored: no targets).
 func JudgeCell(c *public.Cell, th public.Thresholds) {
-	s, _ := criteria.Settings{}.With(criteria.Lookup(criteria.C5), criteria.C5Settings{
+	s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.C5), criteria.C5Settings{
 		C5Thresholds: criteria.C5Thresholds{MaxRun: th.MaxRun, MaxOverlap: th.MaxOverlap, NGram: th.NGram}})
 	m := &criteria.Measurements{Section: c.Section, Numbers: []criteria.Named{{Name: criteria.MeasureWritten, Value: float64(c.Words)}}}
 	if c.HasExample {
 		m.Numbers = append(m.Numbers, criteria.Comparison(c.Run, c.Overlap, c.Shared, c.Distinct)...)
 	}
-	c.Outcomes = criteria.Judge(s, m)
+	c.Outcomes = s.Judge(m)
+	c.HeadlineID = criteria.C5
 }
 
 // Judge judges every cell of p under its thresholds and counts the outcomes
@@ -26,6 +28,7 @@ func Judge(p *public.Public) *public.Public {
 	p.Tallies = nil
 	for i := range p.Writers {
 		p.Writers[i].Tallies = nil
+		p.Writers[i].HeadlineID = criteria.C5
 	}
 	for i := range p.Cells {
 		c := &p.Cells[i]
@@ -46,7 +49,7 @@ func Judge(p *public.Public) *public.Public {
 // redaction states them from the criteria's settings. It returns p.
 func Thresholds(p *public.Public) *public.Public {
 	set := func(s criteria.Settings, id criteria.ID, v any) criteria.Settings {
-		s, err := s.With(criteria.Lookup(id), v)
+		s, err := s.With(criteria.Default().Lookup(id), v)
 		if err != nil {
 			panic(err)
 		}
@@ -71,7 +74,7 @@ func Thresholds(p *public.Public) *public.Public {
 		s = set(s, criteria.C2, criteria.C2Settings{MaxUndeveloped: j.C2MaxUndeveloped, Registered: &criteria.C2Registered{MaxUndeveloped: j.RegisteredC2MaxUndeveloped}})
 	}
 	p.CriteriaThresholds = nil
-	for _, c := range criteria.All() {
+	for _, c := range criteria.Default().All() {
 		ct := public.CriterionThresholds{Criterion: c.ID, Now: s.Thresholds(c)}
 		if r, declared := s.Registered(c); declared {
 			ct.Registered = r.Thresholds(c)
