@@ -1,7 +1,9 @@
 package evalpress
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -95,5 +97,39 @@ func TestTheDocsLinksResolve(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d links checked: the pages are not what this test reads", checked)
+	}
+}
+
+// TestTheCriteriaRecipeCompiles builds the program docs/criteria.md gives
+// as the recipe for a criterion, as it stands on the page: a recipe that
+// does not compile is worse than none. The program is laid in the module
+// through an overlay, so the tree is left as it is.
+func TestTheCriteriaRecipeCompiles(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("docs/criteria.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllStringSubmatch(string(data), -1)
+	if len(blocks) != 1 || !strings.Contains(blocks[0][1], "package main") {
+		t.Fatalf("docs/criteria.md has %d go blocks, want the one program", len(blocks))
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(src, []byte(blocks[0][1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	virtual := filepath.Join(wd, "internal", "criteriarecipe", "main.go")
+	overlay := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlay, []byte(fmt.Sprintf(`{"Replace":{%q:%q}}`, virtual, src)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", filepath.Join(dir, "myevalpress"), "./internal/criteriarecipe")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the recipe does not build: %v\n%s", err, out)
 	}
 }
