@@ -85,7 +85,13 @@ func browser(t *testing.T) context.Context {
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	// No fixed budget that a loaded machine could trip: the browser has
+	// what is left of the test binary's own deadline (go test -timeout),
+	// less a moment to report what was running.
+	cancelTimeout := context.CancelFunc(func() {})
+	if deadline, ok := t.Deadline(); ok {
+		ctx, cancelTimeout = context.WithDeadline(ctx, deadline.Add(-15*time.Second))
+	}
 	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc(); os.RemoveAll(profile) })
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
