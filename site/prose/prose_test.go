@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -374,4 +375,33 @@ func measuredIDs() string {
 		}
 	}
 	return strings.Join(ids, ", ")
+}
+
+// TestClaimOperators holds every comparison a claim can make at a value
+// less than, equal to and greater than the other side: an operator that
+// gets equality wrong (<= read as <) fails here.
+func TestClaimOperators(t *testing.T) {
+	t.Parallel()
+	html, _ := render(t, "{{count(fails)}}")
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(html, "<p>"), "</p>\n"))
+	if err != nil {
+		t.Fatalf("count(fails) renders %q", html)
+	}
+	holds := map[string][3]bool{ // at less, equal, greater
+		"<": {true, false, false}, "<=": {true, true, false}, ">": {false, false, true},
+		">=": {false, true, true}, "==": {false, true, false}, "!=": {true, false, true},
+	}
+	for op, want := range holds {
+		for i, rel := range []string{"less", "equal", "greater"} {
+			right := n + 1 - i // count(fails) is less than, equal to, greater than it
+			md := fmt.Sprintf("x{{claim count(fails) %s %d}}\n", op, right)
+			_, doc := render(t, md)
+			if p := problems(md, doc); p != "" {
+				t.Fatalf("%s: %s", md, p)
+			}
+			if held := len(doc.Claims) == 0; held != want[i] {
+				t.Errorf("count(fails) = %d %s %d (%s): claim held %v, want %v", n, op, right, rel, held, want[i])
+			}
+		}
+	}
 }
