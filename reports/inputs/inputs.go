@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -253,6 +254,9 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		}
 		return nil, oe
 	}
+	if err := f.checkAliases(); err != nil {
+		return nil, err
+	}
 	key, err := f.read(fsys, KeyFile, true, readfile.Settings)
 	if err != nil {
 		return nil, err // a key that cannot be read must not be left out of the private terms
@@ -261,6 +265,30 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		f.Private = append(f.Private, Term{Text: text, File: f.path(KeyFile), Line: 1})
 	}
 	return f, nil
+}
+
+// checkAliases refuses an alias in models.toml whose script heading names
+// no script of sections.md: a typo there would give the script a
+// generated alias, and the mistake would surface far away (a hypothesis
+// naming the alias). The error names the alias's line, never the heading,
+// which is private.
+func (f *Folder) checkAliases() error {
+	scripts := map[string]bool{}
+	for _, s := range f.Sections {
+		scripts[s.Script] = true
+	}
+	var lines []Term
+	for h, t := range f.Aliases {
+		if !scripts[h] {
+			lines = append(lines, t)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	slices.SortFunc(lines, func(a, b Term) int { return a.Line - b.Line })
+	return diag.Errorf(lines[0].File, lines[0].Line, "this alias's script heading is none of sections.md's script headings").
+		WithHint("write the heading exactly as it stands after '# ' in sections.md")
 }
 
 // OpenError is every error Open found, in file order. Sections are the

@@ -21,6 +21,24 @@ func isVariantHeading(t []byte) bool {
 	return len(t) >= 4 && t[0] == '#' && t[1] == '#' && t[2] == '#' && t[3] == ' '
 }
 
+// isBrokenHeading reports a line that reads as a section or variant
+// heading but is none to the reference: "##ORIGIN", "###VARIANT 2" (no
+// space after the hashes). The reference measures it as text of the
+// section above, which would merge two sections without a word.
+func isBrokenHeading(t []byte) bool {
+	hashes := 0
+	for hashes < len(t) && t[hashes] == '#' {
+		hashes++
+	}
+	return (hashes == 2 || hashes == 3) && hashes < len(t) && t[hashes] != ' ' && t[hashes] != '\t'
+}
+
+// brokenHeading is the error for a line isBrokenHeading reports.
+func brokenHeading(file string, lineNo int) error {
+	return diag.Errorf(file, lineNo, "this line looks like a heading but has no space after its hashes").
+		WithHint("write '## NAME' (or '### VARIANT n'); as it is, the reference would measure it as text of the section above")
+}
+
 // readLines runs fn on every line of r, turning read and encoding errors into
 // diagnostics for file, and warns about a byte-order mark.
 func (f *Folder) readLines(r io.Reader, file string, warn *diag.List, fn func(line) error) (end int64, err error) {
@@ -145,6 +163,8 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			sectionsOf[script]++
 			f.Sections = append(f.Sections, Section{Script: script, ScriptLine: scriptLine, Name: name, Line: l.number, Body: Span{Start: l.end}})
 			open = len(f.Sections) - 1
+		case isBrokenHeading(l.text):
+			return brokenHeading(file, l.number)
 		default:
 			if open < 0 && strayLine == 0 && !isBlank(l.text) {
 				strayLine = l.number
@@ -221,6 +241,15 @@ func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error 
 			}
 			flush(l.start)
 			start = l.end
+		case isBrokenHeading(l.text):
+			return brokenHeading(file, l.number)
+		case isScriptHeading(l.text) && current != nil:
+			// The numbers are the reference's (it is example text), but
+			// hardly what was meant.
+			warn.Add(diag.Warnf(file, l.number, "a '# ' line in examples.md is measured as example text; examples.md has '## SECTION' and '### VARIANT n' headings only"))
+			if textLine == 0 {
+				textLine = l.number
+			}
 		default:
 			if isBlank(l.text) {
 				break
