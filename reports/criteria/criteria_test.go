@@ -321,3 +321,23 @@ func TestFailsWithLimitIsWithLimitFail(t *testing.T) {
 		t.Fatalf("%d outcomes", len(outcomes))
 	}
 }
+
+// TestG1BoundsAreExact checks G1's whole-word bounds against integer
+// arithmetic for every target up to 2,000 words at every whole-percent
+// tolerance: 100 words at 57% is 43 to 157, although 100 - 100*0.57 is
+// 43.00000000000001 in floating point.
+func TestG1BoundsAreExact(t *testing.T) {
+	t.Parallel()
+	ceilDiv := func(a, b int) int { return (a + b - 1) / b }
+	for pct := 0; pct <= 100; pct++ {
+		g := G1Settings{Tolerance: float64(pct) / 100}
+		for target := 1; target <= 2000; target++ {
+			lo, hi := g.Bounds(target)
+			wantLo := ceilDiv(target*(100-pct), 100)
+			wantHi := target * (100 + pct) / 100
+			if int(lo) != wantLo || int(hi) != wantHi {
+				t.Fatalf("%d words at %d%%: %v to %v, want %d to %d", target, pct, lo, hi, wantLo, wantHi)
+			}
+		}
+	}
+}

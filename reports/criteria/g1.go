@@ -2,7 +2,6 @@ package criteria
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -62,9 +61,9 @@ var DefaultG1 = G1Settings{Tolerance: DefaultG1Tolerance}
 // show. A whole count passes the whole bounds exactly when it passes the
 // exact ones; the target itself is always inside.
 func (g G1Settings) Bounds(target int) (lo, hi float64) {
-	// Rounded first so that 300 words at 15% is 255..345, not
-	// 255.00000000000003 (which would be 256).
-	allow := math.Round(float64(target)*g.Tolerance*1e6) / 1e6
+	// WordRange's own epsilon makes 300 words at 15% 255..345, not
+	// 256..345 from 255.00000000000003: one guard against the float.
+	allow := float64(target) * g.Tolerance
 	from, to, _ := numfmt.WordRange(float64(target)-allow, float64(target)+allow)
 	return float64(from), float64(to)
 }
