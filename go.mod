@@ -10,7 +10,6 @@ require (
 	github.com/dlclark/regexp2/v2 v2.2.1
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/go-echarts/go-echarts/v2 v2.6.7
-	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/sergi/go-diff v1.4.0
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.62.0

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/mtibben/confusables"
+	"github.com/evalpress/evalpress/matcher/confusables"
 	"golang.org/x/text/unicode/norm"
 )
 

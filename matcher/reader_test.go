@@ -10,7 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mtibben/confusables"
+	"github.com/evalpress/evalpress/matcher/confusables"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/evalpress/evalpress/matcher"

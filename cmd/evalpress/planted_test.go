@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/mtibben/confusables"
+	"github.com/evalpress/evalpress/matcher/confusables"
 	"golang.org/x/text/unicode/norm"
 )
 

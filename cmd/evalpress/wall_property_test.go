@@ -19,7 +19,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 
-	"github.com/mtibben/confusables"
+	"github.com/evalpress/evalpress/matcher/confusables"
 	"golang.org/x/text/unicode/norm"
 )
 
