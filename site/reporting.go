@@ -258,7 +258,7 @@ func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
 	case !sel.Checked:
 		primary.Lines = append(primary.Lines, "independence from the writers' families not checked: "+sel.Unchecked)
 	case !sel.Independent:
-		primary.Lines = append(primary.Lines, "NOT INDEPENDENT: the primary judge belongs to a writer's family (which one is not said, as it would name the writer's lab)")
+		primary.Lines = append(primary.Lines, "NOT INDEPENDENT: the primary judge belongs to a writer's family or lab (which one is not said, as it would name the writer's lab)")
 	default:
 		primary.Lines = append(primary.Lines, "independent: its family is none of the writers'")
 	}

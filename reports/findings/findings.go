@@ -206,7 +206,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		}
 		f.JudgedResults = judged.Evaluate(opt.Judged, judged.ThresholdsOf(settings), s.JudgedSections, sections)
 	}
-	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile,
+	f.setup = validation.Setup{WriterFamilies: judged.WriterFamilies(folder), WriterLabs: judged.WriterLabs(folder), Fixtures: opt.Fixtures, Prompt: opt.Prompt, ConfigFile: s.ConfigFile,
 		NRegistered: opt.NRegistered}
 	for _, w := range f.Writers {
 		f.setup.Writers = append(f.setup.Writers, w.Script)

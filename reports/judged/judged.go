@@ -727,15 +727,20 @@ func (lab *Labeller) Label(script, section string) *Label {
 
 // PrivateTerms returns the terms the judged tier adds to the private ones:
 // every family judge's model, which would tell which lab made its writer,
-// and a primary judge's model when its family is one of the writers'
-// (families, by script heading: WriterFamilies).
-func (t *Tier) PrivateTerms(families map[string]string) []inputs.Term {
+// and a primary judge's model when its family or lab is one of the
+// writers' (by script heading: WriterFamilies, WriterLabs).
+func (t *Tier) PrivateTerms(families map[string]string, labs map[string][]string) []inputs.Term {
 	if t == nil {
 		return nil
 	}
 	var out []inputs.Term
 	for _, j := range t.Judges {
-		if j.Role == Family || sharesFamily(j.Family, families) {
+		id := JudgeIdentity(j)
+		shared := sharesFamily(id.Family, families)
+		for _, l := range labs {
+			shared = shared || SharesLab(id.Labs, l)
+		}
+		if j.Role == Family || shared {
 			out = append(out, inputs.Term{Text: j.Model, File: t.judgesFile, Line: j.ModelLine, Model: true})
 		}
 	}
@@ -784,7 +789,7 @@ func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, erro
 	for name, d := range t.Digests {
 		digests[Dir+"/"+name] = d
 	}
-	folder.AddPrivate(digests, t.PrivateTerms(WriterFamilies(folder)))
+	folder.AddPrivate(digests, t.PrivateTerms(WriterFamilies(folder), WriterLabs(folder)))
 	for _, r := range t.Replies {
 		for _, reply := range r.Replies {
 			folder.AddPrivateTexts(reply.Analysis)

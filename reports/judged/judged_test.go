@@ -173,7 +173,7 @@ func TestLoadGood(t *testing.T) {
 	if len(tier.Fixtures) != 2 || tier.Fixtures[0].Judge != "primary" || len(tier.Fixtures[0].Replies) != 2 || tier.Fixtures[0].Replies[1].Fixture != "T2" {
 		t.Errorf("fixtures %+v", tier.Fixtures)
 	}
-	terms := tier.PrivateTerms(nil)
+	terms := tier.PrivateTerms(nil, nil)
 	if len(terms) != 1 || terms[0].Text != "SiblingModel" || terms[0].Line != 15 {
 		t.Errorf("private terms %+v", terms)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Selection is what the judge selection checks found: the primary judge
-// must come from a family no writer belongs to (or the family preference
+// must come from a family and a lab no writer belongs to (or the family preference
 // must be measured, by one family judge per writer).
 type Selection struct {
 	// Checked is false when the primary judge's family or the writers'
@@ -16,11 +16,53 @@ type Selection struct {
 	Checked   bool
 	Unchecked string
 	// Independent is false when the primary judge belongs to a writer's
-	// family.
+	// family or lab.
 	Independent bool
 	// Unmeasured lists the writers (script headings) no family judge
 	// belongs to: their self-preference is not measured.
 	Unmeasured []string
+}
+
+// checkIndependence checks that the primary judge shares neither a family
+// nor a lab with a writer: the identity table tells a judge's lab from its
+// model ("Gemma 3 27B" is Google's, as a Gemini writer is), so a shared lab
+// is found even where a family is not stated.
+func (r *Report) checkIndependence(in Input, primary *Judge, s *Selection) {
+	pid := judged.JudgeIdentity(primary.Judge)
+	known := 0
+	for _, w := range in.Writers {
+		if sameFamily(pid.Family, in.WriterFamilies[w]) || judged.SharesLab(pid.Labs, in.WriterLabs[w]) {
+			s.Independent = false
+		}
+		if strings.TrimSpace(in.WriterFamilies[w]) != "" || len(in.WriterLabs[w]) > 0 {
+			known++
+		}
+	}
+	switch {
+	case !s.Independent:
+		line := primary.Line
+		if primary.FamilyLine > 0 {
+			line = primary.FamilyLine
+		}
+		r.Warnings.Add(diag.Warnf(primary.File, line,
+			"primary judge %q is not independent: its family or lab is one writer's; pages say so, and its model is kept private", primary.ID).
+			WithHint("the protocol's primary judge comes from a lab that made no writer; otherwise the family judges' self-preference has to be measured"))
+		for k := range r.Judges {
+			if r.Judges[k].ID == primary.ID {
+				r.Judges[k].Independent = false
+			}
+		}
+	case known < len(in.Writers):
+		s.Checked, s.Unchecked = false, "not every writer's family is known"
+		r.Warnings.Add(diag.Warnf(primary.File, primary.Line,
+			"%d of %d writers have no family in models.toml [families], so the primary judge's independence is not checked", len(in.Writers)-known, len(in.Writers)).
+			WithHint(`give each script heading its model family: [families] "Heading as written" = "family"`))
+	case pid.Family == "" && len(pid.Labs) == 0:
+		s.Checked, s.Unchecked = false, "the primary judge's family is not stated"
+		r.Warnings.Add(diag.Warnf(primary.File, primary.Line,
+			"primary judge %q states no family, so its independence from the writers' families is not checked", primary.ID).
+			WithHint(`family = "..." names the primary judge's model family`))
+	}
 }
 
 // sameFamily compares two family words as a reader would.
@@ -38,12 +80,6 @@ func (r *Report) checkSelection(in Input) {
 		s.Checked = false
 		return
 	}
-	known := 0
-	for _, w := range in.Writers {
-		if strings.TrimSpace(in.WriterFamilies[w]) != "" {
-			known++
-		}
-	}
 	var primary *Judge
 	for k := range in.Judges {
 		if in.Judges[k].Role == judged.Primary {
@@ -51,39 +87,10 @@ func (r *Report) checkSelection(in Input) {
 			break
 		}
 	}
-	switch {
-	case primary == nil:
+	if primary == nil {
 		s.Checked, s.Unchecked = false, "no judge has the role primary"
-	case known < len(in.Writers):
-		s.Checked, s.Unchecked = false, "not every writer's family is known"
-		r.Warnings.Add(diag.Warnf(primary.File, primary.Line,
-			"%d of %d writers have no family in models.toml [families], so the primary judge's independence is not checked", len(in.Writers)-known, len(in.Writers)).
-			WithHint(`give each script heading its model family: [families] "Heading as written" = "family"`))
-	case primary.Family == "":
-		s.Checked, s.Unchecked = false, "the primary judge's family is not stated"
-		r.Warnings.Add(diag.Warnf(primary.File, primary.Line,
-			"primary judge %q states no family, so its independence from the writers' families is not checked", primary.ID).
-			WithHint(`family = "..." names the primary judge's model family`))
-	default:
-		for _, w := range in.Writers {
-			if sameFamily(primary.Family, in.WriterFamilies[w]) {
-				s.Independent = false
-			}
-		}
-		if !s.Independent {
-			line := primary.Line
-			if primary.FamilyLine > 0 {
-				line = primary.FamilyLine
-			}
-			r.Warnings.Add(diag.Warnf(primary.File, line,
-				"primary judge %q is not independent: its family is one writer's; pages say so, and its model is kept private", primary.ID).
-				WithHint("the protocol's primary judge comes from a fourth family; otherwise the family judges' self-preference has to be measured"))
-			for k := range r.Judges {
-				if r.Judges[k].ID == primary.ID {
-					r.Judges[k].Independent = false
-				}
-			}
-		}
+	} else {
+		r.checkIndependence(in, primary, &s)
 	}
 	for _, w := range in.Writers {
 		found := false

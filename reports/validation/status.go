@@ -102,7 +102,7 @@ func (r *Report) status(in Input, jr *JudgeReport) Status {
 		s.Notes = append(s.Notes, "answer order fixed on comparative calls (the protocol asks for randomised, or swapped and averaged)")
 	}
 	if !jr.Independent {
-		s.Notes = append(s.Notes, "not independent: the primary judge belongs to a writer's family, so the family judges' measure of self-preference is what the primary ranking rests on")
+		s.Notes = append(s.Notes, "not independent: the primary judge belongs to a writer's family or lab, so the family judges' measure of self-preference is what the primary ranking rests on")
 	}
 	return s
 }

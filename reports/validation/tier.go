@@ -41,9 +41,11 @@ type Setup struct {
 	Writers []string
 	// WriterFamilies maps a script heading to its model family, when known.
 	WriterFamilies map[string]string
-	Fixtures       []Fixture
-	Prompt         *Prompt
-	ConfigFile     string
+	// WriterLabs maps a script heading to its labs, when known.
+	WriterLabs map[string][]string
+	Fixtures   []Fixture
+	Prompt     *Prompt
+	ConfigFile string
 	// NRegistered is when C1's N was registered; zero when unknown.
 	NRegistered time.Time
 }
@@ -56,7 +58,7 @@ type Setup struct {
 // reported verdicts are res's, the ones the pass rates count: rankings and
 // self-preference are built from them.
 func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup) Input {
-	in := Input{Criteria: judged.Criteria, Writers: s.Writers, WriterFamilies: s.WriterFamilies, Fixtures: s.Fixtures,
+	in := Input{Criteria: judged.Criteria, Writers: s.Writers, WriterFamilies: s.WriterFamilies, WriterLabs: s.WriterLabs, Fixtures: s.Fixtures,
 		Prompt: s.Prompt, ConfigFile: s.ConfigFile, C1MinPresent: th.C1MinPresent, NRegistered: s.NRegistered}
 	if th.C1MinPresent == 0 {
 		in.Unscored = []string{judged.C1}

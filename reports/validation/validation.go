@@ -120,6 +120,10 @@ type Input struct {
 	// WriterFamilies maps a writer's script heading to its model family
 	// ("" or absent when not known), for the judge selection checks.
 	WriterFamilies map[string]string
+	// WriterLabs maps a writer's script heading to its labs (absent when
+	// none is known): a primary judge of a writer's lab is not
+	// independent either (judged.WriterLabs).
+	WriterLabs map[string][]string
 	// C1MinPresent is the configured N (0: not yet calibrated), checked
 	// against the pilot; NRegistered is when N was registered (zero when
 	// no registration records it).

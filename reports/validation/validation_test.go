@@ -364,6 +364,45 @@ func TestSelection(t *testing.T) {
 	}
 }
 
+// TestIndependenceByLab: the identity table decides a primary judge's
+// independence by lab as well as by family: a Gemma judge with a Gemini
+// writer is Google's twice, with no family stated anywhere; an unrelated
+// lab stays independent.
+func TestIndependenceByLab(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, model, family string
+		labs                map[string][]string
+		independent         bool
+	}{
+		{"same lab from the table", "Gemma 3 27B", "", map[string][]string{"Y": {"Google"}}, false},
+		{"same lab, other family stated", "Gemma 3 27B", "Gemma", map[string][]string{"X": {"google"}}, false},
+		{"other lab", "Qwen3 235B", "", map[string][]string{"X": {"Google"}, "Y": {"Anthropic"}}, true},
+		{"same family word", "Qfam 2", "Yfam", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			in := demo()
+			in.Judges[0].Model, in.Judges[0].Family = c.model, c.family
+			in.WriterLabs = c.labs
+			r := Build(in)
+			if r.Selection.Independent != c.independent || !r.Selection.Checked || r.Judge("primary").Independent != c.independent {
+				t.Errorf("selection %+v, judge independent %v; want independent %v", r.Selection, r.Judge("primary").Independent, c.independent)
+			}
+			said := false
+			for _, w := range r.Warnings {
+				said = said || strings.Contains(w.Error(), "is not independent")
+				if c.model != "" && strings.Contains(w.Error(), c.model) {
+					t.Errorf("a warning quotes the judge's model: %v", w)
+				}
+			}
+			if said == c.independent {
+				t.Errorf("warnings %v: want a not-independent warning %v", r.Warnings, !c.independent)
+			}
+		})
+	}
+}
+
 // TestFixtureRule trips the fixture rule by each fixture: a judge must
 // catch the padded fixtures (T2, T3) and pass the dense control (T1).
 func TestFixtureRule(t *testing.T) {
