@@ -25,6 +25,11 @@ type Lab struct {
 	Also     []string `toml:"also"`
 	Families []string `toml:"families"`
 	Products []string `toml:"products"`
+	// People are the lab's people a reader knows by name.
+	People []string `toml:"people"`
+	// Written are the lab's and its families' names in other scripts
+	// (Cyrillic, Japanese, Chinese, Korean).
+	Written []string `toml:"written"`
 	// Common are those of Families and Products that are ordinary words.
 	Common []string `toml:"common"`
 }
@@ -48,6 +53,9 @@ const (
 	FamilyWord  = "a family word"
 	ProductWord = "a product word of its lab"
 	APIForm     = "an API id form of its name"
+	ShortForm   = "a short form of its name"
+	PersonName  = "a person of its lab"
+	OtherScript = "its lab's or family's name in another script"
 	AuthorWord  = "a word of its identity"
 )
 
@@ -148,9 +156,18 @@ func Of(name string, extra Extra) Identity {
 		for _, p := range l.Products {
 			add(p, ProductWord, slices.Contains(l.Common, p))
 		}
+		for _, p := range l.People {
+			add(p, PersonName, false)
+		}
+		for _, w := range l.Written {
+			add(w, OtherScript, false)
+		}
 	}
 	for _, form := range apiForms(name, id.Family, words) {
 		add(form, APIForm, false)
+	}
+	if form, ok := shortForm(name, id.Family); ok {
+		add(form, ShortForm, false)
 	}
 	for _, w := range extra.Words {
 		add(w, AuthorWord, false)
@@ -167,7 +184,7 @@ func labsNamed(name string) []int {
 	}
 	var out []int
 	for i, l := range labs {
-		for _, w := range slices.Concat([]string{l.Name}, l.Also, l.Families, l.Products) {
+		for _, w := range slices.Concat([]string{l.Name}, l.Also, l.Families, l.Products, l.Written) {
 			if contains(toks, tokensOf(w)) {
 				out = append(out, i)
 				break
@@ -222,6 +239,26 @@ func contains(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// shortForm returns the name without its family word, as readers shorten
+// it once the family is known ("2.5 Pro" of "Gemini 2.5 Pro", "4.1 mini"
+// of "GPT-4.1 mini", "4o" of "GPT-4o"), when what is left holds a version
+// and is more than a bare number ("5" of "GPT-5" is no name).
+func shortForm(name, family string) (string, bool) {
+	words := strings.FieldsFunc(norm.NFKC.String(name), func(r rune) bool {
+		return unicode.IsSpace(r) || r == '-' || r == '_' || r == '/' || r == ':'
+	})
+	if len(words) < 2 || family == "" || !strings.EqualFold(words[0], family) {
+		return "", false
+	}
+	rest := strings.Join(words[1:], " ")
+	digit, letter := false, false
+	for _, r := range rest {
+		digit = digit || unicode.IsDigit(r)
+		letter = letter || unicode.IsLetter(r)
+	}
+	return rest, digit && letter
 }
 
 // apiForms returns the forms an API gives the name ("Claude Opus 4.1" as

@@ -18,7 +18,7 @@ func TestTableIsWellFormed(t *testing.T) {
 		if l.Name == "" || len(l.Families) == 0 {
 			t.Errorf("lab %+v: a name and at least one family are needed", l)
 		}
-		words := slices.Concat([]string{l.Name}, l.Also, l.Families, l.Products)
+		words := slices.Concat([]string{l.Name}, l.Also, l.Families, l.Products, l.People, l.Written)
 		for _, c := range l.Common {
 			if !slices.Contains(words, c) {
 				t.Errorf("%s: common word %q is none of its words", l.Name, c)
@@ -91,6 +91,44 @@ func TestCommonWordsAreMarked(t *testing.T) {
 		if w.Text == "2.5-pro" || w.Text == "Pro" {
 			t.Errorf("%q is a word of Gemini 2.5 Pro's identity: it names no lab", w.Text)
 		}
+	}
+}
+
+// TestShortFormsPeopleAndScripts: a name's short form (without its family
+// word, with its version) is a word of its identity, as are its lab's
+// people, products and platforms and the lab's and family's names in other
+// scripts; a bare version is not.
+func TestShortFormsPeopleAndScripts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		want []string
+		not  []string
+	}{
+		{"Gemini 2.5 Pro", []string{"2.5 Pro", "Demis Hassabis", "Hassabis", "Vertex AI", "AI Studio", "NotebookLM", "谷歌", "구글", "Гугл"}, []string{"Pro", "2.5"}},
+		{"Gemini 2.5 Flash", []string{"2.5 Flash"}, []string{"Flash"}},
+		{"GPT-4o", []string{"4o", "Sam Altman", "SearchGPT", "Whisper", "cl100k_base"}, nil},
+		{"GPT-4.1 mini", []string{"4.1 mini"}, []string{"4.1"}},
+		{"GPT-5", nil, []string{"5"}},
+		{"Claude Opus 4.1", []string{"Opus 4.1", "Dario Amodei", "Клод", "クロード", "克劳德", "클로드"}, nil},
+		{"Nova Pro", []string{"Bedrock"}, []string{"Pro"}},
+		{"Llama 3.3 70B", []string{"3.3 70B", "Mark Zuckerberg"}, nil},
+	} {
+		id := Of(tc.name, Extra{})
+		for _, w := range tc.want {
+			if !slices.ContainsFunc(id.Words, func(x Word) bool { return x.Text == w }) {
+				t.Errorf("%s: %q is not among its words", tc.name, w)
+			}
+		}
+		for _, w := range tc.not {
+			if slices.ContainsFunc(id.Words, func(x Word) bool { return strings.EqualFold(x.Text, w) }) {
+				t.Errorf("%s: %q is among its words: it names no lab", tc.name, w)
+			}
+		}
+	}
+	// A writer named in another script is found by the table.
+	if id := Of("クロード 4", Extra{}); !slices.Equal(id.Labs, []string{"Anthropic"}) {
+		t.Errorf("クロード 4: labs %v, want Anthropic", id.Labs)
 	}
 }
 
