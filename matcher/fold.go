@@ -32,6 +32,9 @@ func foldRune(r rune) string {
 		}
 		return ""
 	}
+	if isTagAlnum(r) {
+		return string(rune(asciiFold[r-tagBase]))
+	}
 	if joinsWord(r) || isSuperOrSubscript(r) {
 		return ""
 	}
@@ -55,6 +58,53 @@ func foldRune(r rune) string {
 		}
 	}
 	return string(out)
+}
+
+// tagBase is the offset of the Unicode tag characters from the ASCII ones
+// they stand for (U+E0041 TAG LATIN CAPITAL LETTER A is "A").
+const tagBase = 0xE0000
+
+// isTagAlnum reports whether r is a tag character standing for an ASCII
+// letter or digit.
+func isTagAlnum(r rune) bool {
+	return tagBase <= r && r < tagBase+utf8.RuneSelf && asciiAlnum[r-tagBase]
+}
+
+// leetDigits maps the digits written for letters inside a word ("Cl4ude",
+// "G3mini", "Op3nAI") to the letters they stand for; 0 and 1 fold to o and
+// l in every reading (asciiFold).
+var leetDigits = [256]byte{'3': 'e', '4': 'a', '5': 's', '6': 'g', '7': 't', '8': 'b', '9': 'g'}
+
+// leetAt reports whether the folded byte at i of s, whose word starts are
+// start, is a digit standing for a letter: inside a word, between letters,
+// or ending a word after two letters ("Claud3").
+func leetAt(s string, start []bool, i int) bool {
+	if leetDigits[s[i]] == 0 || i == 0 || start[i] || !isLower(s[i-1]) {
+		return false
+	}
+	if i+1 < len(s) && !start[i+1] {
+		return isLower(s[i+1])
+	}
+	return i >= 2 && !start[i-1] && isLower(s[i-2])
+}
+
+// leetReading returns f read with its digits that stand for letters as
+// those letters, sharing f's offsets and word starts, and whether f has
+// such a digit: a second reading, as of superscript digits.
+func leetReading(f *folded) (*folded, bool) {
+	var b []byte
+	for i := 0; i < len(f.s); i++ {
+		if leetAt(f.s, f.start, i) {
+			if b == nil {
+				b = []byte(f.s)
+			}
+			b[i] = leetDigits[f.s[i]]
+		}
+	}
+	if b == nil {
+		return nil, false
+	}
+	return &folded{s: string(b), src: f.src, start: f.start}, true
 }
 
 // foldASCII folds a string of ASCII letters and digits by asciiFold.
@@ -260,7 +310,8 @@ func enclosedLetter(r rune) (byte, bool) {
 // folded is a text reduced to its letters and digits, folded, with for each
 // byte the offset of the original rune it came from and whether it starts a
 // word of the original. sup: the text has a superscript or subscript digit,
-// which a reader may read as a footnote mark (a gap) or as a digit; bars:
+// which a reader may read as a footnote mark (a gap) or as a digit, or a tag
+// character, drawn as nothing or read as its letter (reading); bars:
 // it has a letter drawn as punctuation, which a short term may hold ("ІВМ",
 // Cyrillic І drawn as a bar).
 type folded struct {
@@ -288,6 +339,20 @@ const (
 // letter it may also be taken for.
 const kindPunct uint8 = 0x80
 
+// kindSyllable is set on a letter of a script written without spaces
+// between words (Han, Hiragana, Katakana, Hangul): each such letter may
+// start a word, so that a name is found inside a sentence ("我用克劳德").
+const kindSyllable uint8 = 0x40
+
+// kindFlags are the flags a kind may carry beside its value.
+const kindFlags = kindPunct | kindSyllable
+
+// kindTag is the kind of a Unicode tag character that stands for an ASCII
+// letter or digit (U+E0041 for "A"): drawn as nothing, read as its letter
+// by any tool that copies the text, and a word of its own where it meets
+// the visible letters.
+const kindTag uint8 = 5
+
 // kindOfRune returns how r takes part in a word. A word is a run of
 // letters of one kind: a reader sees where a run of Latin letters meets
 // one of another script ("的Claude", "ーOpus", "ʿClaude") as the end of a
@@ -297,10 +362,14 @@ func kindOfRune(r rune) uint8 {
 	switch {
 	case isSuperOrSubscriptDigit(r):
 		return kindSup
+	case isTagAlnum(r):
+		return kindTag
 	case out == "" && joinsWord(r):
 		return kindMark
 	case out == "":
 		return kindGap
+	case out[0] >= utf8.RuneSelf && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+		return kindOther | kindSyllable
 	case out[0] >= utf8.RuneSelf:
 		return kindOther
 	case r >= utf8.RuneSelf && unicode.IsLetter(r) && punctuationSkeletons[confusables.Skeleton(string(r))]:
@@ -410,14 +479,19 @@ func isMark(r rune) bool {
 }
 
 // reading returns the fold and kind of r in the reading digits: with
-// digits, a superscript or subscript digit is a digit, else a gap.
+// digits, a superscript or subscript digit is a digit, else a gap; with
+// digits, a tag character is drawn as nothing (a reader sees the word
+// around it), else the letter it stands for (a tool that copies the text
+// reads it). A text with either is read both ways (folded.sup).
 func reading(r rune, digits bool) (string, uint8) {
 	out, k := runeOf(r)
-	if k == kindSup {
-		if digits {
-			return supDigit(r), kindLetter
-		}
+	switch {
+	case k == kindSup && digits:
+		return supDigit(r), kindLetter
+	case k == kindSup:
 		return "", kindGap
+	case k == kindTag && digits:
+		return "", kindMark
 	}
 	return out, k
 }
@@ -470,11 +544,11 @@ func fold(text string, digits bool) *folded {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		out, k := runeOf(r)
-		if k == kindSup {
+		if k == kindSup || k == kindTag {
 			f.sup = true
 			out, k = reading(r, digits)
 		}
-		switch k &^ kindPunct {
+		switch k &^ kindFlags {
 		case kindMark:
 			// Combining marks continue a word without adding letters.
 			i += size
@@ -485,11 +559,11 @@ func fold(text string, digits bool) *folded {
 			continue
 		}
 		f.bars = f.bars || k&kindPunct != 0
-		wordKind := k &^ kindPunct
+		wordKind := k &^ kindFlags
 		for j := 0; j < len(out); j++ {
 			b = append(b, out[j])
 			f.src = append(f.src, int32(i))
-			f.start = append(f.start, j == 0 && (!inWord || kind != wordKind || k&kindPunct != 0))
+			f.start = append(f.start, j == 0 && (!inWord || kind != wordKind || k&kindFlags != 0))
 		}
 		inWord, kind = k&kindPunct == 0, wordKind
 		i += size

@@ -213,6 +213,9 @@ func (m *Matcher) find(text string, whole bool) []Match {
 	// digit ("GPT-⁵"): the text is read both ways.
 	f := fold(text, false)
 	out := m.findFolded(text, f, whole, nil)
+	if l, ok := leetReading(f); ok {
+		out = m.findFolded(text, l, whole, out)
+	}
 	sup, bars := f.sup, f.bars
 	f.release()
 	if sup {
@@ -223,6 +226,11 @@ func (m *Matcher) find(text string, whole bool) []Match {
 	for _, r := range [...]struct{ digits, bars, ok bool }{{false, false, true}, {true, false, sup}, {false, true, bars}, {true, true, sup && bars}} {
 		if r.ok {
 			out = m.findShort(text, r.digits, r.bars, out)
+		}
+	}
+	for i := range out {
+		if out[i].Term.Kind == KindModel {
+			out[i].End = versionTail(text, out[i].End)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -295,6 +303,63 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 	}
 	return out
 }
+
+// versionTail returns where the version tail of a model's name that ends
+// at end runs to: a match takes the whole name ("Claude 4.1", "Gemini 2.5
+// Pro", "gemini-2.5-pro-preview-06-05"), so that no version is left beside
+// its placeholder to say which model stood there. A tail is a run of
+// version tokens: after a space, one that starts with a digit, or after
+// one of those a model word (tailAfterSpace); after a hyphen, underscore
+// or dot, one that starts with a digit or any model word (tailWords).
+func versionTail(text string, end int) int {
+	versioned := false
+	for n := 0; n < 8 && end < len(text); n++ {
+		sep, at := text[end], end+1
+		if isDigit(sep) || isLower(sep) || isUpper(sep) {
+			sep, at = 0, end // glued on: "Claude4.1"
+		}
+		if sep != 0 && sep != ' ' && sep != '-' && sep != '_' && sep != '.' {
+			break
+		}
+		to := at
+		for to < len(text) && (isDigit(text[to]) || isLower(text[to]) || isUpper(text[to]) || text[to] == '.' && to+1 < len(text) && isDigit(text[to+1])) {
+			to++
+		}
+		if to == at {
+			break
+		}
+		word := strings.ToLower(text[at:to])
+		switch {
+		case isDigit(text[at]):
+			versioned = true
+		case sep == ' ' && versioned && tailAfterSpace[word]:
+		case sep != ' ' && sep != 0 && tailWords[word]:
+		default:
+			return end
+		}
+		end = to
+	}
+	return end
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// tailAfterSpace are the words of a model's name that follow its version
+// after a space ("Gemini 2.5 Pro", "GPT-4.1 mini").
+var tailAfterSpace = map[string]bool{"pro": true, "flash": true, "mini": true, "nano": true, "lite": true, "turbo": true,
+	"preview": true, "instruct": true, "thinking": true, "opus": true, "sonnet": true, "haiku": true, "max": true, "ultra": true, "plus": true}
+
+// tailWords are the words of an API id's tail, after a hyphen, underscore
+// or dot ("-preview", "-latest", "-instruct").
+var tailWords = func() map[string]bool {
+	m := map[string]bool{"exp": true, "experimental": true, "latest": true, "chat": true, "reasoning": true, "high": true, "low": true,
+		"medium": true, "large": true, "small": true, "base": true, "it": true, "hf": true, "vision": true, "beta": true, "alpha": true,
+		"fast": true, "online": true, "think": true, "codex": true}
+	for w := range tailAfterSpace {
+		m[w] = true
+	}
+	return m
+}()
 
 // goesOn reports whether the letters at next of f, the fold of text, that
 // follow an identity word inside a word leave it the word a reader reads:

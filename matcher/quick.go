@@ -39,8 +39,8 @@ func (q *QuickText) reset(n int) {
 
 // letters adds the folded letters of one character of kind k.
 func (q *QuickText) letters(s string, k uint8) {
-	kind := k &^ kindPunct
-	if q.inWord && (q.kind != kind || k&kindPunct != 0) {
+	kind := k &^ kindFlags
+	if q.inWord && (q.kind != kind || k&kindFlags != 0) {
 		q.gap()
 	}
 	if !q.inWord {
@@ -95,9 +95,39 @@ func (q *QuickText) Fold(text string) {
 	// empty at each collection).
 	q.reset(len(text))
 	q.fold(text, false)
+	q.leet()
 	if q.sup {
 		q.b = append(q.b, HardBreak)
 		q.fold(text, true)
+	}
+}
+
+// leet adds, after a HardBreak, each word that has digits standing for
+// letters (leetAt) read with those letters: Find's leet reading.
+func (q *QuickText) leet() {
+	n := len(q.starts)
+	for k := 0; k < n; k++ {
+		from, to := int(q.starts[k]), int(q.ends[k])+1
+		var word []byte
+		for i := from; i < to; i++ {
+			c := q.b[i]
+			if leetDigits[c] == 0 || i == from || !isLower(q.b[i-1]) {
+				continue
+			}
+			if !(i+1 < to && isLower(q.b[i+1]) || i+1 == to && i-2 >= from && isLower(q.b[i-2])) {
+				continue
+			}
+			if word == nil {
+				word = append([]byte(nil), q.b[from:to]...)
+			}
+			word[i-from] = leetDigits[c]
+		}
+		if word != nil {
+			q.b = append(q.b, HardBreak)
+			q.starts = append(q.starts, int32(len(q.b)))
+			q.b = append(q.b, word...)
+			q.ends = append(q.ends, int32(len(q.b)-1))
+		}
 	}
 }
 
@@ -137,11 +167,11 @@ func (q *QuickText) fold(text string, digits bool) {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		out, k := runeOf(r)
-		if k == kindSup {
+		if k == kindSup || k == kindTag {
 			q.sup = true
 			out, k = reading(r, digits)
 		}
-		switch k &^ kindPunct {
+		switch k &^ kindFlags {
 		case kindMark:
 			// A combining mark continues a word and adds nothing.
 		case kindGap:

@@ -212,6 +212,7 @@ func tokens(text string, digits, bars bool) iter.Seq[token] {
 			} else {
 				r, size = utf8.DecodeRuneInString(text[i:])
 				_, k = reading(r, digits)
+				k &^= kindSyllable
 				if bars {
 					k &^= kindPunct
 				}

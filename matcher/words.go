@@ -48,6 +48,7 @@ func EachWord(text string, fn func(h uint64, at int)) {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		out, k := reading(r, false)
+		k &^= kindSyllable // a passage's words are as a reader's tools split them
 		switch k &^ kindPunct {
 		case kindMark:
 		case kindGap:
