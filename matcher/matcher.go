@@ -25,6 +25,10 @@ const (
 	KindMandated = "mandated" // a mandated brand phrase
 	KindRedact   = "redacted" // a line of redact.txt
 	KindDigest   = "digest"   // the digest of a text published redacted: an oracle
+	// KindConfirmed is no private term: an ordinary phrase of confirmed.txt
+	// that holds one ("Claude Monet"). A private term found inside it is
+	// not a match.
+	KindConfirmed = "confirmed"
 )
 
 // Placeholder returns the visible text that stands for a redacted term.
@@ -58,6 +62,10 @@ type Term struct {
 	// or before a version ("opus-4-1"), not in running text ("the command
 	// line").
 	Common bool
+	// Owner is the name (a script heading, a judge's model) whose
+	// identity the term is a word of; "" for other terms. Private: it
+	// tells messages which writer's alias to name, and is never shown.
+	Owner string
 }
 
 // Describe says what the term is and where it comes from, without any of
@@ -105,6 +113,9 @@ type Matcher struct {
 	// firsts has a bit for each pair of first bytes in index.
 	firsts [1 << 16 / 64]uint64
 	short  []shortTerm
+	// confirmed finds the phrases of confirmed.txt: a private term inside
+	// one is not a match. nil when there are none.
+	confirmed *Matcher
 }
 
 type matcherTerm struct {
@@ -130,6 +141,43 @@ const shortLength = 3
 // New returns a matcher for terms. Terms that fold to nothing (no
 // letter or digit) are ignored; the inputs package rejects them.
 func New(terms []Term) *Matcher {
+	var confirmed []Term
+	terms = slices.DeleteFunc(slices.Clone(terms), func(t Term) bool {
+		if t.Kind == KindConfirmed {
+			confirmed = append(confirmed, t)
+		}
+		return t.Kind == KindConfirmed
+	})
+	m := newMatcher(terms)
+	if ok := m.Confirmable(confirmed); len(ok) > 0 {
+		m.confirmed = newMatcher(ok)
+	}
+	return m
+}
+
+// Confirmable returns the phrases of confirmed that may confirm a private
+// term: each holds letters or digits beyond the private terms found in it
+// ("Claude Monet", not "Claude" or "Claude 4.1"), so that no confirmation
+// lets a private term itself through.
+func (m *Matcher) Confirmable(confirmed []Term) []Term {
+	var out []Term
+	for _, c := range confirmed {
+		rest := []byte(c.Text)
+		for _, mt := range m.Find(c.Text) {
+			for i := mt.Start; i < mt.End; i++ {
+				rest[i] = ' '
+			}
+		}
+		f := fold(string(rest), false)
+		if f.s != "" {
+			out = append(out, c)
+		}
+		f.release()
+	}
+	return out
+}
+
+func newMatcher(terms []Term) *Matcher {
 	m := &Matcher{index: map[uint16][]int32{}}
 	seen := map[string]bool{}
 	for _, t := range terms {
@@ -239,6 +287,9 @@ func (m *Matcher) find(text string, whole bool) []Match {
 		}
 		return out[i].End > out[j].End
 	})
+	if m.confirmed != nil {
+		out = m.unconfirmed(text, whole, out)
+	}
 	merged := out[:0]
 	for _, mt := range out {
 		if n := len(merged); n > 0 && mt.Start < merged[n-1].End {
@@ -302,6 +353,18 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 		}
 	}
 	return out
+}
+
+// unconfirmed returns the matches of out that lie in no phrase of
+// confirmed.txt found in text.
+func (m *Matcher) unconfirmed(text string, whole bool, out []Match) []Match {
+	phrases := m.confirmed.find(text, whole)
+	if len(phrases) == 0 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(mt Match) bool {
+		return slices.ContainsFunc(phrases, func(p Match) bool { return p.Start <= mt.Start && mt.End <= p.End })
+	})
 }
 
 // versionTail returns where the version tail of a model's name that ends
@@ -479,12 +542,13 @@ func (m *Matcher) Replace(text string) string {
 // every word of its writer's identity (its lab, family and product words,
 // API id forms: matcher/identity, with models.toml's [families], [labs] and
 // [identity]), each mandated phrase, each line of redact.txt and the terms
-// other inputs added (a family judge's model, with its identity).
+// other inputs added (a family judge's model, with its identity), and the
+// phrases of confirmed.txt (KindConfirmed), which New keeps apart.
 func Terms(folder *inputs.Folder) []Term {
 	var out, identities []Term
 	for _, s := range folder.ScriptOrder() {
 		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLine(folder, s))
-		out = append(out, Term{Text: s, Kind: KindModel, Source: src})
+		out = append(out, Term{Text: s, Kind: KindModel, Source: src, Owner: s})
 		identities = append(identities, IdentityTerms(WriterIdentity(folder, s), "the writer", src)...)
 	}
 	for _, p := range folder.Phrases {
@@ -503,9 +567,13 @@ func Terms(folder *inputs.Folder) []Term {
 		}
 		private = append(private, Term{Text: t.Text, Kind: KindRedact, Source: src})
 	}
+	var confirmed []Term
+	for _, t := range folder.Confirmed {
+		confirmed = append(confirmed, Term{Text: t.Text, Kind: KindConfirmed, Source: fmt.Sprintf("%s:%d", inputs.ConfirmedFile, t.Line)})
+	}
 	// The identities' words come before the other private terms: a word
 	// both name (a family in [families]) is matched as a word.
-	return slices.Concat(out, identities, private)
+	return slices.Concat(out, identities, private, confirmed)
 }
 
 // scriptLine returns the line of script's first heading in sections.md.
@@ -537,7 +605,7 @@ func IdentityTerms(id identity.Identity, whose, source string) []Term {
 		if w.What == identity.AuthorWord || w.What == identity.FamilyWord && strings.EqualFold(w.Text, id.Family) && !id.FamilyFromTable {
 			src = source + " (models.toml)"
 		}
-		out = append(out, Term{Text: w.Text, Kind: KindModel, Source: src, What: w.What + " of " + whose, Word: true, Common: w.Common})
+		out = append(out, Term{Text: w.Text, Kind: KindModel, Source: src, What: w.What + " of " + whose, Word: true, Common: w.Common, Owner: id.Name})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/evalpress/evalpress/matcher"
@@ -34,7 +35,7 @@ type IdentityTerm struct {
 // each word the identity table and models.toml add (matcher.Terms). The
 // aliases are the build's: the key kept with the inputs numbers the
 // writers without one (made here, and said so on stderr, when no build
-// made it yet).
+// made it yet). The phrases of confirmed.txt come last.
 func Identities(ctx context.Context, dir string, stderr io.Writer) ([]Identity, error) {
 	key, err := commitmentKey(dir, stderr)
 	if err != nil {
@@ -67,7 +68,32 @@ func Identities(ctx context.Context, dir string, stderr io.Writer) ([]Identity, 
 		id.Terms = append(id.Terms, identityTerms(matcher.IdentityTerms(identity.Of(t.Text, identity.Extra{}), "a judge's model", src))...)
 		out = append(out, id)
 	}
+	if c := confirmedPhrases(folder); len(c.Terms) > 0 {
+		out = append(out, c)
+	}
 	return out, nil
+}
+
+// confirmedPhrases lists the phrases of confirmed.txt, each said to
+// confirm the private term inside it or to be ignored, when it is itself
+// private through and through ("Claude 4.1" confirms nothing).
+func confirmedPhrases(folder *inputs.Folder) Identity {
+	var terms []matcher.Term
+	for _, t := range matcher.Terms(folder) {
+		if t.Kind == matcher.KindConfirmed {
+			terms = append(terms, t)
+		}
+	}
+	ok := matcher.New(matcher.Terms(folder)).Confirmable(terms)
+	id := Identity{Who: "ordinary phrases the author confirmed (" + inputs.ConfirmedFile + ")"}
+	for _, t := range terms {
+		what := "ignored: all of it is private"
+		if slices.ContainsFunc(ok, func(c matcher.Term) bool { return c.Source == t.Source }) {
+			what = "confirmed: no writer"
+		}
+		id.Terms = append(id.Terms, IdentityTerm{What: what, Text: t.Text, Source: t.Source})
+	}
+	return id
 }
 
 // identityTerms lists terms as an identity's: what each is, without whose

@@ -205,6 +205,9 @@ func New(in Input) (*public.View, error) {
 	if in.Prompt != nil && prompt.SHA256 == "" {
 		withheld = append(withheld, in.Prompt.SHA256)
 	}
+	if err := CheckDocuments(m, in.Documents, cfg.Path(cfg.ContentDir), alias); err != nil {
+		return nil, err
+	}
 	for _, d := range in.Documents {
 		md := m.Replace(d.Markdown)
 		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: md})

@@ -41,6 +41,10 @@ const (
 	PhrasesFile  = "mandated_phrases.txt"
 	ModelsFile   = "models.toml"
 	RedactFile   = "redact.txt"
+	// ConfirmedFile lists ordinary phrases of the content documents that
+	// hold a private term ("Claude Monet" beside a Claude writer), one a
+	// line: the author confirms each names no writer.
+	ConfirmedFile = "confirmed.txt"
 )
 
 // Span is a byte range [Start, End) of a file.
@@ -104,6 +108,9 @@ type Folder struct {
 	Identity map[string][]Term
 	// Redact lists further private terms from redact.txt.
 	Redact []Term
+	// Confirmed lists the phrases of confirmed.txt: ordinary phrases that
+	// hold a private term and name no writer. As private as the terms.
+	Confirmed []Term
 	// Private lists private terms other inputs define (a family judge's
 	// model, from judged/judges.toml; see AddPrivate) and the commitment
 	// key kept in the folder (KeyFile): whoever holds it can check guesses
@@ -182,6 +189,7 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		{PhrasesFile, true, readfile.Settings, f.parsePhrases},
 		{ModelsFile, true, readfile.Settings, f.parseModels},
 		{RedactFile, true, readfile.Settings, f.parseRedact},
+		{ConfirmedFile, true, readfile.Settings, f.parseConfirmed},
 	}
 	// Read every file whole first, then parse and hash them concurrently:
 	// each parser fills its own fields and its own diagnostics, merged in

@@ -44,6 +44,17 @@ func (f *Folder) parseRedact(r io.Reader, file string, warn *diag.List) error {
 	return err
 }
 
+func (f *Folder) parseConfirmed(r io.Reader, file string, warn *diag.List) error {
+	terms, err := f.parseTermLines(r, file, warn)
+	for _, t := range terms {
+		if !hasWordChar(t.Text) {
+			return diag.Errorf(file, t.Line, "this phrase has no letter or digit, so it cannot be found in text")
+		}
+	}
+	f.Confirmed = terms
+	return err
+}
+
 func hasWordChar(s string) bool {
 	for _, r := range jscompat.Lower(s) {
 		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 0x7f && !jscompat.IsSpace(r) {

@@ -1,0 +1,65 @@
+package redact
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// CheckDocuments returns an error at the first private term of the
+// author's documents (docs, read from the content folder dir): the author
+// writes them, so a private term there is rewritten, never masked, and
+// the published prose never shows where a lab's word stood. The error
+// names the file, line and column, how many characters the term takes,
+// what kind of term it is and whose (by alias), never its letters: build
+// output ends up in public CI logs. alias maps a script heading to its
+// writer's alias.
+func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias map[string]string) error {
+	for _, d := range docs {
+		found := m.Find(d.Markdown)
+		if len(found) == 0 {
+			continue
+		}
+		mt := found[0]
+		before := d.Markdown[:mt.Start]
+		line := 1 + strings.Count(before, "\n")
+		col := 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+		e := diag.Errorf(filepath.Join(dir, filepath.FromSlash(d.Path)), line, "%s (%d characters from here) is private; write the alias%s",
+			termKind(mt.Term, alias), utf8.RuneCountInString(d.Markdown[mt.Start:mt.End]), aliasHint(mt.Term, alias))
+		e.Column = col
+		if more := len(found) - 1; more > 0 {
+			e.Message += moreOf(more)
+		}
+		return e.WithHint("rewrite the sentence; where an ordinary phrase only holds the word (a painter, a river), confirm the phrase as written in %s in the inputs folder (evalpress check --identities lists what is private)", inputs.ConfirmedFile)
+	}
+	return nil
+}
+
+// termKind says what a private term is, and whose, without its letters:
+// "a family word of Model 1's identity", "a mandated phrase".
+func termKind(t matcher.Term, alias map[string]string) string {
+	if a, ok := alias[t.Owner]; ok && t.Owner != "" {
+		if what, _, _ := strings.Cut(t.What, " of "); t.What != "" {
+			return what + " of " + a + "'s identity"
+		}
+		return "the name of " + a
+	}
+	what, _, _ := strings.Cut(t.Describe(), " from ")
+	return what
+}
+
+// aliasHint names the alias to write instead, when the term is a writer's.
+func aliasHint(t matcher.Term, alias map[string]string) string {
+	if a, ok := alias[t.Owner]; ok && t.Owner != "" {
+		return ` "` + a + `"`
+	}
+	return " or a neutral word"
+}
+
+// moreOf says how many more private terms the document holds.
+func moreOf(n int) string { return fmt.Sprintf("; %d more in this document", n) }

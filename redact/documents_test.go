@@ -1,0 +1,49 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/reports/inputs"
+)
+
+// TestPrivateTermInADocumentIsAnError: an author's document with a private
+// term stops the build at its file, line and column, naming the kind of
+// term and the alias to write, never a letter of the term; a phrase the
+// author confirmed, and ordinary words, build.
+func TestPrivateTermInADocumentIsAnError(t *testing.T) {
+	t.Parallel()
+	folder := &inputs.Folder{
+		Sections:  []inputs.Section{{Script: "Claude Opus 4.1", Name: "ACT 1"}, {Script: "Gemini 2.5 Pro", Name: "ACT 1"}},
+		Phrases:   []inputs.Term{{Text: "stay curious", File: "mandated_phrases.txt", Line: 2}},
+		Confirmed: []inputs.Term{{Text: "Claude Monet", Line: 1}, {Text: "Claude 4.1", Line: 2}},
+	}
+	m := matcher.New(matcher.Terms(folder))
+	alias := map[string]string{"Claude Opus 4.1": "Model 1", "Gemini 2.5 Pro": "Model 2"}
+	for _, tc := range []struct {
+		doc, want string // want: the error, "" to build
+	}{
+		{"# Findings\n\nA painting by Claude Monet hangs here.\n", ""},
+		{"A llama grazed; the command line; metadata; O(1).\n", ""},
+		{"# Findings\n\nModel 1 (Claude 4.1) led.\n", `content/findings.md:3:10: a family word of Model 1's identity (10 characters from here) is private; write the alias "Model 1"`},
+		{"Intro.\n\nThe 2.5 Pro wrote most, and Gemini too.\n", `content/findings.md:3:5: a short form of Model 2's identity (7 characters from here) is private; write the alias "Model 2"; 1 more in this document`},
+		{"Gemini, born under gemini.\n", `content/findings.md:1:1: a family word of Model 2's identity (6 characters from here) is private`},
+		{"We stay curious.\n", `content/findings.md:1:4: a mandated phrase (12 characters from here) is private; write the alias or a neutral word`},
+		{"— クロード wrote it\n", `content/findings.md:1:3: its lab's or family's name in another script of Model 1's identity (4 characters from here)`},
+	} {
+		err := CheckDocuments(m, []RawDocument{{Path: "findings.md", Markdown: tc.doc}}, "content", alias)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v, want it to build", tc.doc, err)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+			t.Errorf("%q:\n got %v\nwant %s...", tc.doc, err, tc.want)
+		case err != nil:
+			for _, private := range []string{"Claude", "Gemini", "2.5", "curious", "クロード"} {
+				if strings.Contains(err.Error(), private) {
+					t.Errorf("%q: the error quotes %q: %v", tc.doc, private, err)
+				}
+			}
+		}
+	}
+}
