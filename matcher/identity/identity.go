@@ -244,7 +244,8 @@ func contains(a, b []string) bool {
 // shortForm returns the name without its family word, as readers shorten
 // it once the family is known ("2.5 Pro" of "Gemini 2.5 Pro", "4.1 mini"
 // of "GPT-4.1 mini", "4o" of "GPT-4o"), when what is left holds a version
-// and is more than a bare number ("5" of "GPT-5" is no name).
+// and is more than a bare number ("5" of "GPT-5" is no name) or a short
+// code (minShortForm).
 func shortForm(name, family string) (string, bool) {
 	words := strings.FieldsFunc(norm.NFKC.String(name), func(r rune) bool {
 		return unicode.IsSpace(r) || r == '-' || r == '_' || r == '/' || r == ':'
@@ -253,13 +254,20 @@ func shortForm(name, family string) (string, bool) {
 		return "", false
 	}
 	rest := strings.Join(words[1:], " ")
-	digit, letter := false, false
+	digit, letter, n := false, false, 0
 	for _, r := range rest {
 		digit = digit || unicode.IsDigit(r)
 		letter = letter || unicode.IsLetter(r)
+		if unicode.IsDigit(r) || unicode.IsLetter(r) {
+			n++
+		}
 	}
-	return rest, digit && letter
+	return rest, digit && letter && n >= minShortForm
 }
+
+// minShortForm is the fewest letters and digits of a short form: fewer
+// ("R1" of "DeepSeek-R1", "V3") name rules and versions of anything.
+const minShortForm = 3
 
 // apiForms returns the forms an API gives the name ("Claude Opus 4.1" as
 // claude-opus-4.1 and claude-opus-4-1), those without its family word when

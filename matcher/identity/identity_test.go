@@ -110,6 +110,7 @@ func TestShortFormsPeopleAndScripts(t *testing.T) {
 		{"GPT-4o", []string{"4o", "Sam Altman", "SearchGPT", "Whisper", "cl100k_base"}, nil},
 		{"GPT-4.1 mini", []string{"4.1 mini"}, []string{"4.1"}},
 		{"GPT-5", nil, []string{"5"}},
+		{"DeepSeek-R1", nil, []string{"R1"}},
 		{"Claude Opus 4.1", []string{"Opus 4.1", "Dario Amodei", "Клод", "クロード", "克劳德", "클로드"}, nil},
 		{"Nova Pro", []string{"Bedrock"}, []string{"Pro"}},
 		{"Llama 3.3 70B", []string{"3.3 70B", "Mark Zuckerberg"}, nil},
