@@ -29,8 +29,8 @@ func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias ma
 		before := d.Markdown[:mt.Start]
 		line := 1 + strings.Count(before, "\n")
 		col := 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
-		e := diag.Errorf(filepath.Join(dir, filepath.FromSlash(d.Path)), line, "%s (%d characters from here) is private; write the alias%s",
-			termKind(mt.Term, alias), utf8.RuneCountInString(d.Markdown[mt.Start:mt.End]), aliasHint(mt.Term, alias))
+		e := diag.Errorf(filepath.Join(dir, filepath.FromSlash(d.Path)), line, "%d characters here are %s; %s",
+			utf8.RuneCountInString(d.Markdown[mt.Start:mt.End]), termKind(mt.Term, alias), instead(mt.Term, alias))
 		e.Column = col
 		if more := len(found) - 1; more > 0 {
 			e.Message += moreOf(more)
@@ -41,7 +41,8 @@ func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias ma
 }
 
 // termKind says what a private term is, and whose, without its letters:
-// "a family word of Model 1's identity", "a mandated phrase".
+// "a family word of Model 1's identity", "a mandated phrase from
+// mandated_phrases.txt:2".
 func termKind(t matcher.Term, alias map[string]string) string {
 	if a, ok := alias[t.Owner]; ok && t.Owner != "" {
 		if what, _, _ := strings.Cut(t.What, " of "); t.What != "" {
@@ -49,16 +50,20 @@ func termKind(t matcher.Term, alias map[string]string) string {
 		}
 		return "the name of " + a
 	}
-	what, _, _ := strings.Cut(t.Describe(), " from ")
-	return what
+	if t.Owner != "" { // a judge's model: its source names a private file
+		what, _, _ := strings.Cut(t.Describe(), " from ")
+		return what
+	}
+	return t.Describe()
 }
 
-// aliasHint names the alias to write instead, when the term is a writer's.
-func aliasHint(t matcher.Term, alias map[string]string) string {
+// instead says what to write instead: the alias, when the term is a
+// writer's.
+func instead(t matcher.Term, alias map[string]string) string {
 	if a, ok := alias[t.Owner]; ok && t.Owner != "" {
-		return ` "` + a + `"`
+		return `write the alias "` + a + `"`
 	}
-	return " or a neutral word"
+	return "rewrite the sentence without it"
 }
 
 // moreOf says how many more private terms the document holds.
