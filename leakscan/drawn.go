@@ -32,8 +32,11 @@ import (
 // drawnState follows the positions of a file's SVG text as it is read.
 type drawnState struct {
 	found int // 1 + the file offset of the first text out of drawn order; 0: none
-	text  int // open <text> elements
-	y, x  float64
+	// shapes is 1 + the file offset of the first SVG shape that can draw
+	// letters (drawsShapes); 0: none.
+	shapes int
+	text   int // open <text> elements
+	y, x   float64
 	// lines are the greatest x a piece started at on each baseline y.
 	lines map[float64]float64
 }
@@ -78,6 +81,9 @@ func mayReorder(css string) bool {
 // drawnState.
 func (st *readState) trackDrawn(tok *token, at int) {
 	d := &st.drawn
+	if d.shapes == 0 && tok.tt != html.EndTagToken && drawsShapes(tok.name) {
+		d.shapes = at + 1
+	}
 	if d.found != 0 {
 		return
 	}
@@ -173,6 +179,26 @@ func (st *readState) trackDrawn(tok *token, at int) {
 	}
 }
 
+// drawsShapes reports whether an element of that name draws outlines an
+// SVG may draw text with, glyph by glyph (a <path>, a <polygon>, a
+// <polyline>, or a <use> of one defined elsewhere): the scan reads text,
+// not shapes, so such a file is refused as an image is. No element of
+// HTML has these names.
+func drawsShapes(name string) bool {
+	for _, n := range [...]string{"path", "polygon", "polyline", "use"} {
+		if len(name) == len(n) && asciiEqualFold(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawnShapes is the leak for a file that draws shapes, at line.
+func drawnShapes(name string, line int) Leak {
+	return Leak{File: name, Line: line, Unreadable: true,
+		What: "a file the leak scan cannot read: it draws SVG shapes (paths, polygons, <use>), which may be text drawn as outlines, as an image may; remove it, or list it in publish.unscanned to publish it unscanned"}
+}
+
 // numbers returns the leading numbers of an SVG list of lengths ("10 20",
 // "5px,6"), units dropped.
 func numbers(s string) []float64 {
@@ -213,6 +239,11 @@ func (s *Scanner) drawnOrder(name, text string, mv *markupViews) ([]Leak, bool) 
 		}
 	}
 	if at == 0 {
+		if (isMarkup(name) || isMarkdown(name)) && mv.shapesAt != 0 {
+			line, _ := lineCol(text, mv.shapesAt-1)
+			l := s.refuse(drawnShapes(name, line))
+			return l, l == nil
+		}
 		return nil, true
 	}
 	line, _ := lineCol(text, at-1)

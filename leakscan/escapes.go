@@ -137,9 +137,13 @@ func isHex(s string) bool {
 // decodeCSS undoes CSS escapes (a backslash and one to six hex digits,
 // with one optional space after, or a backslash and any other character)
 // and then the other escapes (decodeEscapes).
-func decodeCSS(s string) string {
+func decodeCSS(s string) string { return decodeEscapes(unescapeCSS(s)) }
+
+// unescapeCSS undoes CSS escapes alone: what a browser reads a style
+// sheet's URLs as.
+func unescapeCSS(s string) string {
 	if strings.IndexByte(s, '\\') < 0 {
-		return decodeEscapes(s)
+		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -170,7 +174,7 @@ func decodeCSS(s string) string {
 		}
 		i = j - 1
 	}
-	return decodeEscapes(b.String())
+	return b.String()
 }
 
 func hexValue(c byte) int {

@@ -49,8 +49,12 @@ type markupViews struct {
 	hidden [][2]int
 	shown  []byte
 	// drawnAt is 1 + the offset of the first text drawn in another order
-	// than it is written (drawn.go), 0 when there is none.
-	drawnAt int
+	// than it is written (drawn.go), 0 when there is none; shapesAt, of
+	// the first shape that may draw text (drawsShapes).
+	drawnAt, shapesAt int
+	// embeds are the files embedded as data: URLs in the attribute values
+	// and style sheets read (embedded.go).
+	embeds []embedded
 }
 
 // span says that the view's text from at on came from the file at src.
@@ -66,6 +70,7 @@ func (v *markupViews) reset(n int) {
 	v.textAt, v.otherAt, v.bareAt, v.namesAt, v.hasSup = v.textAt[:0], v.otherAt[:0], v.bareAt[:0], v.namesAt[:0], false
 	v.joins, v.broke = v.joins[:0], false
 	v.hidden = v.hidden[:0]
+	v.embeds = v.embeds[:0]
 }
 
 func (v *markupViews) addText(s string, src int, bare bool) {
@@ -249,8 +254,12 @@ func (v *markupViews) readAs(doc string, withBare bool) {
 	v.withBare = withBare
 	var st readState
 	defer v.releaseToken()
+	v.shapesAt = 0
 	v.readTokens(doc, &st, &v.tok)
 	v.drawnAt = st.drawn.found
+	if s := st.drawn.shapes; s != 0 && (v.shapesAt == 0 || s < v.shapesAt) {
+		v.shapesAt = s // else a shape of markup read inside came first
+	}
 }
 
 // releaseToken empties v's token when a reading ends: it keeps the room
@@ -361,6 +370,7 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 			v.addOther(decodeEscapes(tok.text), at)
 		case "style":
 			v.addOther(decodeCSS(tok.text), at)
+			v.addEmbedded(unescapeCSS(tok.text), at)
 		default:
 			v.addText(tok.text, at, st.supDepth == 0)
 		}
@@ -428,6 +438,11 @@ func (v *markupViews) take(doc string, tok *token, at int, st *readState) {
 				value = decodeEscapes(value)
 			}
 			v.addOther(value, src)
+			if a.key == "style" {
+				v.addEmbedded(unescapeCSS(a.val), src)
+			} else {
+				v.addEmbedded(a.val, src) // a URL's escapes are its payload's
+			}
 			switch {
 			case strings.IndexByte(value, '<') < 0:
 			case a.key == "srcdoc":
@@ -749,6 +764,12 @@ func (v *markupViews) addMarkup(raw string, at int, other, bare bool) {
 	}
 	inner := &markupViews{depth: v.depth + 1}
 	inner.readAs(raw, v.withBare)
+	for _, e := range inner.embeds {
+		v.embeds = append(v.embeds, embedded{url: e.url, src: at})
+	}
+	if inner.shapesAt != 0 && v.shapesAt == 0 {
+		v.shapesAt = at + 1
+	}
 	if other {
 		v.addOther(view(inner.text), at)
 		if inner.hasSup {

@@ -410,11 +410,12 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matche
 	if !ok {
 		return s.unreadable(name)
 	}
-	mv.drawnAt = 0
+	mv.drawnAt, mv.shapesAt, mv.embeds = 0, 0, mv.embeds[:0]
 	views := viewsOf(name, text, mv)
 	if l, ok := s.drawnOrder(name, text, mv); !ok {
 		return l
 	}
+	leaks = s.scanEmbedded(name, text, mv)
 	var seen map[string]bool
 	for _, v := range views {
 		// One quick pass folds the view; the exact, slower passes that say
