@@ -41,20 +41,32 @@ func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias ma
 }
 
 // termKind says what a private term is, and whose, without its letters:
-// "a family word of Model 1's identity", "a mandated phrase from
-// mandated_phrases.txt:2".
+// "a family word of the writer Model 1", "a person of its lab (the writer
+// Model 1)", "a mandated phrase from mandated_phrases.txt:2".
 func termKind(t matcher.Term, alias map[string]string) string {
-	if a, ok := alias[t.Owner]; ok && t.Owner != "" {
-		if what, _, _ := strings.Cut(t.What, " of "); t.What != "" {
-			return what + " of " + a + "'s identity"
-		}
-		return "the name of " + a
+	if t.Owner == "" {
+		return t.Describe()
 	}
-	if t.Owner != "" { // a judge's model: its source names a private file
-		what, _, _ := strings.Cut(t.Describe(), " from ")
-		return what
+	whose := "a judge's model" // its source names a private file
+	if a, ok := alias[t.Owner]; ok {
+		whose = "the writer " + a
 	}
-	return t.Describe()
+	kind, _, ok := cutLast(t.What, " of ")
+	if !ok {
+		return "the name of " + whose
+	}
+	if strings.Contains(kind, " of ") || !strings.HasPrefix(kind, "a") {
+		return kind + " (" + whose + ")"
+	}
+	return kind + " of " + whose
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
 }
 
 // instead says what to write instead: the alias, when the term is a

@@ -26,11 +26,11 @@ func TestPrivateTermInADocumentIsAnError(t *testing.T) {
 	}{
 		{"# Findings\n\nA painting by Claude Monet hangs here.\n", ""},
 		{"A llama grazed; the command line; metadata; O(1).\n", ""},
-		{"# Findings\n\nModel 1 (Claude 4.1) led.\n", `content/findings.md:3:10: 10 characters here are a family word of Model 1's identity; write the alias "Model 1"`},
-		{"Intro.\n\nThe 2.5 Pro wrote most, and Gemini too.\n", `content/findings.md:3:5: 7 characters here are a short form of Model 2's identity; write the alias "Model 2"; 1 more in this document`},
-		{"Gemini, born under gemini.\n", `content/findings.md:1:1: 6 characters here are a family word of Model 2's identity`},
+		{"# Findings\n\nModel 1 (Claude 4.1) led.\n", `content/findings.md:3:10: 10 characters here are a family word of the writer Model 1; write the alias "Model 1"`},
+		{"Intro.\n\nThe 2.5 Pro wrote most, and Gemini too.\n", `content/findings.md:3:5: 7 characters here are a short form of its name (the writer Model 2); write the alias "Model 2"; 1 more in this document`},
+		{"Gemini, born under gemini.\n", `content/findings.md:1:1: 6 characters here are a family word of the writer Model 2`},
 		{"We stay curious.\n", `content/findings.md:1:4: 12 characters here are a mandated phrase from mandated_phrases.txt:2; rewrite the sentence without it`},
-		{"— クロード wrote it\n", `content/findings.md:1:3: 4 characters here are its lab's or family's name in another script of Model 1's identity`},
+		{"— クロード wrote it\n", `content/findings.md:1:3: 4 characters here are its lab's or family's name in another script (the writer Model 1)`},
 	} {
 		err := CheckDocuments(m, []RawDocument{{Path: "findings.md", Markdown: tc.doc}}, "content", alias)
 		switch {

@@ -20,10 +20,10 @@ func TestAuthorsDocumentsNameNoPrivateTerm(t *testing.T) {
 		name, line, confirmed string
 		want                  string // the error's start after the document's path; "" builds
 	}{
-		{"family", "Model 1 (Claude 4.1) led.", "", `findings.md:3:10: 10 characters here are a family word of Model 1's identity; write the alias "Model 1"`},
-		{"person", "As Demis Hassabis said.", "", `findings.md:3:4: 14 characters here are a person of Model 3's identity; write the alias "Model 3"`},
-		{"other script", "我用克劳德写了。", "", `findings.md:3:3: 3 characters here are its lab's or family's name in another script of Model 1's identity`},
-		{"painter, unconfirmed", "A painting by Claude Monet.", "", `findings.md:3:15: 6 characters here are a family word of Model 1's identity`},
+		{"family", "Model 1 (Claude 4.1) led.", "", `findings.md:3:10: 10 characters here are a family word of the writer Model 1; write the alias "Model 1"`},
+		{"person", "As Demis Hassabis said.", "", `findings.md:3:4: 14 characters here are a person of its lab (the writer Model 3); write the alias "Model 3"`},
+		{"other script", "我用克劳德写了。", "", `findings.md:3:3: 3 characters here are its lab's or family's name in another script (the writer Model 1)`},
+		{"painter, unconfirmed", "A painting by Claude Monet.", "", `findings.md:3:15: 6 characters here are a family word of the writer Model 1`},
 		{"painter, confirmed", "A painting by Claude Monet.", "Claude Monet\n", ""},
 		{"ordinary words", "A llama grazed; the command line; metadata; O(1).", "", ""},
 	} {

@@ -171,15 +171,18 @@ func TestJudgedTierBadInput(t *testing.T) {
 // A family judge's model is a private term: a document naming it is
 // redacted, and check --leaks finds it in any spelling.
 func TestFamilyJudgeModelIsPrivate(t *testing.T) {
+	// Named in a document, it stops the build at its place, unquoted.
 	dir := judgedTree(t, map[string]string{"content/judges.md": "# Judges\n\nThe bias check used SEABIRD critic.\n"})
+	code, stderr := buildSite(t, dir)
+	if code != 1 || !strings.Contains(stderr, "judges.md:3:21: 14 characters here are ") || !strings.Contains(stderr, "(a judge's model)") ||
+		strings.Contains(lettersOnly(stderr), "seabirdcritic") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rewrite(t, dir, "content/judges.md", "SEABIRD critic", "the family judge")
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
 	}
 	out := filepath.Join(dir, "public")
-	page := testtree.Read(t, out)["judges.html"]
-	if !strings.Contains(page, "[model]") || strings.Contains(lettersOnly(page), "seabirdcritic") {
-		t.Errorf("judges.html does not redact the family judge's model:\n%s", page)
-	}
 	if err := os.WriteFile(filepath.Join(out, "notes.html"), []byte("<p>Sea&shy;bird&nbsp;CRITIC</p>"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func TestPrimaryOfAWritersFamily(t *testing.T) {
 	dir := judgedTree(t, nil)
 	rewrite(t, dir, "private/judged/judges.toml", `family = "Neutralfam"`, `family = "betafam"`)
 	code, stderr := buildSite(t, dir)
-	if code != 0 || !strings.Contains(stderr, `warning: primary judge "primary" is not independent: its family is one writer's`) {
+	if code != 0 || !strings.Contains(stderr, `warning: primary judge "primary" is not independent: its family or lab is one writer's`) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	files := testtree.Read(t, filepath.Join(dir, "public"))
