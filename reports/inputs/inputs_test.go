@@ -77,6 +77,8 @@ func TestOpenErrors(t *testing.T) {
 		{"empty family", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[families]\nA = \"\"\n"), `in/models.toml:2: a script has an empty family`},
 		{"redact term without letters", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nSecretCo\n---\n"),
 			`in/redact.txt:3: this private term has no letter or digit, so it cannot be recognised in text`},
+		{"confirmed phrase without letters", folder("# A\n## HOOK\nx\n", goodExamples, ConfirmedFile, "# painters\nClaude Monet\n  ...  \n"),
+			`in/confirmed.txt:3: this phrase has no letter or digit, so it cannot be found in text`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,6 +106,22 @@ func TestFamilies(t *testing.T) {
 	}
 	if len(f.Private) != 1 || f.Private[0].Text != "Larkspur" {
 		t.Errorf("private terms %+v", f.Private)
+	}
+}
+
+// TestConfirmed: confirmed.txt's phrases, trimmed, with their lines;
+// comments and blank lines skipped; its digest kept like every input's.
+func TestConfirmed(t *testing.T) {
+	t.Parallel()
+	f, err := OpenFS(folder("# A\n## HOOK\nx\n", goodExamples, ConfirmedFile, "# painters\n\n  Claude Monet \nAmazon river\n"), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Confirmed) != 2 || f.Confirmed[0].Text != "Claude Monet" || f.Confirmed[0].Line != 3 || f.Confirmed[1].Line != 4 {
+		t.Errorf("confirmed %+v", f.Confirmed)
+	}
+	if f.Digests[ConfirmedFile] == "" {
+		t.Error("confirmed.txt has no digest")
 	}
 }
 

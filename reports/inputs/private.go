@@ -34,25 +34,27 @@ func (f *Folder) parsePhrases(r io.Reader, file string, warn *diag.List) error {
 }
 
 func (f *Folder) parseRedact(r io.Reader, file string, warn *diag.List) error {
-	terms, err := f.parseTermLines(r, file, warn)
-	for _, t := range terms {
-		if !hasWordChar(t.Text) {
-			return diag.Errorf(file, t.Line, "this private term has no letter or digit, so it cannot be recognised in text")
-		}
-	}
+	terms, err := f.parseWordLines(r, file, warn, "this private term has no letter or digit, so it cannot be recognised in text")
 	f.Redact = terms
 	return err
 }
 
 func (f *Folder) parseConfirmed(r io.Reader, file string, warn *diag.List) error {
+	terms, err := f.parseWordLines(r, file, warn, "this phrase has no letter or digit, so it cannot be found in text")
+	f.Confirmed = terms
+	return err
+}
+
+// parseWordLines is parseTermLines where each line must hold a letter or
+// a digit: a line without one is an error, with message.
+func (f *Folder) parseWordLines(r io.Reader, file string, warn *diag.List, message string) ([]Term, error) {
 	terms, err := f.parseTermLines(r, file, warn)
 	for _, t := range terms {
 		if !hasWordChar(t.Text) {
-			return diag.Errorf(file, t.Line, "this phrase has no letter or digit, so it cannot be found in text")
+			return nil, diag.Errorf(file, t.Line, "%s", message)
 		}
 	}
-	f.Confirmed = terms
-	return err
+	return terms, err
 }
 
 func hasWordChar(s string) bool {
