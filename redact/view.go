@@ -13,8 +13,6 @@
 package redact
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -205,16 +203,13 @@ func New(in Input) (*public.View, error) {
 	if in.Prompt != nil && prompt.SHA256 == "" {
 		withheld = append(withheld, in.Prompt.SHA256)
 	}
+	// The author's documents are published as written: one with a private
+	// term stops the build (CheckDocuments), never is masked.
 	if err := CheckDocuments(m, in.Documents, cfg.Path(cfg.ContentDir), alias); err != nil {
 		return nil, err
 	}
 	for _, d := range in.Documents {
-		md := m.Replace(d.Markdown)
-		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: md})
-		if md != d.Markdown { // the rubric's digest, say, in the registration
-			sum := sha256.Sum256([]byte(d.Markdown))
-			withheld = append(withheld, hex.EncodeToString(sum[:]))
-		}
+		p.Documents = append(p.Documents, public.Document{Path: d.Path, Markdown: d.Markdown})
 	}
 	p.Registration = publicRegistration(in.Registration, m, withheld)
 	// Small, guessable files get their keyed commitment, never a plain
