@@ -224,7 +224,7 @@ func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
 		if j.Role == "primary" {
 			model := strings.TrimSpace(j.Model + " " + j.Version)
 			if model == "" {
-				model = "model withheld (its family is a writer's)"
+				model = "model withheld (its family or lab is a writer's)"
 			}
 			primary.Lines = append(primary.Lines, fmt.Sprintf("%s: %s, ran %s; %s", j.Name, model, j.Run, statusText(j)))
 		} else {
@@ -260,7 +260,7 @@ func judgeSlots(p *public.Public, v *public.Validation) []reportSlot {
 	case !sel.Independent:
 		primary.Lines = append(primary.Lines, "NOT INDEPENDENT: the primary judge belongs to a writer's family or lab (which one is not said, as it would name the writer's lab)")
 	default:
-		primary.Lines = append(primary.Lines, "independent: its family is none of the writers'")
+		primary.Lines = append(primary.Lines, "independent: its family and lab are none of the writers'")
 	}
 	for _, w := range v.Selection.Unmeasured {
 		family.Lines = append(family.Lines, w+"'s family: not measured (no family judge)")

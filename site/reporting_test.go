@@ -172,7 +172,7 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"C4: 4.2% (2 of 48)",
 		"Model 2: 1 of 2 pass, 1 FAIL of 2 sections with a target",
 		"Model 1: 1 of 2 pass; HOOK 4 words / 0%, ACT 1 40 words / 50%",
-		"independent: its family is none of the writers'",
+		"independent: its family and lab are none of the writers'",
 		"under Primary judge (valid: its verdicts are results; its prompt was iterated 2 time(s) on the pilot sample): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
 		// Rankings: the status beside the judge's name, its agreement on
 		// each criterion, and the agreement table one link away.
