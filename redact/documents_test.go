@@ -1,9 +1,11 @@
 package redact
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
@@ -45,5 +47,37 @@ func TestPrivateTermInADocumentIsAnError(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFalseAlarmsStopOnceAndAreConfirmed: the ordinary phrases that hold a
+// lab's word each stop the build with one line, and build once the author
+// confirms them; the confirmation covers the phrase, not the word alone.
+func TestFalseAlarmsStopOnceAndAreConfirmed(t *testing.T) {
+	t.Parallel()
+	phrases := []string{"Claude Monet", "born under gemini", "Leonardo da Vinci", "Amazon river", "Nova Scotia", "phi coefficient"}
+	sections := []inputs.Section{{Script: "Claude Opus 4.1"}, {Script: "Gemini 2.5 Pro"}, {Script: "GPT-5"}, {Script: "Nova Pro"}, {Script: "Phi-4"}}
+	alias := map[string]string{"Claude Opus 4.1": "Model 1", "Gemini 2.5 Pro": "Model 2", "GPT-5": "Model 3", "Nova Pro": "Model 4", "Phi-4": "Model 5"}
+	var confirmed []inputs.Term
+	for i, p := range phrases {
+		confirmed = append(confirmed, inputs.Term{Text: p, Line: i + 1})
+	}
+	plain := matcher.New(matcher.Terms(&inputs.Folder{Sections: sections}))
+	withList := matcher.New(matcher.Terms(&inputs.Folder{Sections: sections, Confirmed: confirmed}))
+	for _, p := range phrases {
+		doc := []RawDocument{{Path: "notes.md", Markdown: "We saw " + p + " there.\n"}}
+		err := CheckDocuments(plain, doc, "content", alias)
+		var d *diag.Diagnostic
+		if !errors.As(err, &d) || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "content/notes.md:1:") ||
+			!strings.Contains(d.Hint, "confirmed.txt") {
+			t.Errorf("%q: %v; want one line at content/notes.md:1 with the hint to confirm it", p, err)
+		}
+		if err := CheckDocuments(withList, doc, "content", alias); err != nil {
+			t.Errorf("%q confirmed: %v", p, err)
+		}
+	}
+	// The word alone, or in another phrase, is still an error.
+	if err := CheckDocuments(withList, []RawDocument{{Path: "notes.md", Markdown: "Claude wrote it.\n"}}, "content", alias); err == nil {
+		t.Error("a confirmed phrase let its word through alone")
 	}
 }
