@@ -36,8 +36,9 @@ func TestHelpersDoNotReachTheDomain(t *testing.T) {
 		}
 		return false
 	}
-	// What the site writer writes, and the audience names it reads.
-	allowed := map[string]map[string]bool{"sitewrite": {"site": true, "redact/public": true}}
+	// None: the site writer defines the file it writes (sitewrite.File),
+	// and the renderer's callers convert theirs.
+	allowed := map[string]map[string]bool{}
 	packages := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		fields := strings.Fields(line)

@@ -18,7 +18,6 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
-	"github.com/evalpress/evalpress/site"
 	"github.com/evalpress/evalpress/sitewrite"
 )
 
@@ -89,8 +88,8 @@ func (c *leakCheck) ready(excerpts []string) error {
 
 // fileCheck returns the check of every file a build writes: its name and
 // every byte of it are scanned.
-func (c *leakCheck) fileCheck(excerpts []string) func(site.File) error {
-	return func(f site.File) error {
+func (c *leakCheck) fileCheck(excerpts []string) func(sitewrite.File) error {
+	return func(f sitewrite.File) error {
 		if err := c.ready(excerpts); err != nil {
 			return err
 		}

@@ -437,7 +437,7 @@ func (b *build) renderScanWrite() error {
 	cfg := b.cfg
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
 		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria()}
-	var check func(site.File) error
+	var check func(sitewrite.File) error
 	if b.scanner != nil {
 		check = b.scanner.fileCheck(redact.Permits(b.excerpts))
 	}
@@ -448,7 +448,7 @@ func (b *build) renderScanWrite() error {
 	if err != nil {
 		return err
 	}
-	opt.Emit = w.Add
+	opt.Emit = func(f site.File) { w.Add(sitewrite.File(f)) }
 	out, err := stoppable(b.ctx, func() (*site.Output, error) { return site.Render(b.view, opt) })
 	if err == nil {
 		err = b.ctx.Err()
@@ -474,6 +474,9 @@ func (b *build) renderScanWrite() error {
 			return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files)
 		}
 		return err
+	}
+	for _, line := range w.Warnings() {
+		fmt.Fprintf(b.stderr, "evalpress: %s\n", line)
 	}
 	b.out = out
 	return nil

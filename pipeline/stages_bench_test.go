@@ -20,6 +20,7 @@ import (
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/site"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // benchBuild runs a build of the bench corpus (EVALPRESS_BENCH_CORPUS)
@@ -86,7 +87,7 @@ func BenchmarkScan(b *testing.B) {
 	cpu := startCPU(b)
 	for b.Loop() {
 		err := parallel.For(len(names), func(i int) error {
-			return check(site.File{Path: names[i], Data: out.Files[names[i]]})
+			return check(sitewrite.File{Path: names[i], Data: out.Files[names[i]]})
 		})
 		if err != nil {
 			b.Fatal(err)

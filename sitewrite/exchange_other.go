@@ -4,6 +4,6 @@ package sitewrite
 
 import "errors"
 
-// exchange is not available here: the swap takes two renames, which its
-// journal covers.
-func exchange(a, b string) error { return errors.ErrUnsupported }
+// exchangeFolders is not available here: the swap takes two renames, which
+// its journal covers.
+func exchangeFolders(parent *folder, a, b string) error { return errors.ErrUnsupported }

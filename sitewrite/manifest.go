@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/readfile"
 )
 
@@ -32,24 +33,26 @@ func markerData(audience string, files []string) []byte {
 }
 
 // record is what a site's marker file says: its audience and the files
-// evalpress wrote. A marker written before the manifest existed (legacy)
-// lists no files: then every entry but the top level's hidden ones and
-// CNAME counts as evalpress's.
+// evalpress wrote.
 type record struct {
 	audience string
 	files    map[string]bool // slash-separated paths
 	dirs     map[string]bool // the folders that hold them
-	legacy   bool
 }
 
+// emptyRecord is the record of a folder with no marker: nothing in it is
+// evalpress's.
+func emptyRecord() *record { return &record{files: map[string]bool{}, dirs: map[string]bool{}} }
+
 // readRecord reads the marker file of the site in dir: nil when there is
-// none. A marker that is there but cannot be read (a link, not a regular
-// file, too large) is an error: then nothing in dir is known to
-// be evalpress's, and no caller removes or replaces anything by it. The
-// marker is read only if it is a regular file of at most readfile.Settings
-// (readfile.ReadSmall: one chunk, a read no interrupt would cut shorter,
-// so readRecord takes no context). evalpress writes it at about 35 bytes a
-// file: 94 KB for the bench site's 2,715 files, 0.8 MB for 20,000 cells.
+// none. A marker that is there but cannot be read whole (a link, not a
+// regular file, too large, damaged) is an error: then nothing in dir is
+// known to be evalpress's, and no caller removes or replaces anything by
+// it. The marker is read only if it is a regular file of at most
+// readfile.Settings (readfile.ReadSmall: one chunk, a read no interrupt
+// would cut shorter, so readRecord takes no context). evalpress writes it
+// at about 35 bytes a file: 94 KB for the bench site's 2,715 files, 0.8 MB
+// for 20,000 cells.
 func readRecord(dir string) (*record, error) {
 	marker := filepath.Join(dir, MarkerFile)
 	if info, err := os.Lstat(marker); errors.Is(err, fs.ErrNotExist) {
@@ -61,18 +64,30 @@ func readRecord(dir string) (*record, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &record{files: map[string]bool{}, dirs: map[string]bool{}, legacy: true}
-	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		switch {
-		case n == 0:
-			r.audience = strings.TrimPrefix(strings.TrimSpace(line), "audience=")
-		case line == manifestLine:
-			r.legacy = false
-		case !r.legacy && line != "":
-			r.files[line] = true
-			for d := path.Dir(line); d != "."; d = path.Dir(d) {
-				r.dirs[d] = true
-			}
+	return parseMarker(marker, data)
+}
+
+// parseMarker reads data, the marker file at file, as markerData writes it,
+// whole or not at all: the audience line, manifestLine, then one path a
+// line (sitePath), each line ended. Anything else (a marker cut short,
+// emptied, or naming a path evalpress never writes) is an error naming
+// its line: a damaged record is a stop, never a guess.
+func parseMarker(file string, data []byte) (*record, error) {
+	text, ended := strings.CutSuffix(string(data), "\n")
+	lines := strings.Split(text, "\n")
+	audience, ok := strings.CutPrefix(lines[0], "audience=")
+	if !ended || !ok || audience != "public" && audience != "internal" || len(lines) < 2 || lines[1] != manifestLine {
+		return nil, diag.Errorf(file, 0, "damaged: not the audience and the list of files evalpress writes there (cut short, emptied, or written by another program)")
+	}
+	r := emptyRecord()
+	r.audience = audience
+	for n, line := range lines[2:] {
+		if err := sitePath(line); err != nil {
+			return nil, diag.Errorf(file, n+3, "damaged: %v", err)
+		}
+		r.files[line] = true
+		for d := path.Dir(line); d != "."; d = path.Dir(d) {
+			r.dirs[d] = true
 		}
 	}
 	return r, nil
@@ -90,10 +105,6 @@ func carriable(name string) bool {
 func (r *record) owns(rel string) bool {
 	if rel == MarkerFile {
 		return true
-	}
-	if r.legacy {
-		top, _, _ := strings.Cut(rel, "/")
-		return !carriable(top)
 	}
 	return r.files[rel]
 }
@@ -114,7 +125,7 @@ func (r *record) foreign(dir string) ([]string, error) {
 			p := path.Join(rel, e.Name())
 			switch {
 			case r.owns(p):
-			case !r.legacy && r.dirs[p] && e.IsDir():
+			case r.dirs[p] && e.IsDir():
 				if err := walk(p); err != nil {
 					return err
 				}
@@ -170,64 +181,51 @@ func unknownSite(dir string, err error) error {
 	return fmt.Errorf("%v; evalpress cannot tell which files of %s it wrote, so it touches none: remove %s yourself if it holds nothing else of yours, or choose another --out", err, dir, dir)
 }
 
-// ownedFiles lists the regular files under dir that r says evalpress
-// wrote.
-func (r *record) ownedFiles(dir string) map[string]bool {
-	files := map[string]bool{}
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return nil
-		}
-		rel := filepath.ToSlash(p[len(dir)+1:])
-		switch {
-		case d.IsDir() && (r.legacy && r.owns(rel) || r.dirs[rel]):
-		case d.Type().IsRegular() && r.owns(rel):
-			files[p] = true
-		case d.IsDir():
-			return filepath.SkipDir
-		}
-		return nil
-	})
-	return files
-}
-
 // removeOwned removes what evalpress wrote in the site at dir, by its
-// record, then the folders left empty (by that, or by the entries a swap
-// carried out of it), and dir when that empties it. It reports whether dir
-// is gone: anything else in it stays, with the marker, which still says
-// what in it is evalpress's. A site whose marker cannot be read loses
-// nothing.
+// record, then the folders of the record left empty (by that, or by the
+// entries a swap carried out of it), and dir when that empties it. It
+// reports whether dir is gone: anything else in it stays, with the marker,
+// which still says what in it is evalpress's. A site whose marker cannot be
+// read loses nothing. It goes through the open folders, never a link: the
+// caller has checked that dir is the folder it means.
 func removeOwned(dir string) bool {
-	if r, _ := readRecord(dir); r != nil { // none when it cannot be read
-		marker := filepath.Join(dir, MarkerFile)
-		files := r.ownedFiles(dir)
-		delete(files, marker) // last: it says what is ours
-		for p := range files {
-			os.Remove(p)
-		}
-		removeEmptyFolders(dir)
-		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 1 {
-			os.Remove(marker)
+	r, _ := readRecord(dir) // none when it cannot be read
+	d, err := openFolder(dir)
+	if err != nil {
+		return false
+	}
+	if r != nil {
+		r.removeIn(d, "")
+		if names, err := d.names(); err == nil && len(names) == 1 && names[0] == MarkerFile {
+			d.remove(MarkerFile, false)
 		}
 	}
+	d.close()
 	os.Remove(dir)
-	_, err := os.Lstat(dir)
+	_, err = os.Lstat(dir)
 	return errors.Is(err, fs.ErrNotExist)
 }
 
-// removeEmptyFolders removes the empty folders under root, deepest first;
-// a folder that holds anything else stays.
-func removeEmptyFolders(root string) {
-	var folders []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && p != root {
-			folders = append(folders, p)
+// removeIn removes from d, the site's folder rel, the regular files the
+// record lists but the marker, and the folders left empty.
+func (r *record) removeIn(d *folder, rel string) {
+	names, _ := d.names()
+	for _, name := range names {
+		p := path.Join(rel, name)
+		e, err := d.lstat(name)
+		switch {
+		case err != nil || p == MarkerFile:
+		case e.mode == fs.ModeDir:
+			if sub, err := d.child(name); err == nil && r.dirs[p] {
+				r.removeIn(sub, p)
+				sub.close()
+			} else if err == nil {
+				sub.close()
+			}
+			d.remove(name, true) // fails unless empty: a swap's carry may have emptied it
+		case e.mode == 0 && r.files[p]:
+			d.remove(name, false)
 		}
-		return nil
-	})
-	slices.Reverse(folders) // a folder's entries come after it
-	for _, d := range folders {
-		os.Remove(d)
 	}
 }
 

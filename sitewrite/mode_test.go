@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
-	"github.com/evalpress/evalpress/site"
 )
 
 // TestModesFollowTheUmask writes a site into a new folder and writes it
@@ -23,7 +22,7 @@ func TestModesFollowTheUmask(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out", "public")
 		files := map[string][]byte{"index.html": []byte("i"), "cells/a.html": []byte("a"), "data/x/results.json": []byte("{}")}
 		for build := range 2 {
-			if err := Write(context.Background(), &site.Output{Files: files}, dir, "public", nil); err != nil {
+			if err := Write(context.Background(), files, dir, "public", nil); err != nil {
 				t.Fatal(err)
 			}
 			seen := 0

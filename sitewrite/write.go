@@ -1,5 +1,4 @@
-// Package sitewrite writes a rendered site (site.File, site.Output) into its
-// output folder so that the folder changes only if everything works: every
+// Package sitewrite writes a rendered site (File) into its output folder so that the folder changes only if everything works: every
 // file behind a check (the leak scan), into a new folder beside the target,
 // swapped in at the end with a journal that lets the next build finish or
 // undo a swap a kill interrupted. It keeps, in the marker file, the list of
@@ -25,8 +24,8 @@ import (
 	"sync/atomic"
 
 	"github.com/evalpress/evalpress/internal/buildlock"
+	"github.com/evalpress/evalpress/internal/killpoint"
 	"github.com/evalpress/evalpress/internal/readfile"
-	"github.com/evalpress/evalpress/site"
 )
 
 // MarkerFile is written into every site evalpress builds. It records the
@@ -38,15 +37,22 @@ const MarkerFile = ".evalpress-build"
 // public one.
 var ErrInternalOverPublic = errors.New("refusing to replace a public build with an internal one")
 
-// Write writes out into dir so that dir changes only if everything works:
-// it hands every file of out to a Writer and commits it.
-func Write(ctx context.Context, out *site.Output, dir, audience string, check func(site.File) error) error {
+// A File is one file of a site on its way to the disk.
+type File struct {
+	Path string // slash-separated, relative to the site's folder
+	Data []byte
+}
+
+// Write writes files (by slash-separated path) into dir so that dir
+// changes only if everything works: it hands every file to a Writer and
+// commits it.
+func Write(ctx context.Context, files map[string][]byte, dir, audience string, check func(File) error) error {
 	w, err := NewWriter(ctx, dir, audience, check)
 	if err != nil {
 		return err
 	}
-	for _, name := range out.Paths() {
-		w.Add(site.File{Path: name, Data: out.Files[name]})
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		w.Add(File{Path: name, Data: files[name]})
 	}
 	return w.Commit()
 }
@@ -68,13 +74,18 @@ func Write(ctx context.Context, out *site.Output, dir, audience string, check fu
 type Writer struct {
 	ctx                     context.Context
 	dir, abs, tmp, audience string
-	check                   func(site.File) error
+	check                   func(File) error
 
-	added      chan site.File // to the checkers
-	addedLarge chan site.File // to the checkers, before added's files
-	passed     chan site.File // to the one writer
+	added      chan File // to the checkers
+	addedLarge chan File // to the checkers, before added's files
+	passed     chan File // to the one writer
 	checked    sync.WaitGroup
 	writerDone chan struct{}
+
+	// exchange swaps two folders of parent in one step, where the system
+	// can (exchangeFolders); tests make it fail to try the fallback.
+	exchange func(parent *folder, a, b string) error
+	said     []string // warnings of the swap (Warnings)
 
 	mu     sync.Mutex
 	errs   map[string]error // by path: the first error of each failed file
@@ -88,7 +99,7 @@ type Writer struct {
 
 // NewWriter prepares to write a site into dir for audience. check may be nil.
 // The caller holds the folder's lock (LockPath) and has called Recover.
-func NewWriter(ctx context.Context, dir, audience string, check func(site.File) error) (*Writer, error) {
+func NewWriter(ctx context.Context, dir, audience string, check func(File) error) (*Writer, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
@@ -101,8 +112,8 @@ func NewWriter(ctx context.Context, dir, audience string, check func(site.File) 
 		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
 	}
 	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check,
-		added: make(chan site.File, queued), addedLarge: make(chan site.File, queued), passed: make(chan site.File, queued), writerDone: make(chan struct{}),
-		errs: map[string]error{}, seen: map[string]bool{}}
+		added: make(chan File, queued), addedLarge: make(chan File, queued), passed: make(chan File, queued), writerDone: make(chan struct{}),
+		errs: map[string]error{}, seen: map[string]bool{}, exchange: exchangeFolders}
 	// The checkers use every core; one goroutine writes: a file is a few
 	// system calls, and spreading them over threads costs more in thread
 	// wake-ups than it saves.
@@ -136,8 +147,18 @@ func makeStaging(abs string) (string, error) {
 const queued = 64
 
 // Add hands a file to the writer. It may be called from several goroutines
-// at once; after Commit or Abort it does nothing.
-func (w *Writer) Add(f site.File) {
+// at once; after Commit or Abort it does nothing. A path that is not one a
+// site holds (sitePath: a plain relative path, no hidden segment, no CNAME
+// at the top) fails the write: the marker could not list it.
+func (w *Writer) Add(f File) {
+	if err := sitePath(f.Path); err != nil {
+		w.fail(f.Path, fmt.Errorf("%s: no file of a site can be at that path: %w", w.dir, err))
+		return
+	}
+	w.add(f)
+}
+
+func (w *Writer) add(f File) {
 	w.closing.RLock()
 	defer w.closing.RUnlock()
 	if w.done {
@@ -179,7 +200,7 @@ func (w *Writer) checkFiles() {
 	defer w.checked.Done()
 	large, small := w.addedLarge, w.added
 	for large != nil || small != nil {
-		var f site.File
+		var f File
 		var ok bool
 		select {
 		case f, ok = <-large: // a large file first, when one waits
@@ -239,7 +260,13 @@ func writeFile(path string, data []byte, dirs map[string]bool) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	return writeAndClose(f, data)
+}
+
+// writeAndClose writes data to the new file f and closes it, with the
+// first error of the two.
+func writeAndClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -292,7 +319,7 @@ func (w *Writer) Commit() error {
 		w.Abort()
 		return fmt.Errorf("%s: the list of the site's %d files would take %d bytes, more than the %v evalpress reads back; build fewer files into one folder", w.dir, len(files), len(marker), readfile.Settings)
 	}
-	w.Add(site.File{Path: MarkerFile, Data: marker})
+	w.add(File{Path: MarkerFile, Data: marker})
 	w.finish()
 	if err := w.ctx.Err(); err != nil {
 		return err // the next build removes the new folder
@@ -301,7 +328,7 @@ func (w *Writer) Commit() error {
 	defer func() {
 		// A swap that could not be undone keeps its journal, and the
 		// entries it carried: the next build's Recover tries again.
-		if _, swapping, _ := readJournal(w.abs); !ok && !swapping {
+		if !ok && !SwapPending(w.abs) {
 			os.RemoveAll(w.tmp)
 		}
 	}()
@@ -309,16 +336,20 @@ func (w *Writer) Commit() error {
 		first := slices.Min(slices.Collect(maps.Keys(w.errs)))
 		return w.errs[first]
 	}
-	step("written")
+	killpoint.Reach("written")
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	if err := swapIn(w.tmp, w.abs); err != nil {
+	if err := w.swapIn(); err != nil {
 		return fmt.Errorf("%s: cannot put the new site in place: %w", w.dir, unwrapPath(err))
 	}
 	ok = true
 	return nil
 }
+
+// Warnings returns what a committed write has to say though it worked: an
+// earlier site it could not remove whole, left beside the new one.
+func (w *Writer) Warnings() []string { return w.said }
 
 func unwrapPath(err error) error {
 	var pe *os.PathError

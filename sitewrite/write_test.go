@@ -13,8 +13,6 @@ import (
 	"slices"
 	"sync"
 	"testing"
-
-	"github.com/evalpress/evalpress/site"
 )
 
 func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
@@ -22,7 +20,7 @@ func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
 	dir := filepath.Join(root, "public")
 	write := func(text string) {
 		t.Helper()
-		if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte(text)}}, dir, "public", nil); err != nil {
+		if err := Write(context.Background(), map[string][]byte{"index.html": []byte(text)}, dir, "public", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -45,7 +43,7 @@ func TestWriteNeverOverwritesALinkedFile(t *testing.T) {
 func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "public")
-	if err := Write(context.Background(), &site.Output{Files: map[string][]byte{"index.html": []byte("good")}}, dir, "public", nil); err != nil {
+	if err := Write(context.Background(), map[string][]byte{"index.html": []byte("good")}, dir, "public", nil); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{"index.html": []byte("leaky"), "a.html": []byte("fine"), "cells/z.html": []byte("leaky too")}
@@ -71,7 +69,7 @@ func TestWriteNeverWritesAFileTheCheckRejects(t *testing.T) {
 			bad = append(bad, matches...)
 		}
 	}()
-	err := Write(context.Background(), &site.Output{Files: files}, dir, "public", func(f site.File) error {
+	err := Write(context.Background(), files, dir, "public", func(f File) error {
 		name, data := f.Path, f.Data
 		mu.Lock()
 		checked[name] = string(data)
@@ -118,7 +116,7 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "public")
 	var order []string
 	held, release := make(chan bool), make(chan bool)
-	check := func(f site.File) error {
+	check := func(f File) error {
 		order = append(order, f.Path)
 		if f.Path == "hold.html" {
 			held <- true
@@ -130,16 +128,16 @@ func TestLargeFilesAreCheckedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Add(site.File{Path: "hold.html", Data: []byte("x")})
+	w.Add(File{Path: "hold.html", Data: []byte("x")})
 	<-held
 	var small []string
 	for i := range 50 {
 		small = append(small, fmt.Sprintf("cells/%02d.html", i))
-		w.Add(site.File{Path: small[i], Data: []byte("small")})
+		w.Add(File{Path: small[i], Data: []byte("small")})
 	}
 	large := []string{"results.html", "data/results.json"}
-	w.Add(site.File{Path: large[0], Data: make([]byte, largeFile)})
-	w.Add(site.File{Path: large[1], Data: make([]byte, 3*largeFile)})
+	w.Add(File{Path: large[0], Data: make([]byte, largeFile)})
+	w.Add(File{Path: large[1], Data: make([]byte, 3*largeFile)})
 	close(release)
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)

@@ -8,26 +8,26 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/evalpress/evalpress/sitewrite"
+	"github.com/evalpress/evalpress/internal/killpoint"
 )
 
 // TestMain runs the test binary as evalpress itself when a test asks for it
 // (runChild): EVALPRESS_TEST_ARGS holds the command line, one argument a
 // line, and EVALPRESS_TEST_KILL_AT a step of the site's swap ("carry:1",
-// see sitewrite.AtStep) at which the process sends itself SIGKILL.
+// see internal/killpoint) at which the process sends itself SIGKILL.
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("EVALPRESS_TEST_ARGS"); ok {
 		if at := os.Getenv("EVALPRESS_TEST_KILL_AT"); at != "" {
 			name, nth, _ := strings.Cut(at, ":")
 			count, _ := strconv.Atoi(nth)
-			sitewrite.AtStep = func(step string) {
+			killpoint.Set(func(step string) {
 				if step == name {
 					if count--; count <= 0 {
 						syscall.Kill(os.Getpid(), syscall.SIGKILL)
 						select {}
 					}
 				}
-			}
+			})
 		}
 		os.Exit(runWithSignals(strings.Split(args, "\n")))
 	}
