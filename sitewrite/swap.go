@@ -90,8 +90,14 @@ func writeJournal(parent *folder, abs string, j journal) error {
 		return err
 	}
 	tmp := siblingName(abs, "swap.tmp")
-	if e, err := parent.lstat(tmp); err == nil && e.mode == 0 {
-		parent.remove(tmp, false) // a kill's; create refuses anything else
+	self, err := parent.stat()
+	if err != nil {
+		return err
+	}
+	if e, err := parent.lstat(tmp); err != nil {
+		return err
+	} else if e.exists && (!e.fileMadeIn(self) || parent.remove(tmp, false) != nil) {
+		return fmt.Errorf("%s is in the way, and evalpress did not make it; move it away", filepath.Join(parent.path, tmp))
 	}
 	if err := parent.create(tmp, data); err != nil {
 		return err
