@@ -48,6 +48,16 @@ func TestRemoveLeftovers(t *testing.T) {
 	os.Remove(sitewrite.LockPath(filepath.Join(pipeLock, siteName)))
 	syscall.Mkfifo(sitewrite.LockPath(filepath.Join(pipeLock, siteName)), 0o644)
 
+	// A lock that is a hard link to a file of the user's is refused, and
+	// the file keeps its bytes.
+	hardLock := serveFolder("evalpress-serve-110")
+	config := filepath.Join(tmp, "config.toml")
+	os.WriteFile(config, []byte("title = \"x\"\n"), 0o644)
+	os.Remove(sitewrite.LockPath(filepath.Join(hardLock, siteName)))
+	if err := os.Link(config, sitewrite.LockPath(filepath.Join(hardLock, siteName))); err != nil {
+		t.Fatal(err)
+	}
+
 	removed := removeLeftovers(tmp)
 	if !slices.Equal(removed, []string{dead}) {
 		t.Errorf("removed %q, want only %q", removed, dead)
@@ -55,7 +65,10 @@ func TestRemoveLeftovers(t *testing.T) {
 	if _, err := os.Lstat(dead); !os.IsNotExist(err) {
 		t.Errorf("the dead serve's folder is still there: %v", err)
 	}
-	for _, kept := range append(similar, running, justMade, elsewhere, link, file, pipeLock) {
+	if data, _ := os.ReadFile(config); string(data) != "title = \"x\"\n" {
+		t.Errorf("a leftover's lock emptied the file it shares: %q", data)
+	}
+	for _, kept := range append(similar, running, justMade, elsewhere, link, file, pipeLock, hardLock) {
 		if _, err := os.Lstat(kept); err != nil {
 			t.Errorf("%s was removed: %v", kept, err)
 		}

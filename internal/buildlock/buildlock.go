@@ -57,9 +57,9 @@ func Acquire(ctx context.Context, path, what string, wait bool, say io.Writer) (
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: the lock %s is not a regular file; remove it if no build is running", what, path)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	f, err := openLock(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot open the lock file: %w", what, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	said := false
 	for {
@@ -96,6 +96,26 @@ func Acquire(ctx context.Context, path, what string, wait bool, say io.Writer) (
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	return &Lock{f: f}, nil
+}
+
+// openLock opens the lock file at path, made if missing, so that nothing
+// else is written through it: not through a link (O_NOFOLLOW, where the
+// system has it), and not when the file has another name (a hard link:
+// writing the holder's id would empty the file it shares, a config.toml).
+func openLock(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the lock file: %w", err)
+	}
+	info, err := f.Stat()
+	if err == nil && (!info.Mode().IsRegular() || links(info) != 1) {
+		err = fmt.Errorf("the lock %s has another name (a hard link) or is not a regular file: writing it would change another file; remove it if no build is running", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // MkdirAll makes the folder dir and its parents (0777 less the umask), as

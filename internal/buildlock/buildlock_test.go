@@ -98,3 +98,33 @@ func TestMkdirAllSaysWhyAFolderCannotBeUsed(t *testing.T) {
 		t.Errorf("Acquire of a link: %v", err)
 	}
 }
+
+// TestALockWithAnotherNameIsRefused: a lock file that is a hard link to
+// another file (ln config.toml .public.lock) or a link is refused, and the
+// file it shares keeps its bytes.
+func TestALockWithAnotherNameIsRefused(t *testing.T) {
+	t.Parallel()
+	for name, link := range map[string]func(old, new string) error{"hard link": os.Link, "link": os.Symlink} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			config, lock := filepath.Join(dir, "config.toml"), filepath.Join(dir, ".public.lock")
+			if err := os.WriteFile(config, []byte("title = \"x\"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := link(config, lock); err != nil {
+				t.Fatal(err)
+			}
+			l, err := Acquire(context.Background(), lock, "public", false, nil)
+			if err == nil {
+				l.Release()
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), "public: ") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Acquire: %v; want one line refusing the lock", err)
+			}
+			if data, _ := os.ReadFile(config); string(data) != "title = \"x\"\n" {
+				t.Errorf("config.toml holds %q", data)
+			}
+		})
+	}
+}

@@ -4,9 +4,21 @@ package buildlock
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 )
+
+// noFollow makes an open fail on a link.
+const noFollow = syscall.O_NOFOLLOW
+
+// links returns how many names the file of info has.
+func links(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
 
 // tryLock takes an exclusive flock on f without blocking; false when
 // another open file description holds it.
