@@ -1,6 +1,6 @@
-// Package textcheck has two small text checks shared by the parsers and the
-// golden-file tools: where bytes stop being UTF-8, and where two texts
-// first differ.
+// Package textcheck has small text checks shared by the parsers and the
+// golden-file tools: where bytes stop being UTF-8, where a text holds a
+// character no text can hold, and where two texts first differ.
 package textcheck
 
 import (
@@ -20,6 +20,21 @@ func FirstInvalid(b []byte) int {
 		i += size
 	}
 	return len(b)
+}
+
+// FirstImpossible returns the offset of the first character of s that no
+// text can hold, by XML 1.0's definition of a character: a control
+// character other than the tab, line feed and carriage return (NUL,
+// escape), or U+FFFE and U+FFFF; -1 when there is none. HTML readers turn
+// NUL into U+FFFD, so a private term holding one could never match the
+// text it hides.
+func FirstImpossible(s string) int {
+	for i, r := range s {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff {
+			return i
+		}
+	}
+	return -1
 }
 
 // FirstDifference describes the first line where want and got differ, or

@@ -21,3 +21,26 @@ func TestFirstDifference(t *testing.T) {
 		t.Error("a longer text is not a difference")
 	}
 }
+
+func TestFirstImpossible(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		s  string
+		at int
+	}{
+		{"Orla Brennick", -1},
+		{"tab\there", -1},
+		{"é and 日本", -1},
+		{"Orla Bren\x00nick", 9},
+		{"\x1b[1m", 0},
+		{"é\x1fb", 2},
+		{"a\x7f and nel\u0085x, as a text may hold", -1},
+		{"x\ufffe", 1},
+		{"x\uffff", 1},
+	}
+	for _, tt := range tests {
+		if at := FirstImpossible(tt.s); at != tt.at {
+			t.Errorf("FirstImpossible(%q) = %d, want %d", tt.s, at, tt.at)
+		}
+	}
+}

@@ -79,6 +79,10 @@ func TestOpenErrors(t *testing.T) {
 			`in/redact.txt:3: this private term has no letter or digit, so it cannot be recognised in text`},
 		{"confirmed phrase without letters", folder("# A\n## HOOK\nx\n", goodExamples, ConfirmedFile, "# painters\nClaude Monet\n  ...  \n"),
 			`in/confirmed.txt:3: this phrase has no letter or digit, so it cannot be found in text`},
+		{"redact term with a NUL", folder("# A\n## HOOK\nx\n", goodExamples, RedactFile, "# terms\nOrla Bren\x00nick\n"),
+			`in/redact.txt:2:10: this term holds U+0000, a character no text holds, so it could never match`},
+		{"mandated phrase with an escape", folder("# A\n## HOOK\nx\n", goodExamples, PhrasesFile, "ok\n  as \x1b[1mnoted\n"),
+			`in/mandated_phrases.txt:2:6: this term holds U+001B, a character no text holds, so it could never match`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

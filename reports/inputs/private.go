@@ -5,9 +5,11 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/textcheck"
 	"github.com/evalpress/evalpress/internal/tomlfile"
 )
 
@@ -20,6 +22,12 @@ func (f *Folder) parseTermLines(r io.Reader, file string, warn *diag.List) ([]Te
 		t := jscompat.Trim(string(l.text))
 		if t == "" || strings.HasPrefix(t, "#") {
 			return nil
+		}
+		if at := textcheck.FirstImpossible(string(l.text)); at >= 0 {
+			char, _ := utf8.DecodeRune(l.text[at:])
+			return (&diag.Diagnostic{Severity: diag.Error, File: file, Line: l.number, Column: at + 1,
+				Message: fmt.Sprintf("this term holds %U, a character no text holds, so it could never match", char)}).
+				WithHint("remove the character; a term is matched in any case and spacing, so none is needed")
 		}
 		terms = append(terms, Term{Text: t, File: file, Line: l.number})
 		return nil
