@@ -147,11 +147,15 @@ func (a *automaton) grow() {
 	}
 }
 
-// build constructs the automaton of words.
-func (a *automaton) build(words []int32) {
+// build constructs the automaton of words, or stops with errStopped once
+// done is closed.
+func (a *automaton) build(done <-chan struct{}, words []int32) error {
 	a.reset(len(words))
 	last := int32(0)
 	for pos, w := range words {
+		if pos%stopEvery == 0 && stopped(done) {
+			return errStopped
+		}
 		cur := a.addState(a.length[last]+1, -1, int32(pos))
 		p := last
 		for p != -1 && a.next(p, w) == -1 {
@@ -178,6 +182,7 @@ func (a *automaton) build(words []int32) {
 		}
 		last = cur
 	}
+	return nil
 }
 
 // match computes matching statistics: for every i, the length of the longest
@@ -189,9 +194,12 @@ func (a *automaton) build(words []int32) {
 // ends in words and where its first occurrence ends in the example. It sets
 // bit i of long (zeroed, a bit per word) when the run ending at word i has at
 // least n words, that is, when the n words ending there occur in the example.
-func (a *automaton) match(words []int32, n int32, long []uint64) (run, end, exampleEnd int32) {
+func (a *automaton) match(done <-chan struct{}, words []int32, n int32, long []uint64) (run, end, exampleEnd int32, err error) {
 	state, length := int32(0), int32(0)
 	for i, w := range words {
+		if i%stopEvery == 0 && stopped(done) {
+			return 0, 0, 0, errStopped
+		}
 		for state != 0 && a.next(state, w) == -1 {
 			state = a.link[state]
 			length = a.length[state]
@@ -209,5 +217,5 @@ func (a *automaton) match(words []int32, n int32, long []uint64) (run, end, exam
 			long[i/64] |= 1 << (i % 64)
 		}
 	}
-	return run, end, exampleEnd
+	return run, end, exampleEnd, nil
 }

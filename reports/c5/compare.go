@@ -1,6 +1,10 @@
 package c5
 
-import "slices"
+import (
+	"context"
+	"errors"
+	"slices"
+)
 
 // Comparison is the C5 measurement of one section against one example text.
 type Comparison struct {
@@ -35,9 +39,38 @@ type Example struct {
 }
 
 // Prepare builds e from the tokens of an example text.
-func (e *Example) Prepare(t *Tokens) {
+func (e *Example) Prepare(t *Tokens) { e.PrepareContext(context.Background(), t) }
+
+// PrepareContext is Prepare, stopping with ctx's error once ctx is done:
+// an example of millions of words takes seconds. A stopped e is left
+// empty.
+func (e *Example) PrepareContext(ctx context.Context, t *Tokens) error {
 	e.words = append(e.words[:0], t.IDs...)
-	e.sam.build(e.words)
+	if err := e.sam.build(ctx.Done(), e.words); err != nil {
+		e.words = e.words[:0]
+		e.sam.build(nil, nil)
+		return ctx.Err()
+	}
+	return nil
+}
+
+// stopEvery is how many words a long loop handles between two looks at
+// whether to stop (stopped): a look costs a few nanoseconds, and the
+// slowest loop (the automaton's build) takes about a millisecond for
+// this many words of a large example.
+const stopEvery = 1 << 12
+
+// errStopped says a loop saw its done channel closed.
+var errStopped = errors.New("stopped")
+
+// stopped reports whether done is closed; a nil done never is.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Len returns the number of words of the example.
@@ -55,22 +88,35 @@ type Comparer struct {
 
 // Compare measures section against example with n-grams of n words.
 func (c *Comparer) Compare(section *Tokens, example *Example, n int) Comparison {
+	r, _ := c.CompareContext(context.Background(), section, example, n)
+	return r
+}
+
+// CompareContext is Compare, stopping with ctx's error once ctx is done: a
+// section of millions of words takes seconds.
+func (c *Comparer) CompareContext(ctx context.Context, section *Tokens, example *Example, n int) (Comparison, error) {
 	words := section.IDs
 	r := Comparison{Words: len(words)}
 	bits := (len(words) + 63) / 64
 	c.long = slices.Grow(c.long[:0], bits)[:bits]
 	clear(c.long)
-	run, end, exampleEnd := example.sam.match(words, int32(max(n, 1)), c.long)
+	done := ctx.Done()
+	run, end, exampleEnd, err := example.sam.match(done, words, int32(max(n, 1)), c.long)
+	if err != nil {
+		return Comparison{}, ctx.Err()
+	}
 	if run > 0 {
 		r.Run = int(run)
 		r.RunSectionAt = int(end - run + 1)
 		r.RunExampleAt = int(exampleEnd - run + 1)
 	}
-	r.Distinct, r.Shared = c.countNGrams(words, n)
+	if r.Distinct, r.Shared, err = c.countNGrams(done, words, n); err != nil {
+		return Comparison{}, ctx.Err()
+	}
 	if r.Distinct > 0 {
 		r.Overlap = float64(r.Shared) / float64(r.Distinct)
 	}
-	return r
+	return r, nil
 }
 
 // sortAbove is the number of n-grams above which countNGrams sorts them
@@ -84,10 +130,10 @@ const sortAbove = 1 << 16
 // (the high half) and its start (the low half), and the keys put in a set or
 // sorted; n-grams of one hash are compared word by word, so a collision
 // cannot change a count.
-func (c *Comparer) countNGrams(words []int32, n int) (distinct, shared int) {
+func (c *Comparer) countNGrams(done <-chan struct{}, words []int32, n int) (distinct, shared int, err error) {
 	count := len(words) - n + 1
 	if n < 1 || count <= 0 {
-		return 0, 0
+		return 0, 0, nil
 	}
 	c.keys = slices.Grow(c.keys[:0], count)[:count]
 	const base = 0x100000001B3
@@ -100,15 +146,19 @@ func (c *Comparer) countNGrams(words []int32, n int) (distinct, shared int) {
 		h = h*base + uint64(words[i]) + 1
 	}
 	for start := range count {
+		if start%stopEvery == 0 && stopped(done) {
+			return 0, 0, errStopped
+		}
 		if start > 0 {
 			h = (h-(uint64(words[start-1])+1)*pow)*base + uint64(words[start+n-1]) + 1
 		}
 		c.keys[start] = mix(h)&^0xFFFFFFFF | uint64(start)
 	}
 	if count > sortAbove {
-		return c.countSorted(words, n)
+		return c.countSorted(done, words, n)
 	}
-	return c.countInSet(words, n)
+	distinct, shared = c.countInSet(words, n)
+	return distinct, shared, nil
 }
 
 // occurs reports whether the n-gram at start occurs in the example.
@@ -154,9 +204,14 @@ func (c *Comparer) countInSet(words []int32, n int) (distinct, shared int) {
 
 // countSorted counts the distinct n-grams of c.keys by sorting them in
 // place: equal n-grams have equal hashes, so they are neighbours.
-func (c *Comparer) countSorted(words []int32, n int) (distinct, shared int) {
-	slices.Sort(c.keys)
+func (c *Comparer) countSorted(done <-chan struct{}, words []int32, n int) (distinct, shared int, err error) {
+	if err := sortKeys(done, c.keys); err != nil {
+		return 0, 0, err
+	}
 	for i := 0; i < len(c.keys); {
+		if i%stopEvery == 0 && stopped(done) {
+			return 0, 0, errStopped
+		}
 		j := i + 1
 		for j < len(c.keys) && c.keys[j]>>32 == c.keys[i]>>32 {
 			j++
@@ -178,7 +233,45 @@ func (c *Comparer) countSorted(words []int32, n int) (distinct, shared int) {
 		}
 		i = j
 	}
-	return distinct, shared
+	return distinct, shared, nil
+}
+
+// sortKeys sorts keys in place, looking at done between pieces: one pass
+// puts each key in the bucket of its top byte (an American flag sort);
+// the keys' high half is a mixed hash, so the 256 buckets are even, and
+// each is sorted on its own, a few milliseconds for millions of keys.
+func sortKeys(done <-chan struct{}, keys []uint64) error {
+	var start, end [256]int
+	for _, k := range keys {
+		end[k>>56]++
+	}
+	sum := 0
+	for b := range 256 {
+		start[b], sum = sum, sum+end[b]
+		end[b] = sum
+	}
+	next := start
+	for b := range 256 {
+		if stopped(done) {
+			return errStopped
+		}
+		for next[b] < end[b] {
+			k := keys[next[b]]
+			if d := k >> 56; int(d) != b {
+				keys[next[b]], keys[next[d]] = keys[next[d]], k
+				next[d]++
+				continue
+			}
+			next[b]++
+		}
+	}
+	for b := range 256 {
+		if stopped(done) {
+			return errStopped
+		}
+		slices.Sort(keys[start[b]:end[b]])
+	}
+	return nil
 }
 
 func mix(h uint64) uint64 {

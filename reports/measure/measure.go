@@ -109,7 +109,7 @@ func run(ctx context.Context, folder *inputs.Folder, ngram int, measures []crite
 		}
 		w.texts = texts
 		mu.Unlock()
-		err := w.measureGroup(order[i], groups[order[i]], res.Cells)
+		err := w.measureGroup(ctx, order[i], groups[order[i]], res.Cells)
 		mu.Lock()
 		pool = append(pool, w)
 		mu.Unlock()
@@ -143,7 +143,9 @@ func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int, measures [
 	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict(), measures: measures}
 }
 
-func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
+// measureGroup measures the cells cellIdx of the section name, stopping
+// with ctx's error once ctx is done, within a large example or section.
+func (w *worker) measureGroup(ctx context.Context, name string, cellIdx []int, cells []Cell) error {
 	ex := w.folder.Examples[name]
 	w.dict.Reset()
 	if ex == nil || len(ex.Variants) == 0 {
@@ -173,7 +175,9 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 			return err
 		}
 		tokens := w.tokenise(text)
-		w.examples[i].Prepare(tokens)
+		if err := w.examples[i].PrepareContext(ctx, tokens); err != nil {
+			return err
+		}
 		if w.texts != nil {
 			w.variants = append(w.variants, tokens)
 		}
@@ -187,7 +191,10 @@ func (w *worker) measureGroup(name string, cellIdx []int, cells []Cell) error {
 		cell.HasExample = true
 		cell.Variants = len(w.examples)
 		for i := range w.examples {
-			r := w.cmp.Compare(tokens, &w.examples[i], w.ngram)
+			r, err := w.cmp.CompareContext(ctx, tokens, &w.examples[i], w.ngram)
+			if err != nil {
+				return err
+			}
 			if i == 0 || r.Worse(cell.Comparison) {
 				cell.Comparison, cell.Worst = r, i
 			}
