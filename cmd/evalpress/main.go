@@ -23,13 +23,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/earlysignal"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
@@ -104,12 +103,10 @@ func main() { os.Exit(runWithSignals(os.Args[1:])) }
 // runWithSignals runs the command line args until SIGINT or SIGTERM stops
 // it, and returns the exit status.
 func runWithSignals(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	go func() {
-		// The first signal stops the command; a second one, the process.
-		<-ctx.Done()
-		stop()
-	}()
+	// The handler was installed before any other package's initialisation
+	// (earlysignal): a signal from the first moment on stops the command
+	// with its message; a second one, the process.
+	ctx, stop := earlysignal.Context(context.Background())
 	code := run(ctx, args, os.Stdout, os.Stderr)
 	stop()
 	return code

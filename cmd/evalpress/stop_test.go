@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -140,4 +141,38 @@ func BenchmarkExitAfterSignal(b *testing.B) {
 		total += took
 	}
 	b.ReportMetric(float64(total.Milliseconds())/float64(n), "ms-to-exit")
+}
+
+// TestSignalHandlerComesFirst: evalpress's handler of SIGINT and SIGTERM
+// (internal/earlysignal) is installed before the packages whose
+// initialisation takes time (chroma's lexers took 26 ms, in which a Ctrl-C
+// ended the process with no word) and before every package of evalpress:
+// GODEBUG=inittrace=1 lists the packages in the order they were
+// initialised. A few small ones that import nothing (a table of data) may
+// come first.
+func TestSignalHandlerComesFirst(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	heavy := []string{"github.com/evalpress/evalpress", "github.com/alecthomas/chroma", "github.com/yuin/goldmark", "github.com/mtibben/confusables", "golang.org/x/net/html", "golang.org/x/text"}
+	for _, line := range strings.Split(string(out), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 2 || fields[0] != "init" {
+			continue
+		}
+		pkg := fields[1]
+		if pkg == "github.com/evalpress/evalpress/internal/earlysignal" {
+			return
+		}
+		for _, h := range heavy {
+			if pkg == h || strings.HasPrefix(pkg, h+"/") {
+				t.Errorf("%s was initialised before the signal handler", pkg)
+			}
+		}
+	}
+	t.Fatalf("internal/earlysignal was never initialised:\n%s", out)
 }
