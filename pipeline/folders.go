@@ -20,22 +20,36 @@ import (
 // checkContentDir fails, on the config line that names it, when the
 // content folder is missing or not a folder.
 func checkContentDir(cfg *config.Config) error {
-	dir := cfg.Path(cfg.ContentDir)
+	return checkConfigFolder(cfg, "content_dir", cfg.ContentDir, "set content_dir to the folder of your markdown documents, relative to the config file")
+}
+
+// checkInputsDir fails, on the config line that names it, when the inputs
+// folder the config gives (dir, not --inputs) is missing or not a folder:
+// an emptied config names the default it fell back to.
+func checkInputsDir(cfg *config.Config) error {
+	return checkConfigFolder(cfg, "inputs.dir", cfg.Inputs.Dir, "set dir in [inputs] to the private inputs folder, relative to the config file, or pass --inputs")
+}
+
+// checkConfigFolder fails when the folder value, the config key key's
+// (the default when the config does not set it), is missing or not a
+// folder, naming the config file, the key's line and the default.
+func checkConfigFolder(cfg *config.Config, key, value, hint string) error {
+	dir := cfg.Path(value)
+	line := cfg.KeyLine(key)
 	info, err := os.Stat(dir)
 	switch {
 	case err == nil && info.IsDir():
 		return nil
 	case err == nil:
-		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q: %s is a file, not a folder", cfg.ContentDir, dir)
+		return diag.Errorf(cfg.File, line, "%s %q: %s is a file, not a folder", key, value, dir)
 	case errors.Is(err, os.ErrNotExist):
 		set := ""
-		if cfg.KeyLine("content_dir") == 0 {
+		if line == 0 {
 			set = " (the default)"
 		}
-		return diag.Errorf(cfg.File, cfg.KeyLine("content_dir"), "content_dir %q%s: the folder %s does not exist", cfg.ContentDir, set, dir).
-			WithHint("set content_dir to the folder of your markdown documents, relative to the config file")
+		return diag.Errorf(cfg.File, line, "%s %q%s: the folder %s does not exist", key, value, set, dir).WithHint("%s", hint)
 	}
-	return nil // redact.ReadContent says what else is wrong
+	return nil // the reader of the folder says what else is wrong
 }
 
 // lockBuild takes the lock of the output folder (unless the caller holds

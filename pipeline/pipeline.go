@@ -187,6 +187,11 @@ func (b *build) configure() error {
 	if err := checkContentDir(cfg); err != nil {
 		return err
 	}
+	if b.o.Inputs == "" {
+		if err := checkInputsDir(cfg); err != nil {
+			return err
+		}
+	}
 	b.templatesLabel = "templates"
 	if b.templates, err = templateOverride(b.ctx, cfg.Path("templates")); err != nil {
 		return err
