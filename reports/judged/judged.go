@@ -12,14 +12,17 @@
 package judged
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -165,7 +168,8 @@ func Load(fsys fs.FS, label string, sections []inputs.Section) (*Tier, error) {
 		return nil, nil
 	}
 	l := loader{fsys: fsys, label: label, tier: &Tier{Digests: map[string]string{}},
-		writers: map[string]bool{}, cells: map[[2]string]bool{}}
+		writers: map[string]bool{}, cells: map[[2]string]bool{}, sections: sections,
+		replied: map[[2]string]bool{}, missing: map[[2]string][]missingCell{}}
 	if err != nil {
 		return nil, diag.Errorf(l.path(Dir), 0, "cannot read: %v", err)
 	}
@@ -183,11 +187,25 @@ func Load(fsys fs.FS, label string, sections []inputs.Section) (*Tier, error) {
 }
 
 type loader struct {
-	fsys    fs.FS
-	label   string
-	tier    *Tier
-	writers map[string]bool
-	cells   map[[2]string]bool
+	fsys     fs.FS
+	label    string
+	tier     *Tier
+	writers  map[string]bool
+	cells    map[[2]string]bool
+	sections []inputs.Section
+	// replied are the cells the reply files reply on, and missing those
+	// of them sections.md lacks, with where each file names it
+	// (missingInSections).
+	replied map[[2]string]bool
+	missing map[[2]string][]missingCell
+}
+
+// missingCell is a reply file's block on a section that sections.md's
+// script lacks, and the error said of it there.
+type missingCell struct {
+	file string
+	line int
+	err  error
 }
 
 // path names a file below judged/ as messages show it.
@@ -295,6 +313,7 @@ func (l *loader) load() error {
 			t.Replies[i] = r
 		}
 	}
+	errs = l.missingInSections(errs)
 	labelsOK := !failed(l.labels())
 	if judgesOK {
 		fixturesOK := !failed(l.fixtures(byID))
@@ -369,16 +388,93 @@ func (l *loader) checkCell(b inputs.Block, file string) error {
 	return nil
 }
 
+// checkReplyCell is checkCell for a judge's reply file: it notes the cells
+// replied on, and those sections.md lacks (missingInSections).
+func (l *loader) checkReplyCell(b inputs.Block, file string) error {
+	cell := [2]string{b.Script, b.Name}
+	l.replied[cell] = true
+	err := l.checkCell(b, file)
+	if err != nil && l.writers[b.Script] {
+		l.missing[cell] = append(l.missing[cell], missingCell{file, b.Line, err})
+	}
+	return err
+}
+
+// missingInSections says once, at sections.md, a section that two or more
+// reply files reply on and sections.md's script lacks: the heading changed
+// in sections.md, not in every judge's file. It returns errs without the
+// reply files' errors of those sections, and with the one at sections.md:
+// at the one section of that script no reply file names and no other
+// script has, where there is exactly one (the renamed heading), or at the
+// script's heading.
+func (l *loader) missingInSections(errs []error) []error {
+	drop := map[error]bool{}
+	var said []error
+	for _, cell := range slices.SortedFunc(maps.Keys(l.missing), func(a, b [2]string) int { return cmp.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) }) {
+		at := l.missing[cell]
+		if len(at) < 2 {
+			continue
+		}
+		var where []string
+		for _, m := range at {
+			drop[m.err] = true
+			where = append(where, fmt.Sprintf("%s:%d", m.file, m.line))
+		}
+		files := fmt.Sprintf("%s and %d more", where[0], len(where)-1)
+		// The renamed heading: a section of this script that no reply
+		// names and no other script has.
+		elsewhere := map[string]bool{}
+		for _, s := range l.sections {
+			if s.Script != cell[0] {
+				elsewhere[s.Name] = true
+			}
+		}
+		scriptLine, orphans := 0, []inputs.Section(nil)
+		for _, s := range l.sections {
+			if s.Script != cell[0] {
+				continue
+			}
+			if scriptLine == 0 {
+				scriptLine = s.ScriptLine
+			}
+			if !l.replied[[2]string{s.Script, s.Name}] && !elsewhere[s.Name] {
+				orphans = append(orphans, s)
+			}
+		}
+		file := filepath.Join(l.label, inputs.SectionsFile)
+		if len(orphans) == 1 {
+			said = append(said, diag.Errorf(file, orphans[0].Line, "section %q has no reply in the judges' files, which reply on %q in this script instead (%s)", orphans[0].Name, cell[1], files).
+				WithHint("a heading changed here or in the judges' files: make them the same"))
+			continue
+		}
+		said = append(said, diag.Errorf(file, scriptLine, "this script has no section %q, which the judges' files reply on (%s)", cell[1], files).
+			WithHint("a heading changed here or in the judges' files: make them the same"))
+	}
+	if len(said) == 0 {
+		return errs
+	}
+	kept := slices.DeleteFunc(errs, func(err error) bool { return drop[err] })
+	return append(said, kept...)
+}
+
 func (l *loader) replies(rel string, j Judge) (Replies, error) {
 	blocks, file, err := l.blocks(rel, true)
 	if err != nil {
 		return Replies{}, err
 	}
 	out := Replies{Judge: j, File: file}
+	// Every block's cell first, so that a section sections.md lacks is
+	// known with every cell the file replies on (missingInSections).
+	var cellErr error
 	for _, b := range blocks {
-		if err := l.checkCell(b, file); err != nil {
-			return Replies{}, err
+		if err := l.checkReplyCell(b, file); err != nil && cellErr == nil {
+			cellErr = err
 		}
+	}
+	if cellErr != nil {
+		return Replies{}, cellErr
+	}
+	for _, b := range blocks {
 		where := "the reply on section " + quote(b.Name)
 		analysis, v, st, err := parseReply(b, file, where)
 		if err != nil {

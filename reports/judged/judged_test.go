@@ -707,3 +707,40 @@ func TestMessagesNeverEchoAPrivateValue(t *testing.T) {
 		})
 	}
 }
+
+// TestAHeadingChangedInSectionsIsSaidThere: a section two or more judges'
+// files reply on and sections.md's script lacks is said once, at
+// sections.md: at the one section of that script no file replies on and
+// no other script has (a heading renamed there), or else at the script's
+// heading; a section one file alone names is that file's mistake.
+func TestAHeadingChangedInSectionsIsSaidThere(t *testing.T) {
+	t.Parallel()
+	primary := goodPrimary + "# WRITER B\n## ACT 1\n" + reply(goodVerdicts)
+	tests := []struct {
+		name     string
+		sections []inputs.Section
+		want     string
+	}{
+		{"renamed", []inputs.Section{
+			{Script: "WRITER A", ScriptLine: 1, Name: "ACT 1", Line: 2}, {Script: "WRITER A", ScriptLine: 1, Name: "ACT 2", Line: 4},
+			{Script: "WRITER B", ScriptLine: 6, Name: "ACT 7", Line: 7}, {Script: "WRITER B", ScriptLine: 6, Name: "ACT 2", Line: 9},
+		}, `in/sections.md:7: section "ACT 7" has no reply in the judges' files, which reply on "ACT 1" in this script instead (in/judged/family-b.md:2 and 1 more)`},
+		{"removed", []inputs.Section{
+			{Script: "WRITER A", ScriptLine: 1, Name: "ACT 1", Line: 2}, {Script: "WRITER A", ScriptLine: 1, Name: "ACT 2", Line: 4},
+			{Script: "WRITER B", ScriptLine: 6, Name: "ACT 2", Line: 7},
+		}, `in/sections.md:6: this script has no section "ACT 1", which the judges' files reply on (in/judged/family-b.md:2 and 1 more)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Load(tree("judged/primary.md", primary), "in", tt.sections)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			got := filepath.ToSlash(err.Error())
+			if got != tt.want {
+				t.Errorf("err =\n%s\nwant only\n%s", got, tt.want)
+			}
+		})
+	}
+}
