@@ -19,6 +19,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -272,7 +273,7 @@ func (b *build) readInputs() error {
 	// Two or more writers without an alias are numbered in the key's
 	// order (one has its number whatever the order): say so, once.
 	if n := findings.Unaliased(b.folder); n > 1 {
-		b.warnf("%d writers have no alias in %s: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (%s), not in sections.md's; aliases in %s choose them", n, inputs.ModelsFile, commitment.KeyFile, inputs.ModelsFile)
+		b.warnf("%s: warning: %d writers have no alias: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (%s), not in sections.md's; aliases in %s choose them", filepath.Join(b.inputsDir, inputs.ModelsFile), n, commitment.KeyFile, inputs.ModelsFile)
 	}
 	b.progress = newProgress(b.stderr, len(b.folder.Sections))
 	// The content folder, read once: the judges are validated against its

@@ -586,7 +586,7 @@ func TestUnaliasedWritersAreNumberedByTheKey(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("build failed (%d): %s", code, stderr)
 		}
-		warning := "evalpress: 2 writers have no alias in models.toml: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (evalpress.key), not in sections.md's; aliases in models.toml choose them\n"
+		warning := "evalpress: " + filepath.Join(dir, "private", "models.toml") + ": warning: 2 writers have no alias: they are numbered \"Model N\" after the given aliases in the order of the inputs' key (evalpress.key), not in sections.md's; aliases in models.toml choose them\n"
 		if n := strings.Count(stderr, warning); n != 1 {
 			t.Errorf("the warning %d times, want once: %s", n, stderr)
 		}

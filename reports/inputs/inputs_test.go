@@ -149,6 +149,8 @@ func TestOpenWarnings(t *testing.T) {
 		{"script heading in examples", folder("# A\n## HOOK\nx\n", "## HOOK\ny\n# not a heading here\n"),
 			[]string{"in/examples.md:3: warning: a '# ' line in examples.md is measured as example text"}},
 		{"clean", folder("# A\n## HOOK\nx\n", goodExamples), nil},
+		{"emptied models.toml", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "# aliases later\n"),
+			[]string{`in/models.toml: warning: holds no [aliases], [families], [labs] or [identity] entry: every writer is numbered "Model N", and what the documents say of a model by its alias may no longer hold`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

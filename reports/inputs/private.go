@@ -95,6 +95,9 @@ func (f *Folder) parseModels(r io.Reader, file string, warn *diag.List) error {
 	if _, err := tomlfile.Decode(data, file, &m); err != nil {
 		return err
 	}
+	if len(m.Aliases)+len(m.Families)+len(m.Labs)+len(m.Identity) == 0 {
+		warn.Add(diag.Warnf(file, 0, "holds no [aliases], [families], [labs] or [identity] entry: every writer is numbered \"Model N\", and what the documents say of a model by its alias may no longer hold"))
+	}
 	headings := make([]string, 0, len(m.Aliases))
 	for h := range m.Aliases {
 		headings = append(headings, h)
