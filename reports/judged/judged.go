@@ -198,6 +198,10 @@ type loader struct {
 	// (missingInSections).
 	replied map[[2]string]bool
 	missing map[[2]string][]missingCell
+	// labellersFile is labellers.toml as messages name it, and fileless
+	// its labellers with no labels file.
+	labellersFile string
+	fileless      []filelessLabeller
 }
 
 // missingCell is a reply file's block on a section that sections.md's
@@ -339,7 +343,37 @@ func (l *loader) load() error {
 	if judgesOK && labelsOK {
 		failed(l.disagreements())
 	}
-	return diag.Join(errs...)
+	l.warnFileless()
+	return diag.Join(uniqueErrors(errs)...)
+}
+
+// filelessLabeller is a labeller of labellers.toml with no labels file,
+// and the error said once when a record names it (labellerError).
+type filelessLabeller struct {
+	Labeller
+	err error
+}
+
+// warnFileless warns of each labeller with no labels file that no record
+// names: it labelled nothing.
+func (l *loader) warnFileless() {
+	for _, f := range l.fileless {
+		if f.err == nil {
+			l.tier.Diagnostics.Add(diag.Warnf(l.labellersFile, f.Line, "labeller %q has no labels file %s; it labelled nothing", f.ID, path.Join(Dir, LabelsDir, f.ID+".md")))
+		}
+	}
+}
+
+// uniqueErrors is errs without repeats of one error value.
+func uniqueErrors(errs []error) []error {
+	seen := map[error]bool{}
+	return slices.DeleteFunc(errs, func(err error) bool {
+		if seen[err] {
+			return true
+		}
+		seen[err] = true
+		return false
+	})
 }
 
 // judges reads judges.toml.
@@ -603,9 +637,10 @@ func (l *loader) labels() error {
 	if len(errs) > 0 {
 		return diag.Join(errs...)
 	}
+	l.labellersFile = labellersFile
 	for i, lab := range labellers {
 		if !found[i] {
-			l.tier.Diagnostics.Add(diag.Warnf(labellersFile, lab.Line, "labeller %q has no labels file %s; it labelled nothing", lab.ID, path.Join(dir, lab.ID+".md")))
+			l.fileless = append(l.fileless, filelessLabeller{Labeller: lab})
 			continue
 		}
 		l.tier.Labellers = append(l.tier.Labellers, lab)

@@ -744,3 +744,26 @@ func TestAHeadingChangedInSectionsIsSaidThere(t *testing.T) {
 		})
 	}
 }
+
+// TestALabellerWithoutItsFileIsSaidAtItsEntry: a labeller labellers.toml
+// describes whose labels file is missing is said once, at its entry, and
+// naming the first record that names it; records of other labellers'
+// files and of no labeller are unchanged. Named by no record, it is a
+// warning.
+func TestALabellerWithoutItsFileIsSaidAtItsEntry(t *testing.T) {
+	t.Parallel()
+	disagreement := "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 1\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"judge\"\n"
+	_, err := Load(tree("judged/labels/author.md", "", "judged/disagreements.toml", disagreement), "in", testSections)
+	want := `in/judged/labellers.toml:1: labeller "author" has no labels file judged/labels/author.md, yet in/judged/additions.toml:1 names it`
+	if err == nil || filepath.ToSlash(err.Error()) != want {
+		t.Errorf("err = %v\nwant only %s", err, want)
+	}
+	tier, err := Load(tree("judged/labels/author.md", "", "judged/additions.toml", ""), "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = `in/judged/labellers.toml:1: warning: labeller "author" has no labels file judged/labels/author.md; it labelled nothing`
+	if got := tier.Diagnostics.Warnings(); len(got) != 1 || filepath.ToSlash(got[0].Error()) != want {
+		t.Errorf("warnings %v, want %s", got, want)
+	}
+}

@@ -99,11 +99,23 @@ func (l *loader) cellError(file string, line int, script, section string) error 
 	return nil
 }
 
-// labellerError checks that id is a labeller of labellers.toml.
+// labellerError checks that id is a labeller of labellers.toml with its
+// labels file. One described there without a file is said once, at its
+// entry, naming the first record that names it: the file is what is
+// missing, not the labeller.
 func (l *loader) labellerError(file string, line int, key, id string) error {
 	for _, lab := range l.tier.Labellers {
 		if lab.ID == id {
 			return nil
+		}
+	}
+	for i := range l.fileless {
+		if f := &l.fileless[i]; f.ID == id {
+			if f.err == nil {
+				f.err = diag.Errorf(l.labellersFile, f.Line, "labeller %q has no labels file %s, yet %s:%d names it", id, path.Join(Dir, LabelsDir, id+".md"), file, line).
+					WithHint("add the labels file, or remove the records that name the labeller")
+			}
+			return f.err
 		}
 	}
 	return diag.Errorf(file, line, "%s %q is no labeller of %s", key, id, LabellersFile)
