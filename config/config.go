@@ -420,7 +420,7 @@ func (c *Config) Validate() error {
 		return err
 	}
 	seen := map[string]int{}
-	for _, h := range c.Hypotheses {
+	for i, h := range c.Hypotheses {
 		switch {
 		case h.ID == "":
 			return diag.Errorf(file, h.Line, "hypothesis has no id")
@@ -443,7 +443,7 @@ func (c *Config) Validate() error {
 				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs fails = N (0 or more)", h.ID, p.Kind)
 			}
 		default:
-			return diag.Errorf(file, h.Line, "hypothesis %q: unknown prediction kind %q (one of %s)",
+			return diag.Errorf(file, c.hypothesisKeyLine(i, "prediction", "kind"), "hypothesis %q: unknown prediction kind %q (one of %s)",
 				h.ID, p.Kind, strings.Join(hypotheses.Kinds, ", "))
 		}
 		if err := c.validatePrediction(h); err != nil {
@@ -451,6 +451,25 @@ func (c *Config) Validate() error {
 		}
 	}
 	return nil
+}
+
+// hypothesisKeyLine returns the line of key (below [[hypothesis]]) in the
+// i'th hypothesis's entry, or the entry's line when it does not set it.
+func (c *Config) hypothesisKeyLine(i int, key ...string) int {
+	from := c.Hypotheses[i].Line
+	lines := strings.SplitAfter(string(c.data), "\n")
+	to := len(lines)
+	if i+1 < len(c.Hypotheses) && c.Hypotheses[i+1].Line > from {
+		to = c.Hypotheses[i+1].Line - 1
+	}
+	if from < 1 || from > to {
+		return from
+	}
+	entry := strings.Join(lines[from-1:to], "")
+	if line := tomlfile.KeyLine([]byte(entry), append(toml.Key{"hypothesis"}, key...)); line > 0 {
+		return from - 1 + line
+	}
+	return from
 }
 
 // validatePrediction checks the criterion, judge and own thresholds a

@@ -81,7 +81,10 @@ func TestLoadErrors(t *testing.T) {
 		{"[no_such_table]\nmax_words = 3\n", `config.toml:1: unknown key "no_such_table"`},
 		{"titel = \"x\"\n", `config.toml:1: unknown key "titel"`},
 		{"title = [\n", ":1:"},
-		{strings.Replace(base, `kind = "fewest_fails"`, `kind = "best"`, 1), `:4: hypothesis "H1": unknown prediction kind "best"`},
+		{strings.Replace(base, `kind = "fewest_fails"`, `kind = "best"`, 1), `config.toml:9: hypothesis "H1": unknown prediction kind "best"`},
+		{strings.Replace(base, `kind = "fewest_fails"`, `kind = ""`, 1), `config.toml:9: hypothesis "H1": unknown prediction kind ""`},
+		{strings.Replace(base, `kind = "fewest_fails"`+"\n", "", 1), `config.toml:4: hypothesis "H1": unknown prediction kind ""`},
+		{base + "[[hypothesis]]\nid = \"H2\"\nregistered = 2026-07-01\nstatement = \"s\"\n[hypothesis.prediction]\nkind = \"most\"\n", `config.toml:16: hypothesis "H2": unknown prediction kind "most"`},
 		{strings.Replace(base, "id = \"H1\"\n", "", 1), ":4: hypothesis has no id"},
 		{base + base[strings.Index(base, "[[hypothesis]]"):], `hypothesis "H1" is defined twice (first at line 4)`},
 		// An out-of-range value names its line.

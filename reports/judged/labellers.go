@@ -60,6 +60,14 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 			}
 			return header
 		}
+		// missing says a key that is not set, at the entry, or set
+		// empty, at its own line.
+		missing := func(key string) *diag.Diagnostic {
+			if line := keyLineIn(data, header, key); line > 0 {
+				return diag.Errorf(file, line, "labeller %q: %s is empty", strings.TrimSpace(e.ID), key)
+			}
+			return diag.Errorf(file, header, "labeller %q has no %s", strings.TrimSpace(e.ID), key)
+		}
 		l := Labeller{ID: strings.TrimSpace(e.ID), Name: strings.TrimSpace(e.Name), Role: e.Role, Line: header}
 		wrote := e.WroteRubric != nil && *e.WroteRubric
 		switch {
@@ -70,12 +78,12 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 		case seen[l.ID] > 0:
 			return nil, diag.Errorf(file, keyLine("id"), "labeller %q is described twice (first at line %d)", l.ID, seen[l.ID])
 		case l.Name == "":
-			return nil, diag.Errorf(file, header, "labeller %q has no name", l.ID).
+			return nil, missing("name").
 				WithHint(`name is what readers see, for example name = "Labeller A"; the id appears only in data files`)
 		case names[strings.ToLower(l.Name)] != "":
 			return nil, diag.Errorf(file, keyLine("name"), "labeller %q: its name is labeller %q's too", l.ID, names[strings.ToLower(l.Name)])
 		case e.Kind == "":
-			return nil, diag.Errorf(file, header, "labeller %q has no kind", l.ID).WithHint(`kind = %q for a person`, KindHuman)
+			return nil, missing("kind").WithHint(`kind = %q for a person`, KindHuman)
 		case e.Kind == KindModel:
 			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q is a model: a model can be a second judge, never a human baseline", l.ID).
 				WithHint("describe it as a [[judge]] in judges.toml, with its replies in judged/<id>.md")
