@@ -518,7 +518,23 @@ func (l *loader) replies(rel string, j Judge) (Replies, error) {
 		out.Replies = append(out.Replies, Reply{Script: b.Script, Section: b.Name, Line: b.Line, Analysis: analysis, Verdicts: v,
 			Groups: st.Groups, Candidates: st.Candidates, Step3: st.Step3})
 	}
+	l.checkGroupsLaidOut(out.Replies, file)
 	return out, nil
+}
+
+// checkGroupsLaidOut warns of each reply of a file that lays out no STEP 2
+// groups while others of the file do (a STEP 2 line renamed, say): its
+// per-group breakdown is left out of the results, which a reader would
+// otherwise not know.
+func (l *loader) checkGroupsLaidOut(replies []Reply, file string) {
+	if !slices.ContainsFunc(replies, func(r Reply) bool { return len(r.Groups) > 0 }) {
+		return // this judge lays out no groups: none is expected
+	}
+	for _, r := range replies {
+		if len(r.Groups) == 0 && r.Verdicts.Development.Of > 0 {
+			l.tier.Diagnostics.Add(diag.Warnf(file, r.Line, "the reply on section %q lays out no STEP 2 groups (a line opening STEP 2, then a line saying DEVELOPED or UNDEVELOPED for each group), as this file's other replies do; its per-group breakdown is left out", r.Section))
+		}
+	}
 }
 
 // parseReply checks a judge's reply: an analysis part, not empty, and then

@@ -771,3 +771,46 @@ func TestALabellerWithoutItsFileIsSaidAtItsEntry(t *testing.T) {
 		t.Errorf("warnings %v, want %s", got, want)
 	}
 }
+
+// TestARenamedStepIsWarnedOf: a reply that lays out no STEP 2 groups
+// while the file's other replies do (its STEP 2 line renamed) is a
+// warning at the reply, since its per-group breakdown is left out; a file
+// none of whose replies lays them out warns of nothing.
+func TestARenamedStepIsWarnedOf(t *testing.T) {
+	t.Parallel()
+	verdicts := "=== VERDICTS ===\nC1_COVERAGE: 9 of 12\nC2_DEVELOPMENT: 0 of 1\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n"
+	laidOut := "=== ANALYSIS ===\nSTEP 2 - groups\n- EXAMPLE: one\n- MECHANISM: two\nGroup 1: DEVELOPED\n" + verdicts
+	renamed := strings.Replace(laidOut, "STEP 2", "STAGE 2", 1)
+	want := `in/judged/primary.md:14: warning: the reply on section "ACT 2" lays out no STEP 2 groups`
+	for name, tc := range map[string]struct {
+		act2 string
+		warn bool
+	}{"renamed": {renamed, true}, "laid out": {laidOut, false}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			primary := "# WRITER A\n## ACT 1\n" + laidOut + "## ACT 2\n" + tc.act2
+			tier, err := Load(tree("judged/primary.md", primary, "judged/additions.toml", ""), "in", testSections)
+			if err != nil {
+				t.Fatal(err)
+			}
+			said := 0
+			for _, w := range tier.Diagnostics.Warnings() {
+				if strings.HasPrefix(filepath.ToSlash(w.Error()), want) {
+					said++
+				}
+			}
+			if tc.warn != (said == 1) || said > 1 {
+				t.Errorf("said %d times: %v", said, tier.Diagnostics.Warnings())
+			}
+		})
+	}
+	tier, err := Load(tree(), "in", testSections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range tier.Diagnostics.Warnings() {
+		if strings.Contains(w.Error(), "lays out no STEP 2 groups") {
+			t.Errorf("a judge that lays out no groups: %v", w)
+		}
+	}
+}
