@@ -240,3 +240,25 @@ func TestAnOldSiteLeftIsNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestALinkInTheNewSiteIsNotWrittenThrough: a link put into the new
+// site's folder while it is written (here before its first file) is
+// refused: nothing is written where it leads, and the build fails naming
+// the file.
+func TestALinkInTheNewSiteIsNotWrittenThrough(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	outside := filepath.Join(root, "outside")
+	must(t, os.Mkdir(outside, 0o755))
+	w, err := NewWriter(context.Background(), filepath.Join(root, "public"), "public", nil)
+	must(t, err)
+	must(t, os.Symlink(outside, filepath.Join(w.tmp, "cells")))
+	w.Add(File{Path: "cells/a.html", Data: []byte("a")})
+	w.Add(File{Path: "index.html", Data: []byte("i")})
+	if err := w.Commit(); err == nil || !strings.Contains(err.Error(), "failed to write cells/a.html") {
+		t.Errorf("Commit: %v", err)
+	}
+	if got := testtree.Read(t, outside); len(got) > 0 {
+		t.Errorf("written through the link: %v", got)
+	}
+}

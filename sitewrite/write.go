@@ -17,9 +17,11 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -233,34 +235,59 @@ func (w *Writer) checkFiles() {
 	}
 }
 
+// writeFiles writes the files that passed into the new site's folder,
+// through its open folders (folderOf): a link put into the folder while it
+// is written is refused, never written through.
 func (w *Writer) writeFiles() {
-	dirs := map[string]bool{w.tmp: true}
+	defer close(w.writerDone)
+	root, rootErr := openFolder(w.tmp)
+	dirs := map[string]*folder{"": root}
+	defer func() {
+		for _, d := range dirs {
+			if d != nil {
+				d.close()
+			}
+		}
+	}()
 	for f := range w.passed {
 		if w.failed.Load() || w.ctx.Err() != nil {
 			continue
 		}
-		path := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
-		if err := writeFile(path, f.Data, dirs); err != nil {
+		dir, name := path.Split(f.Path)
+		d, err := root, rootErr
+		if err == nil {
+			d, err = folderOf(dirs, strings.TrimSuffix(dir, "/"))
+		}
+		if err == nil {
+			err = d.create(name, f.Data)
+		}
+		if err != nil {
 			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
 		}
 	}
-	close(w.writerDone)
 }
 
-// writeFile writes data to a new file at path, making its folder first
-// unless dirs says it is made; it fails when anything is at path already.
-func writeFile(path string, data []byte, dirs map[string]bool) error {
-	if d := filepath.Dir(path); !dirs[d] {
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			return err
-		}
-		dirs[d] = true
+// folderOf returns the open folder rel (slash-separated) of a new site
+// whose open folders dirs holds by path ("" its top), making and opening
+// it and its parents as needed.
+func folderOf(dirs map[string]*folder, rel string) (*folder, error) {
+	if d, ok := dirs[rel]; ok {
+		return d, nil
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	parentRel, name := path.Split(rel)
+	parent, err := folderOf(dirs, strings.TrimSuffix(parentRel, "/"))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return writeAndClose(f, data)
+	if err := parent.mkdir(name); err != nil {
+		return nil, err
+	}
+	d, err := parent.child(name)
+	if err != nil {
+		return nil, err
+	}
+	dirs[rel] = d
+	return d, nil
 }
 
 // writeAndClose writes data to the new file f and closes it, with the
