@@ -77,7 +77,8 @@ func parseMarker(file string, data []byte) (*record, error) {
 	lines := strings.Split(text, "\n")
 	audience, ok := strings.CutPrefix(lines[0], "audience=")
 	if !ended || !ok || audience != "public" && audience != "internal" || len(lines) < 2 || lines[1] != manifestLine {
-		return nil, diag.Errorf(file, 0, "damaged: not the audience and the list of files evalpress writes there (cut short, emptied, or written by another program)")
+		return nil, diag.Errorf(file, 0, "damaged: not the audience and the list of files evalpress writes there (cut short, emptied, or written by another program)").
+			WithHint("evalpress touches nothing in a folder it cannot prove it wrote; a site written by an evalpress older than the file list is such a folder too: move the output folder aside and build again")
 	}
 	r := emptyRecord()
 	r.audience = audience
