@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -216,14 +215,5 @@ func TestVersion(t *testing.T) {
 		if code != 0 || !strings.HasPrefix(out, "evalpress ") || !strings.Contains(out, "go1.") {
 			t.Errorf("%s: exit %d, %q", arg, code, out)
 		}
-	}
-	got := describeBuild(&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/evalpress/evalpress", Version: "v1.2.0"},
-		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-12-01T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}})
-	if want := "evalpress v1.2.0 (commit 0123456789ab, 2026-12-01T10:00:00Z, modified) go1.26.8"; got != want {
-		t.Errorf("describeBuild = %q, want %q", got, want)
-	}
-	got = describeBuild(&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}})
-	if want := "evalpress (development build) (commit unknown: built without version control information) go1.26.8"; got != want {
-		t.Errorf("describeBuild without VCS = %q, want %q", got, want)
 	}
 }
