@@ -70,6 +70,10 @@ type Config struct {
 	data []byte
 }
 
+// Source returns the config file's bytes as Load read them: a site's
+// provenance commits to them (internal/provenance).
+func (c *Config) Source() []byte { return c.data }
+
 // KeyLine returns the line of the config file that sets the dotted key
 // ("c5.max_run"), or 0 when the file does not set it (a default).
 func (c *Config) KeyLine(key string) int {

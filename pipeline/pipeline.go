@@ -29,7 +29,9 @@ import (
 	"github.com/evalpress/evalpress/internal/commitment"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
+	"github.com/evalpress/evalpress/internal/provenance"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/internal/version"
 	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact"
 	"github.com/evalpress/evalpress/redact/public"
@@ -60,6 +62,15 @@ type Options struct {
 	// Criteria are the criteria the build judges; empty for
 	// criteria.Default's (criteria.Default().With(c7) adds one).
 	Criteria criteria.Set
+	// Release, when set, also publishes the site as the release of this
+	// name (releases.go).
+	Release string
+	// ReleaseAs, when set, is the release Release makes, as a site records
+	// it (verify rebuilds it so): its date and number are not chosen anew.
+	ReleaseAs *provenance.Release
+	// ReleasesFrom is the folder of the earlier releases; "" for the
+	// output folder's releases/.
+	ReleasesFrom string
 }
 
 // criteria returns the criteria of a build with o.
@@ -81,6 +92,9 @@ type Result struct {
 	// Changes lists the cells whose verdict flipped since it.
 	Baselined bool
 	Changes   []site.Change
+	// NewEvaluation is true when the earlier build was of another
+	// evaluation (no writer, or no section, in common): nothing compared.
+	NewEvaluation bool
 }
 
 // Build runs a whole build. Warnings and progress go to stderr.
@@ -159,6 +173,8 @@ type build struct {
 	// renderScanWrite
 	out  *site.Output
 	base baseline
+	// release is the release this build makes; nil for none.
+	release *provenance.Release
 }
 
 // configure reads the config and settles the build's folders, refusing
@@ -439,10 +455,15 @@ func (b *build) renderScanWrite() error {
 	if b.base.warning != "" {
 		fmt.Fprintf(b.stderr, "evalpress: %s\n", b.base.warning)
 	}
+	earlier, err := b.readReleases()
+	if err != nil {
+		return err
+	}
 	b.progress.say("rendering")
 	cfg := b.cfg
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria()}
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria(),
+		Tool: version.Current().String()}
 	var check func(sitewrite.File) error
 	if b.scanner != nil {
 		check = b.scanner.fileCheck(redact.Permits(b.excerpts))
@@ -454,8 +475,18 @@ func (b *build) renderScanWrite() error {
 	if err != nil {
 		return err
 	}
-	opt.Emit = func(f site.File) { w.Add(sitewrite.File(f)) }
-	out, err := stoppable(b.ctx, func() (*site.Output, error) { return site.Render(b.view, opt) })
+	add := func(f site.File) { w.Add(sitewrite.File(f)) }
+	opt.Emit = add
+	opt.Releases = b.releaseList(earlier)
+	for _, f := range b.provenanceFiles() {
+		add(f)
+	}
+	for _, e := range earlier {
+		for _, f := range e.files {
+			add(f)
+		}
+	}
+	out, err := stoppable(b.ctx, func() (*site.Output, error) { return b.render(opt, add) })
 	if err == nil {
 		err = b.ctx.Err()
 	}
@@ -491,7 +522,7 @@ func (b *build) renderScanWrite() error {
 // result describes the finished build.
 func (b *build) result() *Result {
 	return &Result{Pages: b.out.Pages, Elapsed: time.Since(b.start), Out: b.outDir, Watch: Inputs(b.o),
-		Baselined: b.base.results != nil, Changes: b.out.Results.Changes}
+		Baselined: b.base.results != nil && !b.out.NewEvaluation, NewEvaluation: b.out.NewEvaluation, Changes: b.out.Results.Changes}
 }
 
 // close waits for what the stages hold, once they no longer run: the

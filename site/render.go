@@ -239,14 +239,22 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := pageTable(p, crit, docs)
-	sd := &siteData{crit: crit, Title: p.Title, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
+	table := withReleases(pageTable(p, crit, docs), opt.Releases)
+	newEvaluation := opt.Baseline != nil && disjoint(resultsKeys(opt.Baseline), viewKeys(p))
+	if newEvaluation {
+		opt.Baseline = nil
+	}
+	sd := &siteData{crit: crit, Title: p.Title, Tool: opt.Tool, NewEvaluation: newEvaluation, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
 		ThresholdNote: thresholdNote(p), Nav: navigation(table)}
 	if err := sd.prepare(opt.Baseline); err != nil {
 		return nil, err
 	}
+	if len(opt.Releases) > 0 {
+		current := buildResults(p, crit, nil)
+		sd.Releases, sd.ReleaseHere = releasesOf(opt.Releases, &current, opt.ReleaseHere), opt.ReleaseHere
+	}
 	r := &siteRender{ctx: opt.Context, opt: opt, tmpl: tmpl, p: p, sd: sd, render: newRenderer(opt.Context, tmpl, opt.TemplatesLabel, !hasOwnLayout(opt)),
-		out: &Output{Files: map[string][]byte{}}}
+		out: &Output{Files: map[string][]byte{}, NewEvaluation: newEvaluation}}
 	if err := r.makeAll(table); err != nil {
 		return nil, err
 	}

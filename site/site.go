@@ -45,6 +45,14 @@ type Options struct {
 	Files map[string][]byte
 	// Baseline is an earlier build's results, to record what changed.
 	Baseline *Results
+	// Tool names the evalpress that renders, for the method page.
+	Tool string
+	// Releases are the site's releases, oldest first: the earlier ones,
+	// and last the one this build makes (Results nil), if it makes one.
+	Releases []Release
+	// ReleaseHere, when set, renders the copy of the site kept as this
+	// release (releases/NAME/): its releases page links from there.
+	ReleaseHere string
 	// Emit, when set, receives every file as soon as it is made, from any
 	// goroutine (a sitewrite.Writer's Add): writing overlaps rendering.
 	// Output.Files then keeps only each file's path.
@@ -80,6 +88,9 @@ type Output struct {
 	Pages int
 	// Results is what data/results.json holds.
 	Results Results
+	// NewEvaluation is true when the baseline was of another evaluation
+	// (no writer, or no section, in common): nothing was compared.
+	NewEvaluation bool
 }
 
 // Paths returns the output's file paths, sorted.
@@ -108,6 +119,7 @@ type pageData struct {
 type siteData struct {
 	crit      criteria.Set
 	Title     string
+	Tool      string // the evalpress that made the site (Options.Tool)
 	Nav       []navItem
 	Public    *public.Public
 	Internal  bool
@@ -115,9 +127,15 @@ type siteData struct {
 	Sens      sensitivity
 	Changes   []Change
 	Baselined bool
-	Compared  comparison // what the changes page says of the baseline
-	Grid      gridTable
-	Rules     ruleTable
+	// NewEvaluation: the earlier build was of another evaluation.
+	NewEvaluation bool
+	Compared      comparison
+	// Releases are the releases page's; nil when the site has none.
+	Releases *releasesData
+	// ReleaseHere names the release whose copy this is; "" for the top.
+	ReleaseHere string // what the changes page says of the baseline
+	Grid        gridTable
+	Rules       ruleTable
 	// Totals are each measured quality criterion's FAILs per writer;
 	// Gates the gates' summary lines; CriterionColumns the headings of the
 	// columns of the criteria but the headline in the table of every cell.

@@ -31,6 +31,7 @@ func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
 // buildOptions are the build settings from the command line.
 type buildOptions struct {
 	config, inputs, out, baseline string
+	release                       string
 	sets                          setFlags
 	force, wait                   bool
 }
@@ -43,6 +44,7 @@ func (o *buildOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.baseline, "baseline", "", "earlier results.json `file` to record changes against (default: the one in the output folder)")
 	fs.BoolVar(&o.force, "force", false, "let an internal build replace a public one")
 	fs.BoolVar(&o.wait, "wait", false, "wait for another build writing the same output folder, rather than fail")
+	fs.StringVar(&o.release, "release", "", "also publish the site as the release `NAME` (releases/NAME/), which no later build changes")
 }
 
 // Run implements command.
@@ -53,6 +55,11 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if o.release != "" {
+		if err := pipeline.CheckReleaseName(o.release); err != nil {
+			return usageError{err: err}
+		}
+	}
 	res, err := pipeline.Build(ctx, o.pipeline(c.crit), c.stderr)
 	if err != nil {
 		var se *config.SetError
@@ -62,7 +69,9 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), res.Out+string(filepath.Separator))
-	if res.Baselined {
+	if res.NewEvaluation {
+		fmt.Fprintln(c.stderr, "a new evaluation: the previous build had no writer, or no section, in common with this one; no verdict compared")
+	} else if res.Baselined {
 		fmt.Fprintln(c.stderr, site.ChangesSummary(res.Changes))
 	}
 	return nil
@@ -70,5 +79,5 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 
 func (o *buildOptions) pipeline(crit criteria.Set) pipeline.Options {
 	return pipeline.Options{Config: o.config, Inputs: o.inputs, Out: o.out, Sets: o.sets, Baseline: o.baseline, Force: o.force, Wait: o.wait,
-		Criteria: crit}
+		Criteria: crit, Release: o.release}
 }

@@ -4,12 +4,13 @@
 //
 // Usage:
 //
-//	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]
+//	evalpress build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--release NAME] [--force] [--wait]
 //	evalpress measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]
 //	evalpress serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]...
 //	evalpress check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--config F] [--wait] | --identities --inputs PRIVATE
 //	evalpress init    DIR
 //	evalpress register [--config F] [--inputs DIR] [--at TIME] [--force]
+//	evalpress verify  --site DIR --inputs PRIVATE [--config F]
 //	evalpress help    [COMMAND]
 //	evalpress --version
 //
@@ -55,12 +56,13 @@ func usagef(format string, args ...any) error {
 // synopses are each command's synopsis: the usage, each command's --help
 // and docs/cli.md's command list say the same (a test holds them to it).
 var synopses = []struct{ name, synopsis string }{
-	{"build", "build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--force] [--wait]"},
+	{"build", "build   [--config F] [--inputs DIR] [--out DIR] [--set key=value]... [--baseline FILE] [--release NAME] [--force] [--wait]"},
 	{"measure", "measure --inputs DIR [--max-run N] [--max-overlap F] [--ngram N] [--format text|json|csv]"},
 	{"serve", "serve   [--config F] [--addr 127.0.0.1:1313] [--inputs DIR] [--set key=value]..."},
 	{"check", "check   --leaks DIR --inputs PRIVATE [--passages=false] [--excerpts=false] [--unscanned PATTERNS] [--config F] [--wait] | --identities --inputs PRIVATE"},
 	{"init", "init    DIR"},
 	{"register", "register [--config F] [--inputs DIR] [--at TIME] [--force]"},
+	{"verify", "verify  --site DIR --inputs PRIVATE [--config F]"},
 }
 
 // summaries say in a line what each command does: the usage lists them.
@@ -71,6 +73,7 @@ var summaries = map[string]string{
 	"check":    "scan any folder for private terms and passages before you upload it",
 	"init":     "start a new evaluation in DIR: a config, documents and example inputs that build at once",
 	"register": "record the hypotheses, registered thresholds, rubric and prompt before the run; print the digest to post",
+	"verify":   "rebuild a published site from its private inputs and name each file that differs",
 }
 
 // synopsis returns the synopsis of the command name.
@@ -186,6 +189,8 @@ func newCommand(name string, stdout, stderr io.Writer, crit criteria.Set) comman
 		return &initCommand{stdout: stdout, stderr: stderr}
 	case "register":
 		return &registerCommand{stdout: stdout, stderr: stderr}
+	case "verify":
+		return &verifyCommand{stdout: stdout, stderr: stderr, crit: crit}
 	}
 	return nil
 }

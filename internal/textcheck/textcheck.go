@@ -1,9 +1,10 @@
-// Package textcheck has small text checks shared by the parsers and the
-// golden-file tools: where bytes stop being UTF-8, where a text holds a
-// character no text can hold, and where two texts first differ.
+// Package textcheck has small text checks shared by the parsers, the
+// golden-file tools and verify: where bytes stop being UTF-8, where a text
+// holds a character no text can hold, and where two texts first differ.
 package textcheck
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -54,4 +55,19 @@ func FirstDifference(want, got string) string {
 		}
 	}
 	return ""
+}
+
+// FirstDifferingLine returns the line (from 1) of the first byte where a
+// and b differ, or 0 when they are equal. When one is a prefix of the
+// other, it is the line where the shorter one ends.
+func FirstDifferingLine(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n && len(a) == len(b) {
+		return 0
+	}
+	return 1 + bytes.Count(a[:i], []byte("\n"))
 }

@@ -44,3 +44,22 @@ func TestFirstImpossible(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstDifferingLine(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"a\nb\n", "a\nb\n", 0},
+		{"a\nb\n", "a\nc\n", 2},
+		{"x", "y", 1},
+		{"a\nb\n", "a\nb\nc\n", 3},
+		{"a\nb\nc\n", "a\n", 2},
+	} {
+		if got := FirstDifferingLine([]byte(tt.a), []byte(tt.b)); got != tt.want {
+			t.Errorf("FirstDifferingLine(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

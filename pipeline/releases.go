@@ -1,0 +1,182 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/evalpress/evalpress/internal/provenance"
+	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/site"
+)
+
+// ReleasesDir is the folder of a site that holds its releases, each a
+// whole site as it was published: releases/NAME/.
+const ReleasesDir = "releases"
+
+// releaseName is what a release may be called: a folder name that reads
+// the same on every system and every host.
+var releaseName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// CheckReleaseName says what is wrong with a release's name, or nil.
+func CheckReleaseName(name string) error {
+	if !releaseName.MatchString(name) {
+		return fmt.Errorf("--release %q: a release's name is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit", name)
+	}
+	return nil
+}
+
+// earlierRelease is a release a build carries into its site unchanged.
+type earlierRelease struct {
+	record  provenance.Record
+	results *site.Results
+	files   []site.File // every file of it, under releases/NAME/
+}
+
+// readReleases reads the releases in dir (the output folder's releases/,
+// or the folder verify names): every folder holding a provenance record
+// that names it as a release. Those numbered before, when before is not
+// 0, are kept; in their order. A folder evalpress did not make is left as
+// it is (the writer carries it as it carries any file of the author's).
+func readReleases(ctx context.Context, dir string, before int) ([]earlierRelease, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read the releases: %w", dir, err)
+	}
+	var out []earlierRelease
+	for _, e := range entries {
+		root := filepath.Join(dir, e.Name())
+		data, err := readfile.ReadFile(ctx, filepath.Join(root, filepath.FromSlash(provenance.File)), readfile.Settings)
+		if !e.IsDir() || err != nil {
+			continue
+		}
+		rec, err := provenance.Decode(data)
+		if err != nil || rec.Release == nil || rec.Release.Name != e.Name() || before > 0 && rec.Release.Number >= before {
+			continue
+		}
+		r, err := readRelease(ctx, root, rec)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b earlierRelease) int { return a.record.Release.Number - b.record.Release.Number })
+	return out, nil
+}
+
+// readRelease reads every file of the release in root.
+func readRelease(ctx context.Context, root string, rec provenance.Record) (earlierRelease, error) {
+	r := earlierRelease{record: rec}
+	prefix := ReleasesDir + "/" + rec.Release.Name + "/"
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := readfile.ReadFile(ctx, p, readfile.Corpus)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		r.files = append(r.files, site.File{Path: prefix + filepath.ToSlash(rel), Data: data})
+		if filepath.ToSlash(rel) == "data/results.json" {
+			if r.results, err = site.ParseBaseline(data); err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return earlierRelease{}, fmt.Errorf("cannot read the release in %s: %w", root, err)
+	}
+	return r, nil
+}
+
+// planRelease settles the release this build makes, once the output
+// folder is locked: its name is free, its number follows the earlier
+// releases', its date is SOURCE_DATE_EPOCH's day or today's (UTC).
+func planRelease(name string, earlier []earlierRelease) (*provenance.Release, error) {
+	n := 1
+	for _, e := range earlier {
+		if e.record.Release.Name == name {
+			return nil, fmt.Errorf("release %q exists (%s); a release is never changed: choose another name", name, e.record.Release.Date)
+		}
+		n = max(n, e.record.Release.Number+1)
+	}
+	now := time.Now()
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		sec, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("SOURCE_DATE_EPOCH=%q: not a number of seconds", s)
+		}
+		now = time.Unix(sec, 0)
+	}
+	return &provenance.Release{Name: name, Date: now.UTC().Format(time.DateOnly), Number: n}, nil
+}
+
+// readReleases reads the earlier releases the site carries, and settles
+// the release this build makes, if it makes one.
+func (b *build) readReleases() ([]earlierRelease, error) {
+	from, before := b.o.ReleasesFrom, 0
+	if from == "" {
+		from = filepath.Join(b.outDir, ReleasesDir)
+	}
+	if b.o.ReleaseAs != nil {
+		before = b.o.ReleaseAs.Number
+	}
+	earlier, err := readReleases(b.ctx, from, before)
+	if err != nil || b.o.Release == "" {
+		return earlier, err
+	}
+	if err := CheckReleaseName(b.o.Release); err != nil {
+		return nil, err
+	}
+	b.release = b.o.ReleaseAs
+	if b.release == nil {
+		b.release, err = planRelease(b.o.Release, earlier)
+	}
+	return earlier, err
+}
+
+// releaseList is the releases page's list: the earlier releases, then the
+// one this build makes.
+func (b *build) releaseList(earlier []earlierRelease) []site.Release {
+	var out []site.Release
+	for _, e := range earlier {
+		r := e.record.Release
+		out = append(out, site.Release{Name: r.Name, Date: r.Date, Number: r.Number, Results: e.results})
+	}
+	if r := b.release; r != nil {
+		out = append(out, site.Release{Name: r.Name, Date: r.Date, Number: r.Number})
+	}
+	return out
+}
+
+// render renders the site, and when the build makes a release, the copy
+// kept as it (releases/NAME/), whose releases page links from there;
+// add receives every file.
+func (b *build) render(opt site.Options, add func(site.File)) (*site.Output, error) {
+	out, err := site.Render(b.view, opt)
+	if err != nil || b.release == nil {
+		return out, err
+	}
+	prefix := ReleasesDir + "/" + b.release.Name + "/"
+	opt.ReleaseHere = b.release.Name
+	opt.Emit = func(f site.File) { add(site.File{Path: prefix + f.Path, Data: f.Data}) }
+	for _, f := range b.provenanceFiles() {
+		opt.Emit(f)
+	}
+	if _, err := site.Render(b.view, opt); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
