@@ -13,10 +13,14 @@ import (
 
 // TestMain runs the test binary as evalpress itself when a test asks for it
 // (runChild): EVALPRESS_TEST_ARGS holds the command line, one argument a
-// line, and EVALPRESS_TEST_KILL_AT a step of the site's swap ("carry:1",
-// see internal/killpoint) at which the process sends itself SIGKILL.
+// line, EVALPRESS_TEST_KILL_AT a step of the site's swap ("carry:1",
+// see internal/killpoint) at which the process sends itself SIGKILL, and
+// EVALPRESS_TEST_UMASK the umask to run with (octal).
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("EVALPRESS_TEST_ARGS"); ok {
+		if mask, err := strconv.ParseUint(os.Getenv("EVALPRESS_TEST_UMASK"), 8, 32); err == nil {
+			syscall.Umask(int(mask))
+		}
 		if at := os.Getenv("EVALPRESS_TEST_KILL_AT"); at != "" {
 			name, nth, _ := strings.Cut(at, ":")
 			count, _ := strconv.Atoi(nth)

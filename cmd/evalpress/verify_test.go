@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evalpress/evalpress/sitewrite"
+)
+
+// TestVerify: verify says a site is identical to the rebuild of its inputs,
+// and after one changed byte in a page, or one changed input, names the
+// file; a site made by another version is said so.
+func TestVerify(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		change func(t *testing.T, dir, out string)
+		code   int
+		want   string // in stdout, or stderr for a failure
+	}{
+		{"identical", func(*testing.T, string, string) {}, 0, "identical to the rebuild"},
+		{"page byte", func(t *testing.T, _, out string) { flipByte(t, filepath.Join(out, "method.html"), "<h1>") }, 1, "method.html:"},
+		{"private input", func(t *testing.T, dir, _ string) {
+			appendTo(t, dir, "demo/private/redact.txt", "# one more line\n")
+		}, 1, filepath.Join("demo", "private", "redact.txt") + ": differs from the one the site was built with"},
+		{"sections", func(t *testing.T, dir, _ string) {
+			flipByte(t, filepath.Join(dir, "demo", "private", "sections.md"), "the ")
+		}, 1, filepath.Join("demo", "private", "sections.md") + ": differs"},
+		{"content", func(t *testing.T, dir, _ string) {
+			appendTo(t, dir, "content/01-rubric.md", "\nOne more sentence.\n")
+		}, 1, filepath.Join("content", "01-rubric.md") + ": differs from the content file"},
+		{"config", func(t *testing.T, dir, _ string) {
+			appendTo(t, dir, "config.toml", "\n# a comment\n")
+		}, 1, "config.toml: differs from the config"},
+		{"other version", func(t *testing.T, _, out string) {
+			replaceIn(t, filepath.Join(out, "data", "provenance.json"), `"version": "`, `"version": "v0.0.1-`)
+		}, 1, "made by another version of evalpress"},
+		{"missing page", func(t *testing.T, _, out string) { os.Remove(filepath.Join(out, "changes.html")) }, 1, "changes.html: missing"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyDemo(t)
+			out := filepath.Join(dir, "public")
+			config, private := filepath.Join(dir, "config.toml"), filepath.Join(dir, "demo", "private")
+			if code, _, stderr := runCLI(t, "build", "--config", config); code != 0 {
+				t.Fatalf("build: exit %d\n%s", code, stderr)
+			}
+			tt.change(t, dir, out)
+			code, stdout, stderr := runCLI(t, "verify", "--site", out, "--inputs", private, "--config", config)
+			if code != tt.code || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("verify: exit %d, want %d with %q\nstdout:\n%s\nstderr:\n%s", code, tt.code, tt.want, stdout, stderr)
+			}
+			if tt.code == 0 && strings.Count(stdout, "\n") != 1 {
+				t.Errorf("verify of an identical site printed more than one line:\n%s", stdout)
+			}
+		})
+	}
+}
+
+// TestReleaseNeverChanges: a release is byte-identical after later
+// builds, a failed build and builds killed at each step of the swap, and
+// verify confirms it.
+func TestReleaseNeverChanges(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	out := filepath.Join(dir, "public")
+	config, private := filepath.Join(dir, "config.toml"), filepath.Join(dir, "demo", "private")
+	if code, _, stderr := runCLI(t, "build", "--config", config, "--release", "v1"); code != 0 {
+		t.Fatalf("build --release v1: exit %d\n%s", code, stderr)
+	}
+	release := filepath.Join(out, "releases", "v1")
+	want := siteFiles(t, release)
+	if len(want) == 0 || want["index.html"] == nil || want["releases.html"] == nil {
+		t.Fatalf("releases/v1 holds %d files, not the site", len(want))
+	}
+	check := func(after string) {
+		t.Helper()
+		if got := siteFiles(t, release); !sameTree(got, want) {
+			t.Errorf("after %s, releases/v1 changed", after)
+		}
+	}
+	if code, _, _ := runCLI(t, "build", "--config", config, "--set", "c5.max_run=4"); code != 0 {
+		t.Fatalf("a later build failed")
+	}
+	check("a later build with other thresholds")
+	if code, _, _ := runCLI(t, "build", "--config", config, "--release", "v1"); code != 1 {
+		t.Errorf("a second release v1: exit %d, want 1", code)
+	}
+	check("a second --release v1")
+	sections := filepath.Join(private, "sections.md")
+	good, _ := os.ReadFile(sections)
+	os.WriteFile(sections, []byte("text before any heading\n"), 0o644)
+	if code, _, _ := runCLI(t, "build", "--config", config); code != 1 {
+		t.Errorf("a build of broken inputs did not fail")
+	}
+	os.WriteFile(sections, good, 0o644)
+	check("a failed build")
+	for _, at := range []string{"written:1", "journal:1", "swapped:1", "removed:1"} {
+		if code, _ := runChild(t, at, "build", "--config", config, "--set", "c5.max_run=5"); code != -1 {
+			t.Fatalf("build killed at %s: exit %d, want killed", at, code)
+		}
+		if _, err := sitewrite.Recover(out); err != nil {
+			t.Fatal(err)
+		}
+		check("a build killed at " + at)
+	}
+	if code, stdout, stderr := runCLI(t, "verify", "--site", release, "--inputs", private, "--config", config); code != 0 {
+		t.Errorf("verify of releases/v1: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestReleaseNameRefused: a name that is no plain folder name is a usage
+// error.
+func TestReleaseNameRefused(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"../x", ".hidden", "a/b", strings.Repeat("x", 65)} {
+		if code, _, stderr := runCLI(t, "build", "--release", name); code != 2 || !strings.Contains(stderr, "--release") {
+			t.Errorf("--release %q: exit %d\n%s", name, code, stderr)
+		}
+	}
+}
+
+// TestBuildSameEverywhere: the same inputs make the same site byte for
+// byte whatever the time zone, locale, umask and GOMAXPROCS.
+func TestBuildSameEverywhere(t *testing.T) {
+	t.Parallel()
+	envs := [][]string{
+		{"TZ=UTC", "LC_ALL=C", "LANG=C", "GOMAXPROCS=4", "EVALPRESS_TEST_UMASK=022"},
+		{"TZ=Pacific/Chatham", "LC_ALL=tr_TR.UTF-8", "LANG=tr_TR.UTF-8", "GOMAXPROCS=1", "EVALPRESS_TEST_UMASK=077"},
+	}
+	dir := copyDemo(t)
+	var trees []map[string][]byte
+	for i, env := range envs {
+		out := filepath.Join(t.TempDir(), "site")
+		cmd := childCommand("", "build", "--config", filepath.Join(dir, "config.toml"), "--out", out, "--release", "r1")
+		cmd.Env = append(cmd.Env, append(env, "SOURCE_DATE_EPOCH=1780000000")...)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("build %d: %v\n%s", i, err, b)
+		}
+		trees = append(trees, siteFiles(t, out))
+	}
+	if !sameTree(trees[0], trees[1]) {
+		for name, data := range trees[0] {
+			if !bytes.Equal(data, trees[1][name]) {
+				t.Errorf("%s differs between %v and %v", name, envs[0], envs[1])
+			}
+		}
+		t.Errorf("the two sites differ")
+	}
+}
+
+// siteFiles reads every file under dir, by slash-separated path.
+func siteFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTree reports whether two trees hold the same files, byte for byte.
+func sameTree(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, data := range a {
+		if other, ok := b[name]; !ok || !bytes.Equal(data, other) {
+			return false
+		}
+	}
+	return true
+}
+
+// flipByte changes one byte of file: the first letter after the first
+// occurrence of after.
+func flipByte(t *testing.T, file, after string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte(after))
+	if i < 0 {
+		t.Fatalf("%s holds no %q", file, after)
+	}
+	data[i+len(after)] ^= 0x20 // the letter's case
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replaceIn replaces the first old in file with new.
+func replaceIn(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s holds no %q", file, old)
+	}
+	if err := os.WriteFile(file, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
