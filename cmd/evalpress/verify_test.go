@@ -218,3 +218,32 @@ func replaceIn(t *testing.T, file, old, new string) {
 		t.Fatal(err)
 	}
 }
+
+// TestNewEvaluation: a build whose baseline shares no section (or no
+// writer) with it says "a new evaluation" and lists no flip.
+func TestNewEvaluation(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	tests := []struct {
+		name, cells string
+		want        string
+	}{
+		{"other sections", `{"model": "Model 1", "section": "ELSEWHERE", "verdict": "FAIL", "run": 40}`, "a new evaluation"},
+		{"other writers", `{"model": "Model 9", "section": "HOOK", "verdict": "FAIL", "run": 40}`, "a new evaluation"},
+		{"shared", `{"model": "Model 1", "section": "HOOK", "verdict": "FAIL", "run": 40}`, "since the previous build"},
+	}
+	for _, tt := range tests {
+		base := filepath.Join(t.TempDir(), "results.json")
+		os.WriteFile(base, []byte(`{"thresholds": {"max_run": 12, "max_overlap": 0.1, "ngram": 8}, "cells": [`+tt.cells+`]}`), 0o644)
+		out := filepath.Join(t.TempDir(), "site")
+		code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml"), "--out", out, "--baseline", base)
+		if code != 0 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%s: exit %d, want %q in\n%s", tt.name, code, tt.want, stderr)
+			continue
+		}
+		page := pageText(t, filepath.Join(out, "changes.html"))
+		if isNew := strings.Contains(page, "This is a new evaluation"); isNew != (tt.want == "a new evaluation") {
+			t.Errorf("%s: changes.html says a new evaluation: %v\n%s", tt.name, isNew, page)
+		}
+	}
+}
