@@ -464,6 +464,9 @@ func (b *build) renderScanWrite() error {
 	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
 		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria(),
 		Tool: version.Current().String()}
+	if opt.Evidence, err = methodEvidence(); err != nil {
+		return err
+	}
 	var check func(sitewrite.File) error
 	if b.scanner != nil {
 		check = b.scanner.fileCheck(redact.Permits(b.excerpts))

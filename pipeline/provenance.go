@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/provenance"
 	"github.com/evalpress/evalpress/internal/version"
+	"github.com/evalpress/evalpress/reports/c5report"
 	"github.com/evalpress/evalpress/site"
 )
 
@@ -27,4 +28,15 @@ func (b *build) provenanceFiles() []site.File {
 		files = append(files, site.File{Path: provenance.BaselineFile, Data: b.base.data})
 	}
 	return append(files, site.File{Path: provenance.File, Data: provenance.Encode(r)})
+}
+
+// methodEvidence is the method page's reference script and the record of
+// the differential test against it (reports/c5report).
+func methodEvidence() (*site.MethodEvidence, error) {
+	e, err := c5report.RecordedEvidence()
+	if err != nil {
+		return nil, err
+	}
+	return &site.MethodEvidence{ReferenceName: c5report.ReferenceFile, Reference: c5report.Reference(), Corpus: e.Corpus,
+		CorpusSHA256: e.CorpusSHA256, Test: e.Test, Cases: e.Cases, Identical: e.Identical, Thresholds: e.Thresholds}, nil
 }

@@ -244,7 +244,7 @@ func Render(v *public.View, opt Options) (*Output, error) {
 	if newEvaluation {
 		opt.Baseline = nil
 	}
-	sd := &siteData{crit: crit, Title: p.Title, Tool: opt.Tool, NewEvaluation: newEvaluation, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
+	sd := &siteData{crit: crit, Title: p.Title, Tool: opt.Tool, Evidence: opt.Evidence, NewEvaluation: newEvaluation, Public: p, Internal: p.Audience == audience.Internal, Charts: map[string]chart{},
 		ThresholdNote: thresholdNote(p), Nav: navigation(table)}
 	if err := sd.prepare(opt.Baseline); err != nil {
 		return nil, err

@@ -47,6 +47,9 @@ type Options struct {
 	Baseline *Results
 	// Tool names the evalpress that renders, for the method page.
 	Tool string
+	// Evidence is the method page's reference script and differential
+	// evidence; nil shows neither.
+	Evidence *MethodEvidence
 	// Releases are the site's releases, oldest first: the earlier ones,
 	// and last the one this build makes (Results nil), if it makes one.
 	Releases []Release
@@ -120,6 +123,7 @@ type siteData struct {
 	crit      criteria.Set
 	Title     string
 	Tool      string // the evalpress that made the site (Options.Tool)
+	Evidence  *MethodEvidence
 	Nav       []navItem
 	Public    *public.Public
 	Internal  bool
@@ -236,11 +240,12 @@ func newRow(crit criteria.Set, c public.Cell, root string) cellRow {
 }
 
 var funcs = template.FuncMap{
-	"pct":       percent,
-	"setting":   sharePercent,
-	"lower":     strings.ToLower,
-	"add":       func(a, b int) int { return a + b },
-	"highlight": highlightGo,
+	"pct":         percent,
+	"setting":     sharePercent,
+	"lower":       strings.ToLower,
+	"add":         func(a, b int) int { return a + b },
+	"highlight":   highlightGo,
+	"highlightJS": highlightJS,
 	"dict": func(kv ...any) (map[string]any, error) {
 		if len(kv)%2 != 0 {
 			return nil, fmt.Errorf("dict needs key and value pairs")

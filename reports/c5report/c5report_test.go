@@ -3,11 +3,16 @@ package c5report_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/textcheck"
@@ -63,22 +68,81 @@ func TestTextMatchesReference(t *testing.T) {
 	if len(dirs) < 100 {
 		t.Fatalf("found %d reference cases, want the kept corpus of at least 100", len(dirs))
 	}
+	var ran, identical atomic.Int64
+	t.Run("cases", func(t *testing.T) {
+		for _, dir := range dirs {
+			t.Run(filepath.Base(dir), func(t *testing.T) {
+				t.Parallel()
+				ran.Add(1)
+				want, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got bytes.Buffer
+				if err := c5report.Text(&got, report(t, dir)); err != nil {
+					t.Fatal(err)
+				}
+				if got.String() != string(want) {
+					t.Errorf("text output differs from the reference's\n%s", textcheck.FirstDifference(string(want), got.String()))
+					return
+				}
+				identical.Add(1)
+			})
+		}
+	})
+	if int(ran.Load()) < len(dirs) {
+		t.Logf("%d of %d cases run (-run): evidence.json not checked", ran.Load(), len(dirs))
+		return
+	}
+	checkEvidence(t, dirs, int(identical.Load()))
+}
+
+// checkEvidence holds evidence.json, which sites publish, to what the
+// comparison found: -update rewrites it, when every case was identical.
+func checkEvidence(t *testing.T, dirs []string, identical int) {
+	t.Helper()
+	e := evidenceOf(t, dirs, identical)
+	if *update && identical == len(dirs) {
+		data, _ := json.MarshalIndent(e, "", "  ")
+		if err := os.WriteFile("evidence.json", append(data, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	recorded, err := c5report.RecordedEvidence()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if recorded != e {
+		t.Errorf("evidence.json says %+v, the comparison found %+v; when every case is identical, run go test ./reports/c5report -run TestTextMatchesReference -update", recorded, e)
+	}
+}
+
+// evidenceOf describes the corpus in dirs and how many of its cases were
+// identical.
+func evidenceOf(t *testing.T, dirs []string, identical int) c5report.Evidence {
+	t.Helper()
+	h := sha256.New()
+	thresholds := map[string]bool{}
 	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			t.Parallel()
-			want, err := os.ReadFile(filepath.Join(dir, "expected.txt"))
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got bytes.Buffer
-			if err := c5report.Text(&got, report(t, dir)); err != nil {
-				t.Fatal(err)
+			fmt.Fprintf(h, "%s/%s %d\n", filepath.Base(dir), e.Name(), len(data))
+			h.Write(data)
+			if e.Name() == "args.txt" {
+				thresholds[strings.TrimSpace(string(data))] = true
 			}
-			if got.String() != string(want) {
-				t.Errorf("text output differs from the reference's\n%s", textcheck.FirstDifference(string(want), got.String()))
-			}
-		})
+		}
 	}
+	return c5report.Evidence{Corpus: "reports/c5report/testdata/reference", Cases: len(dirs), Identical: identical, Thresholds: len(thresholds),
+		CorpusSHA256: hex.EncodeToString(h.Sum(nil)), Test: "go test ./reports/c5report -run TestTextMatchesReference"}
 }
 
 // TestFormatsGolden checks the json and csv formats against golden files,
