@@ -17,7 +17,7 @@ type MethodEvidence struct {
 	// the reference prints them, Thresholds the distinct threshold
 	// settings among them, CorpusSHA256 the corpus's digest and Test the
 	// command that runs the comparison.
-	Corpus, CorpusSHA256, Test    string
+	Corpus, CorpusSHA256, Test   string
 	Cases, Identical, Thresholds int
 }
 
