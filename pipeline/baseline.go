@@ -17,9 +17,6 @@ import (
 type baseline struct {
 	results *site.Results
 	warning string
-	// data is the baseline's results.json as read: the site keeps a copy
-	// (provenance.BaselineFile), so that verify can rebuild its changes.
-	data []byte
 }
 
 // loadBaseline reads the baseline results: the --baseline file (an error
@@ -49,5 +46,5 @@ func loadBaseline(ctx context.Context, file, outDir string) (baseline, error) {
 	case err != nil:
 		return baseline{warning: fmt.Sprintf("%s: warning: previous results ignored: %v", name, err)}, nil
 	}
-	return baseline{results: r, data: data}, nil
+	return baseline{results: r}, nil
 }

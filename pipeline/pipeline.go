@@ -41,6 +41,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/reports/registration"
 	"github.com/evalpress/evalpress/reports/validation"
 	"github.com/evalpress/evalpress/site"
 	"github.com/evalpress/evalpress/sitewrite"
@@ -396,6 +397,7 @@ func (b *build) assembleFindings() error {
 	// The findings hold what the later stages need of the measurement: its
 	// memory goes now.
 	b.f, b.m = f, nil
+	b.registration.order(f.Validation.Order.FirstJudge, b.stderr, cfg.Path(registration.File))
 	if f.JudgedResults != nil {
 		b.warn(f.JudgedResults.Diagnostics.Warnings())
 	}
@@ -467,9 +469,12 @@ func (b *build) renderScanWrite() error {
 	if opt.Evidence, err = methodEvidence(); err != nil {
 		return err
 	}
+	// A release's excerpts were published with it, which this site
+	// carries: they are permitted.
+	permits := append(redact.Permits(b.excerpts), releaseExcerpts(earlier)...)
 	var check func(sitewrite.File) error
 	if b.scanner != nil {
-		check = b.scanner.fileCheck(redact.Permits(b.excerpts))
+		check = b.scanner.fileCheck(permits)
 	}
 	// The findings are in the view now: their memory goes before the pages
 	// are made.
@@ -481,7 +486,12 @@ func (b *build) renderScanWrite() error {
 	add := func(f site.File) { w.Add(sitewrite.File(f)) }
 	opt.Emit = add
 	opt.Releases = b.releaseList(earlier)
-	for _, f := range b.provenanceFiles() {
+	prov, err := b.provenanceFiles()
+	if err != nil {
+		w.Abort()
+		return err
+	}
+	for _, f := range prov {
 		add(f)
 	}
 	for _, e := range earlier {
@@ -501,7 +511,7 @@ func (b *build) renderScanWrite() error {
 	// The files of the output folder evalpress did not write are carried
 	// into the new site and published with it: scanned too.
 	if b.scanner != nil {
-		if err := b.scanner.scanPublished(b.ctx, b.outDir, redact.Permits(b.excerpts)); err != nil {
+		if err := b.scanner.scanPublished(b.ctx, b.outDir, permits); err != nil {
 			w.Abort()
 			if errors.Is(err, errLeak) {
 				return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files)

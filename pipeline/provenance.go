@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"path/filepath"
 
 	"github.com/evalpress/evalpress/internal/provenance"
@@ -12,7 +14,7 @@ import (
 // provenanceFiles are the files a build adds to its site so that verify
 // can rebuild it (internal/provenance): the record, and the copy of the
 // results its changes were recorded against.
-func (b *build) provenanceFiles() []site.File {
+func (b *build) provenanceFiles() ([]site.File, error) {
 	r := provenance.Record{Tool: version.Current(), Sets: b.o.Sets,
 		Config:  provenance.Keyed(b.key, filepath.Base(b.cfg.File), b.cfg.Source()),
 		Release: b.release}
@@ -23,11 +25,21 @@ func (b *build) provenanceFiles() []site.File {
 		r.Content = append(r.Content, provenance.Keyed(b.key, name, data))
 	}
 	files := []site.File{}
-	if b.base.data != nil {
-		r.Baseline = b.base.results.SHA256
-		files = append(files, site.File{Path: provenance.BaselineFile, Data: b.base.data})
+	if b.base.results != nil {
+		data, err := site.EncodeBaseline(b.base.results)
+		if err != nil {
+			return nil, err
+		}
+		r.Baseline = sha256Hex(data)
+		files = append(files, site.File{Path: provenance.BaselineFile, Data: data})
 	}
-	return append(files, site.File{Path: provenance.File, Data: provenance.Encode(r)})
+	return append(files, site.File{Path: provenance.File, Data: provenance.Encode(r)}), nil
+}
+
+// sha256Hex is data's SHA-256 in hex.
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // methodEvidence is the method page's reference script and the record of

@@ -21,6 +21,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/registration"
+	"github.com/evalpress/evalpress/site"
 )
 
 // RegisterOptions control Register.
@@ -38,6 +39,10 @@ type Registered struct {
 	File   string // the registration file
 	SHA256 string // the digest of its bytes, to post publicly
 	At     time.Time
+	// AfterMeasurement is true when the output folder (Out) held a site
+	// measured from the same texts: the registration records it.
+	AfterMeasurement bool
+	Out              string
 }
 
 // Register writes the evaluation's registration (registration.toml beside
@@ -79,6 +84,7 @@ func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
 		at = now()
 	}
 	reg := registration.Make(cfg, content, at)
+	reg.AfterMeasurement = measuredAlready(ctx, cfg.Path(cfg.Publish.Out), folder)
 	m := matcher.New(matcher.Terms(folder))
 	private := func(text string) bool { return m.Replace(text) != text }
 	for _, d := range []*registration.Document{reg.Rubric, reg.Prompt} {
@@ -108,7 +114,7 @@ func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
 	if err := writeWhole(file, data); err != nil {
 		return Registered{}, err
 	}
-	return Registered{File: file, SHA256: registration.Digest(data), At: reg.At}, nil
+	return Registered{File: file, SHA256: registration.Digest(data), At: reg.At, AfterMeasurement: reg.AfterMeasurement, Out: cfg.Path(cfg.Publish.Out)}, nil
 }
 
 // now is the registration's time when none is given: SOURCE_DATE_EPOCH,
@@ -185,6 +191,21 @@ type registrationCheck struct {
 	// declaresN is true when the registration registers C1's N: its time
 	// is when N was registered.
 	declaresN bool
+	// file is the registration as its file says.
+	file registration.Registration
+}
+
+// order checks the registration was made before the run, once the
+// findings know when the first judge ran, and warns when it was not.
+func (r *registrationCheck) order(firstJudge time.Time, stderr io.Writer, file string) {
+	if r == nil {
+		return
+	}
+	r.Check.Order(r.file, firstJudge)
+	if len(r.Check.Late) > 0 {
+		fmt.Fprintf(stderr, "evalpress: %s: warning: the registration of %s was %s: it registers nothing in advance, and every page that cites it says so\n",
+			file, r.file.At.UTC().Format(time.RFC3339), strings.Join(r.Check.Late, ", and "))
+	}
 }
 
 // raw returns the comparison for the view, nil without a registration.
@@ -211,9 +232,29 @@ func checkRegistration(ctx context.Context, cfg *config.Config, docs []redact.Ra
 		return nil, err
 	}
 	check := registration.Compare(reg, data, registration.Make(cfg, contentOf(docs, files), time.Time{}))
-	if !check.Matches() {
+	if len(check.Differences) > 0 {
 		fmt.Fprintf(stderr, "evalpress: %s: warning: the evaluation differs from its registration of %s: %s; the hypotheses say so\n",
 			file, reg.At.UTC().Format(time.RFC3339), strings.Join(check.Differences, "; "))
 	}
-	return &registrationCheck{RawRegistration: redact.RawRegistration{Check: check, Data: data}, declaresN: reg.Declares(criteria.C1)}, nil
+	return &registrationCheck{RawRegistration: redact.RawRegistration{Check: check, Data: data}, declaresN: reg.Declares(criteria.C1), file: reg}, nil
+}
+
+// measuredAlready reports whether the site in out was measured from the
+// same texts as folder: a plain digest its results.json publishes (the
+// sections', the examples') is the same file's digest now.
+func measuredAlready(ctx context.Context, out string, folder *inputs.Folder) bool {
+	data, err := readfile.ReadFile(ctx, filepath.Join(out, "data", "results.json"), readfile.Corpus)
+	if err != nil {
+		return false
+	}
+	results, err := site.ParseBaseline(data)
+	if err != nil {
+		return false
+	}
+	for _, in := range results.Inputs {
+		if in.SHA256 != "" && folder.Digests[in.File] == in.SHA256 {
+			return true
+		}
+	}
+	return false
 }

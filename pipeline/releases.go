@@ -98,6 +98,9 @@ func readRelease(ctx context.Context, root string, rec provenance.Record) (earli
 	if err != nil {
 		return earlierRelease{}, fmt.Errorf("cannot read the release in %s: %w", root, err)
 	}
+	if r.results == nil {
+		return earlierRelease{}, fmt.Errorf("%s: no data/results.json, which every release evalpress made holds; restore the release as it was published", root)
+	}
 	return r, nil
 }
 
@@ -172,11 +175,32 @@ func (b *build) render(opt site.Options, add func(site.File)) (*site.Output, err
 	prefix := ReleasesDir + "/" + b.release.Name + "/"
 	opt.ReleaseHere = b.release.Name
 	opt.Emit = func(f site.File) { add(site.File{Path: prefix + f.Path, Data: f.Data}) }
-	for _, f := range b.provenanceFiles() {
+	prov, err := b.provenanceFiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range prov {
 		opt.Emit(f)
 	}
 	if _, err := site.Render(b.view, opt); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// releaseExcerpts are the excerpts the earlier releases publish (their
+// results.json's run texts): the build that made each permitted them,
+// and they are published already.
+func releaseExcerpts(earlier []earlierRelease) []string {
+	var out []string
+	for _, e := range earlier {
+		for _, c := range e.results.Cells {
+			for _, r := range c.Runs {
+				if r.Text != "" {
+					out = append(out, r.Text)
+				}
+			}
+		}
+	}
+	return out
 }

@@ -198,6 +198,9 @@ func New(in Input) (*public.View, error) {
 		}
 		if r := in.Registration; r != nil {
 			ph.AsRegistered = r.Check.Hypotheses[h.ID]
+			if len(r.Check.Late) > 0 && ph.AsRegistered == registration.Same {
+				ph.AsRegistered = registration.SameLate
+			}
 		}
 	}
 	if in.Prompt != nil && prompt.SHA256 == "" {
@@ -747,7 +750,7 @@ func publicRegistration(r *RawRegistration, m *matcher.Matcher, withheld []strin
 		return public.Registration{}
 	}
 	pr := public.Registration{Present: true, At: r.Check.At.UTC().Format(time.RFC3339), Matches: r.Check.Matches(),
-		Differences: replaceAll(m, r.Check.Differences)}
+		Differences: replaceAll(m, r.Check.Differences), Late: r.Check.Late}
 	text := string(r.Data)
 	for _, d := range withheld {
 		if d != "" && strings.Contains(text, d) {

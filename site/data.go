@@ -249,6 +249,9 @@ type ResultsRegistration struct {
 	SHA256      string   `json:"sha256,omitempty"` // of data/registration.toml
 	Matches     bool     `json:"matches"`
 	Differences []string `json:"differences"`
+	// Late says each step of the run the registration was made after;
+	// empty when it came before them.
+	Late []string `json:"late"`
 }
 
 // ResultsInput is the digest of one private input: the plain SHA-256 of a
@@ -348,7 +351,8 @@ func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results 
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})
 	}
 	if g := p.Registration; g.Present {
-		r.Registration = &ResultsRegistration{At: g.At, SHA256: g.SHA256, Matches: g.Matches, Differences: append([]string{}, g.Differences...)}
+		r.Registration = &ResultsRegistration{At: g.At, SHA256: g.SHA256, Matches: g.Matches, Differences: append([]string{}, g.Differences...),
+			Late: append([]string{}, g.Late...)}
 	}
 	return r
 }
@@ -413,12 +417,17 @@ func ParseBaseline(data []byte) (*Results, error) {
 			Run                     int
 			Overlap                 float64
 			Criteria                map[string]criteria.Record `json:"criteria"`
+			Runs                    []ResultsRun               `json:"runs"`
 		} `json:"cells"`
+		Inputs []ResultsInput `json:"inputs"`
+		// Of is, in a baseline's copy (EncodeBaseline), the digest of
+		// the results.json it was made from.
+		Of string `json:"baseline_of"`
 	}
 	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&baseline); err != nil {
 		return nil, fmt.Errorf("not a results.json: %v", err)
 	}
-	r := Results{Thresholds: baseline.Thresholds}
+	r := Results{Thresholds: baseline.Thresholds, Inputs: baseline.Inputs}
 	if baseline.Judged != nil {
 		// The judged tier's thresholds, compared with the others'.
 		r.judgedThresholds = baseline.Judged.Thresholds
@@ -430,10 +439,13 @@ func ParseBaseline(data []byte) (*Results, error) {
 		r.Cells = make([]ResultsCell, len(baseline.Cells))
 	}
 	for i, c := range baseline.Cells {
-		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria}
+		r.Cells[i] = ResultsCell{Model: c.Model, Section: c.Section, Verdict: c.Verdict, Rules: c.Rules, Judged: c.Judged, Run: c.Run, Overlap: c.Overlap, Criteria: c.Criteria, Runs: c.Runs}
 	}
 	sum := sha256.Sum256(data)
 	r.SHA256 = hex.EncodeToString(sum[:])
+	if baseline.Of != "" {
+		r.SHA256 = baseline.Of
+	}
 	return r.checkBaseline()
 }
 

@@ -8,7 +8,6 @@ package verify
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +26,7 @@ import (
 	"github.com/evalpress/evalpress/internal/version"
 	"github.com/evalpress/evalpress/pipeline"
 	"github.com/evalpress/evalpress/reports/criteria"
+	"github.com/evalpress/evalpress/site"
 	"github.com/evalpress/evalpress/sitewrite"
 )
 
@@ -204,21 +204,15 @@ func inputDifferences(ctx context.Context, o Options, rebuilt string) ([]string,
 }
 
 // inputDigests reads the private inputs' digests of a site's results.json.
-func inputDigests(ctx context.Context, site string) (map[string]string, error) {
-	name := filepath.Join(site, "data", "results.json")
+func inputDigests(ctx context.Context, dir string) (map[string]string, error) {
+	name := filepath.Join(dir, "data", "results.json")
 	data, err := readfile.ReadFile(ctx, name, readfile.Corpus)
 	if err != nil {
 		return nil, err
 	}
-	var results struct {
-		Inputs []struct {
-			File       string `json:"file"`
-			SHA256     string `json:"sha256"`
-			HMACSHA256 string `json:"hmac_sha256"`
-		} `json:"inputs"`
-	}
-	if err := json.Unmarshal(data, &results); err != nil {
-		return nil, fmt.Errorf("%s: not a results.json: %v", name, err)
+	results, err := site.ParseBaseline(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	out := map[string]string{}
 	for _, in := range results.Inputs {

@@ -40,6 +40,9 @@ func (c *registerCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if r.AfterMeasurement {
+		fmt.Fprintf(c.stderr, "evalpress: %s: warning: holds a site measured from these same texts: the registration records that it was made after the measurement, and every page that cites it says so\n", r.Out)
+	}
 	fmt.Fprintf(c.stdout, "registered %s in %s\nSHA-256 %s\n", r.At.Format(time.RFC3339), r.File, r.SHA256)
 	fmt.Fprintf(c.stderr, "evalpress: post this digest publicly before the run; every build checks the evaluation against %s and publishes it\n", r.File)
 	return nil

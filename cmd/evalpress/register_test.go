@@ -110,3 +110,60 @@ func TestRegisterRefusesPrivateTerms(t *testing.T) {
 		})
 	}
 }
+
+// TestRegistrationAfterTheRun: a registration made after the first judge
+// run, or once the sections had been measured, is said to be late on
+// every page that cites it, and never "matches its registration".
+func TestRegistrationAfterTheRun(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		buildFirst bool   // build before registering: the measurement exists
+		at         string // the registration's time; the demo's judges ran from 2026-07-02T09:00:00Z
+		want       string
+	}{
+		{"before the run", false, "2026-06-12T12:00:00Z", ""},
+		{"after the first judge run", false, "2026-07-02T09:30:00Z", "made after the first judge run (2026-07-02T09:00:00Z)"},
+		{"after the measurement", true, "2026-06-12T12:00:00Z", "made after the sections had been measured"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyDemo(t)
+			config := filepath.Join(dir, "config.toml")
+			if tt.buildFirst {
+				if code, _, stderr := runCLI(t, "build", "--config", config); code != 0 {
+					t.Fatalf("build: exit %d\n%s", code, stderr)
+				}
+			}
+			code, _, stderr := runCLI(t, "register", "--config", config, "--force", "--at", tt.at)
+			if code != 0 || tt.buildFirst != strings.Contains(stderr, "made after the measurement") {
+				t.Fatalf("register: exit %d\n%s", code, stderr)
+			}
+			code, _, stderr = runCLI(t, "build", "--config", config)
+			if code != 0 {
+				t.Fatalf("build: exit %d\n%s", code, stderr)
+			}
+			findings := pageText(t, filepath.Join(dir, "public", "00-findings.html"))
+			protocol := pageText(t, filepath.Join(dir, "public", "02-judge-protocol.html"))
+			results := string(mustRead(t, filepath.Join(dir, "public", "data", "results.json")))
+			if tt.want == "" {
+				if !strings.Contains(findings, "the evaluation matches its registration") || strings.Contains(findings, "after the run") || !strings.Contains(results, `"late": []`) {
+					t.Errorf("a registration before the run is not said to match:\n%s", findings)
+				}
+				return
+			}
+			for name, text := range map[string]string{"stderr": stderr, "findings": findings, "results.json": results} {
+				if !strings.Contains(text, tt.want) {
+					t.Errorf("%s does not say %q:\n%s", name, tt.want, text)
+				}
+			}
+			if strings.Contains(findings, "matches its registration") || strings.Contains(findings, "Registration: as registered (") {
+				t.Errorf("a late registration is said to match:\n%s", findings)
+			}
+			if !strings.Contains(protocol, "commits to nothing in advance") || !strings.Contains(results, `"matches": false`) {
+				t.Errorf("the protocol page or results.json does not say the registration was late")
+			}
+		})
+	}
+}

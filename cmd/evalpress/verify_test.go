@@ -247,3 +247,29 @@ func TestNewEvaluation(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseKeepsItsExcerpts: a release that shows excerpts is carried
+// by a later build that shows others (other thresholds fail other cells),
+// and the baseline the later build keeps holds no excerpt.
+func TestReleaseKeepsItsExcerpts(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	out := filepath.Join(dir, "public")
+	config := filepath.Join(dir, "config.toml")
+	if code, _, stderr := runCLI(t, "build", "--config", config, "--set", "publish.excerpts=true", "--release", "v1"); code != 0 {
+		t.Fatalf("build --release v1: exit %d\n%s", code, stderr)
+	}
+	want := siteFiles(t, filepath.Join(out, "releases", "v1"))
+	if !bytes.Contains(want["data/results.json"], []byte(`"text": "`)) {
+		t.Fatal("the release shows no excerpt: the test tests nothing")
+	}
+	if code, _, stderr := runCLI(t, "build", "--config", config, "--set", "publish.excerpts=true", "--set", "c5.max_run=40", "--set", "c5.max_overlap=0.9"); code != 0 {
+		t.Fatalf("a later build with other excerpts: exit %d\n%s", code, stderr)
+	}
+	if !sameTree(siteFiles(t, filepath.Join(out, "releases", "v1")), want) {
+		t.Error("the later build changed releases/v1")
+	}
+	if base := mustRead(t, filepath.Join(out, "data", "baseline.json")); bytes.Contains(base, []byte(`"text"`)) {
+		t.Error("data/baseline.json holds the earlier site's excerpts")
+	}
+}

@@ -248,10 +248,12 @@ type Registration struct {
 	Present bool
 	At      string // RFC 3339, UTC: when it was registered
 	SHA256  string // of the file's bytes: the digest the author posted
-	// Matches is true when the evaluation is as registered; Differences
-	// say what is not.
+	// Matches is true when the evaluation is as registered, by a
+	// registration made before the run; Differences say what is not as
+	// registered, Late each step of the run the registration came after.
 	Matches     bool
 	Differences []string
+	Late        []string
 	// Text is the registration file as it is, published beside the site's
 	// data; "" when it cannot be published as it is (it holds a private
 	// term, and then SHA256 is "" too).

@@ -55,11 +55,15 @@ type Hypothesis struct {
 
 // Registration is what an evaluation commits to.
 type Registration struct {
-	At         time.Time    `toml:"registered_at"`
-	Rubric     *Document    `toml:"rubric"`
-	Prompt     *Document    `toml:"prompt"`
-	Thresholds []Threshold  `toml:"threshold"`
-	Hypotheses []Hypothesis `toml:"hypothesis"`
+	At time.Time `toml:"registered_at"`
+	// AfterMeasurement is true when, as it was made, the output folder
+	// already held a site measured from the same sections: the
+	// measurement was made, and could be seen, before the registration.
+	AfterMeasurement bool         `toml:"after_measurement"`
+	Rubric           *Document    `toml:"rubric"`
+	Prompt           *Document    `toml:"prompt"`
+	Thresholds       []Threshold  `toml:"threshold"`
+	Hypotheses       []Hypothesis `toml:"hypothesis"`
 }
 
 // Content returns a content-folder file's bytes, and false when there is
@@ -119,6 +123,10 @@ func (r Registration) Encode() []byte {
 	b.WriteString("# Its SHA-256 is posted publicly; every build compares the evaluation with it.\n")
 	b.WriteString("# Do not edit: a changed file no longer has the posted digest.\n\n")
 	fmt.Fprintf(&b, "registered_at = %s\n", r.At.UTC().Format(time.RFC3339))
+	if r.AfterMeasurement {
+		b.WriteString("# The output folder held a site measured from the same sections when this was made.\n")
+		b.WriteString("after_measurement = true\n")
+	}
 	for _, d := range []struct {
 		name string
 		doc  *Document
@@ -189,6 +197,22 @@ type Check struct {
 	// Hypotheses says of each hypothesis of the build (by id) whether it
 	// is as registered: Same, Changed or Added.
 	Hypotheses map[string]string
+	// Late says, in words, each step of the run the registration was made
+	// after (Order): then it registers nothing in advance.
+	Late []string
+}
+
+// Order checks the registration was made before the run: before the
+// measurement (AfterMeasurement says it was not) and before the first
+// judge run (firstJudge; zero when no judge ran). Each step it came after
+// is added to c.Late.
+func (c *Check) Order(file Registration, firstJudge time.Time) {
+	if file.AfterMeasurement {
+		c.Late = append(c.Late, "made after the sections had been measured")
+	}
+	if !firstJudge.IsZero() && !file.At.Before(firstJudge) {
+		c.Late = append(c.Late, "made after the first judge run ("+firstJudge.UTC().Format(time.RFC3339)+")")
+	}
 }
 
 // A hypothesis against the registration.
@@ -196,10 +220,13 @@ const (
 	Same    = "as registered"
 	Changed = "changed since its registration"
 	Added   = "not in the registration"
+	// SameLate is Same in a registration made after the run (Check.Late).
+	SameLate = "as in a registration made after the run, which registers nothing in advance"
 )
 
-// Matches reports whether the evaluation is as registered.
-func (c Check) Matches() bool { return len(c.Differences) == 0 }
+// Matches reports whether the evaluation is as registered, by a
+// registration made before the run: a late one registers nothing.
+func (c Check) Matches() bool { return len(c.Differences) == 0 && len(c.Late) == 0 }
 
 // Compare compares the evaluation now with the registration file, whose
 // bytes are data.

@@ -27,7 +27,7 @@ import (
 //	validation(pilot|sample|labellers|judges|ran)
 //	pilot(proposed|from|to|separates|adequate|thin)
 //	disagreements(all|open)
-//	registration(made|at|matches)
+//	registration(made|at|matches|late)
 
 // validationResolvers are added to the resolvers table.
 var validationResolvers = map[string]resolver{
@@ -41,7 +41,7 @@ var validationResolvers = map[string]resolver{
 	"validation":      {1, 1, false, "validation(pilot|sample|labellers|judges|ran)", evalValidation},
 	"pilot":           {1, 1, false, "pilot(proposed|from|to|separates|adequate|thin)", evalPilot},
 	"disagreements":   {1, 1, false, "disagreements(all|open)", evalDisagreements},
-	"registration":    {1, 1, false, "registration(made|at|matches)", evalRegistration},
+	"registration":    {1, 1, false, "registration(made|at|matches|late)", evalRegistration},
 }
 
 // decimalValue is a number written with two decimals (kappa); it compares
@@ -396,10 +396,11 @@ func evalDisagreements(ev *evaluator, c call) (Value, error) {
 	return intValue(n), nil
 }
 
-// evalRegistration says whether the evaluation was registered, when, and
-// whether it matches its registration.
+// evalRegistration says whether the evaluation was registered, when,
+// whether it matches its registration (never by one made after the run)
+// and whether the registration was made after the run.
 func evalRegistration(ev *evaluator, c call) (Value, error) {
-	field, err := word(c, 0, "made", "at", "matches")
+	field, err := word(c, 0, "made", "at", "matches", "late")
 	if err != nil {
 		return Value{}, err
 	}
@@ -411,6 +412,8 @@ func evalRegistration(ev *evaluator, c call) (Value, error) {
 		return Value{}, nil
 	case field == "at":
 		return textValue(dateOf(r.At)), nil
+	case field == "late":
+		return yesNo(len(r.Late) > 0), nil
 	}
 	return yesNo(r.Matches), nil
 }
