@@ -14,6 +14,13 @@ type fixturePage struct {
 	Back, BackTitle string // the listing page, relative to the fixture's page
 	Ran             bool   // some judge replied on the fixture
 	Judges          []fixtureReturn
+	// Labels are the labellers' blind labels of the fixture, each stated.
+	Labels []fixtureLabelLine
+}
+
+// fixtureLabelLine is a labeller's label of a fixture, for its page.
+type fixtureLabelLine struct {
+	Labeller, Text string
 }
 
 // fixtureReturn is one judge's reply on a fixture.
@@ -61,6 +68,11 @@ func fixturePageOf(p *public.Public, docs []*page, pg *page) *fixturePage {
 			}
 		}
 		f.Judges = append(f.Judges, r)
+	}
+	for _, l := range p.Validation.FixtureLabels {
+		if l.Fixture == f.Fixture.ID {
+			f.Labels = append(f.Labels, fixtureLabelLine{Labeller: l.Labeller, Text: labelText(l)})
+		}
 	}
 	return f
 }

@@ -176,6 +176,8 @@ type ResultsFixture struct {
 	Words   int                   `json:"words"`
 	Expect  map[string]string     `json:"expect"`
 	Results []ResultsFixtureJudge `json:"results"`
+	// Labels are the labellers' blind labels of the fixture.
+	Labels []ResultsFixtureLabel `json:"labels"`
 }
 
 // ResultsFixtureJudge is one judge's verdicts on one fixture.
@@ -300,7 +302,8 @@ func resultsPair(a public.Agreement, kind string) ResultsPair {
 func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixtures, *ResultsRanking) {
 	fx := &ResultsFixtures{LengthMatched: v.LengthMatched, LengthTolerance: v.LengthTolerance, Fixtures: []ResultsFixture{}}
 	for _, f := range v.Fixtures {
-		rf := ResultsFixture{ID: f.ID, Title: f.Title, File: f.File, Words: f.Words, Expect: map[string]string{}, Results: []ResultsFixtureJudge{}}
+		rf := ResultsFixture{ID: f.ID, Title: f.Title, File: f.File, Words: f.Words, Expect: map[string]string{}, Results: []ResultsFixtureJudge{},
+			Labels: resultsFixtureLabels(v, f.ID)}
 		for _, e := range f.Expect {
 			rf.Expect[e.Criterion] = e.Verdict
 		}

@@ -21,6 +21,9 @@ type Validation struct {
 	Ambiguity    []Ambiguity
 	AmbiguityAll Ambiguity
 	Fixtures     []Fixture
+	// FixtureLabels are the labellers' blind labels of the fixtures, by
+	// labeller (in Labellers' order), then fixture.
+	FixtureLabels []FixtureLabel
 	// LengthMatched is false when the fixtures differ in length by more
 	// than LengthTolerance of the longest.
 	LengthMatched   bool
@@ -212,6 +215,17 @@ type Fixture struct {
 	File      string // relative to the content folder
 	Words     int
 	Expect    []Expected
+}
+
+// FixtureLabel is a labeller's blind label of one fixture, against what
+// the fixture expects.
+type FixtureLabel struct {
+	Labeller, Role string // the labeller's display name and role
+	Fixture        string
+	LabelledAt     string // RFC 3339, UTC
+	// Blind is true when it was made before any judge replied.
+	Blind  bool
+	Checks []Check // Observed is the label's verdict
 }
 
 // Expected is a fixture's expected verdict on one criterion.

@@ -81,6 +81,10 @@ type Labeller struct {
 	Criteria []string
 	File     string
 	Labels   []Label
+	// FixtureLabels are its blind labels of the fixtures, made in
+	// FixtureFile.
+	FixtureLabels []FixtureLabel
+	FixtureFile   string
 }
 
 // Prompt is the published judge prompt.
@@ -241,8 +245,11 @@ type Report struct {
 	// validation sample; AmbiguityAll over all criteria.
 	Ambiguity    []agreement.Ambiguity
 	AmbiguityAll agreement.Ambiguity
-	// Fixtures are the configured fixtures, with their lengths.
+	// Fixtures are the configured fixtures, with their lengths;
+	// FixtureLabels the labellers' labels of them, by labeller then
+	// fixture.
 	Fixtures      []Fixture
+	FixtureLabels []LabelledFixture
 	LengthMatched bool
 	// Rankings hold one entry per valid judge, criterion by criterion.
 	Rankings []Ranking
@@ -307,6 +314,7 @@ func Build(in Input) *Report {
 	if in.Ran {
 		r.calibrate(in)
 		r.checkOrder(in)
+		r.checkFixtureLabels(in)
 		r.logAmbiguities(in)
 	}
 
