@@ -15,6 +15,7 @@ import (
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/leakscan"
 	"github.com/evalpress/evalpress/redact"
+	"github.com/evalpress/evalpress/reports/c5report"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -165,8 +166,9 @@ func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte) 
 	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
 }
 
-// fixedBytes returns the binary's own files and the program source the
-// method page quotes (leakscan.Scanner.Fixed): bytes no input reaches.
+// fixedBytes returns the binary's own files and the program source and
+// reference script the method page quotes (leakscan.Scanner.Fixed): bytes
+// no input reaches.
 var fixedBytes = sync.OnceValues(func() ([][]byte, []string) {
 	var files [][]byte
 	_ = fs.WalkDir(evalpress.Assets(), ".", func(path string, d fs.DirEntry, err error) error {
@@ -183,5 +185,7 @@ var fixedBytes = sync.OnceValues(func() ([][]byte, []string) {
 	for _, f := range sourceFiles(criteria.Default()) {
 		texts = append(texts, f.Code)
 	}
+	// The reference script the method page shows beside the source.
+	texts = append(texts, c5report.Reference())
 	return files, texts
 })

@@ -97,6 +97,9 @@ func pageEntries(pg searchPage) []searchEntry {
 	}
 	z := html.NewTokenizer(bytes.NewReader(pg.HTML))
 	inMain, skip := false, 0
+	// inSource counts the open <details> of a program's source (the
+	// method page's): code is no text to search, and is not indexed.
+	inSource := 0
 	var heading *searchEntry
 	var headingText strings.Builder
 	for {
@@ -118,6 +121,8 @@ func pageEntries(pg searchPage) []searchEntry {
 			case a == atom.Main:
 				inMain = true
 			case !inMain:
+			case a == atom.Details && (inSource > 0 || strings.Contains(" "+attrs["class"]+" ", " source ")):
+				inSource++
 			case a == atom.Script || a == atom.Style || a == atom.Template:
 				skip++
 			case strings.Contains(" "+attrs["class"]+" ", " anchor ") || strings.Contains(" "+attrs["class"]+" ", " permalink ") ||
@@ -141,6 +146,8 @@ func pageEntries(pg searchPage) []searchEntry {
 			case a == atom.Main:
 				inMain = false
 			case !inMain:
+			case inSource > 0 && a == atom.Details:
+				inSource--
 			case skip > 0 && (a == atom.Script || a == atom.Style || a == atom.Template || a == atom.A || a == atom.Span || a == atom.Details):
 				skip--
 			case heading != nil && (a == atom.H2 || a == atom.H3):
@@ -150,7 +157,7 @@ func pageEntries(pg searchPage) []searchEntry {
 				text.WriteByte(' ')
 			}
 		case html.TextToken:
-			if !inMain || skip > 0 {
+			if !inMain || skip > 0 || inSource > 0 {
 				continue
 			}
 			t := z.Text()
