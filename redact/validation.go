@@ -58,12 +58,14 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *m
 	for _, l := range r.Labellers {
 		v.Labellers = append(v.Labellers, public.Labeller{ID: m.Replace(l.ID), Name: name(l.ID), Role: l.Role, Criteria: l.Criteria})
 	}
-	roles := map[string]string{}
+	author := "The author"
 	for _, l := range r.Labellers {
-		roles[l.ID] = l.Role
+		if l.Role == judged.RoleAuthor {
+			author = name(l.ID)
+		}
 	}
 	for _, x := range r.FixtureLabels {
-		pl := public.FixtureLabel{Labeller: name(x.Labeller), Role: roles[x.Labeller], Fixture: m.Replace(x.Fixture),
+		pl := public.FixtureLabel{Labeller: author, Role: judged.RoleAuthor, Fixture: m.Replace(x.Fixture),
 			LabelledAt: x.LabelledAt.UTC().Format(time.RFC3339), Blind: x.Blind}
 		for _, c := range x.Checks {
 			pl.Checks = append(pl.Checks, public.Check{Criterion: c.Criterion, Expected: c.Expected.String(), Observed: c.Observed.String(), Match: c.Match()})

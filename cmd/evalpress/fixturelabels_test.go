@@ -19,13 +19,13 @@ func TestFixtureLabels(t *testing.T) {
 	}{
 		{"blind", "2026-06-28T09:00:00Z", "(labelled 2026-06-28T09:00:00Z, before any judge replied)", ""},
 		{"after a judge", "2026-07-03T09:00:00Z", "(labelled 2026-07-03T09:00:00Z, after a judge had replied: not blind)",
-			`author.md:1: warning: fixture "T1" was labelled at 2026-07-03T09:00:00Z, not before the first judge's reply (2026-07-02T09:00:00Z): the label is not blind`},
+			`fixture-labels.md:1: warning: fixture "T1" was labelled at 2026-07-03T09:00:00Z, not before the first judge's reply (2026-07-02T09:00:00Z): the label is not blind`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := copyDemo(t)
-			labels := filepath.Join(dir, "demo", "private", "judged", "fixtures", "labels", "author.md")
+			labels := filepath.Join(dir, "demo", "private", "judged", "fixture-labels.md")
 			data := mustRead(t, labels)
 			os.WriteFile(labels, []byte(strings.Replace(string(data), "2026-06-28T09:00:00Z", tt.at, 1)), 0o644)
 			code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml"))

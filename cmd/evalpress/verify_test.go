@@ -47,8 +47,15 @@ func TestVerify(t *testing.T) {
 			dir := copyDemo(t)
 			out := filepath.Join(dir, "public")
 			config, private := filepath.Join(dir, "config.toml"), filepath.Join(dir, "demo", "private")
-			if code, _, stderr := runCLI(t, "build", "--config", config); code != 0 {
-				t.Fatalf("build: exit %d\n%s", code, stderr)
+			// Two builds: the second, with an override, keeps the first's
+			// results as its baseline, which verify must rebuild too.
+			for _, args := range [][]string{{"build", "--config", config}, {"build", "--config", config, "--set", "c5.max_run=6"}} {
+				if code, _, stderr := runCLI(t, args...); code != 0 {
+					t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+				}
+			}
+			if !bytes.Contains(mustRead(t, filepath.Join(out, "data", "baseline.json")), []byte(`"baseline_of"`)) {
+				t.Fatal("the second build kept no baseline")
 			}
 			tt.change(t, dir, out)
 			code, stdout, stderr := runCLI(t, "verify", "--site", out, "--inputs", private, "--config", config)

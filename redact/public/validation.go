@@ -21,8 +21,8 @@ type Validation struct {
 	Ambiguity    []Ambiguity
 	AmbiguityAll Ambiguity
 	Fixtures     []Fixture
-	// FixtureLabels are the labellers' blind labels of the fixtures, by
-	// labeller (in Labellers' order), then fixture.
+	// FixtureLabels are the author's blind labels of the fixtures, in
+	// their order.
 	FixtureLabels []FixtureLabel
 	// LengthMatched is false when the fixtures differ in length by more
 	// than LengthTolerance of the longest.
@@ -217,10 +217,10 @@ type Fixture struct {
 	Expect    []Expected
 }
 
-// FixtureLabel is a labeller's blind label of one fixture, against what
+// FixtureLabel is the author's blind label of one fixture, against what
 // the fixture expects.
 type FixtureLabel struct {
-	Labeller, Role string // the labeller's display name and role
+	Labeller, Role string // the author's display name ("The author" without one) and role
 	Fixture        string
 	LabelledAt     string // RFC 3339, UTC
 	// Blind is true when it was made before any judge replied.

@@ -1,6 +1,8 @@
 package judged
 
 import (
+	"errors"
+	"io/fs"
 	"path"
 	"strings"
 	"time"
@@ -9,14 +11,15 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
-// FixtureLabelsDir is the folder of fixtures/ holding the labellers' blind
-// labels of the public fixtures: fixtures/labels/<labeller id>.md, "## T1"
-// headings as in a judge's fixture reply file, each body a LABELLED_AT
-// line and the verdict block. The protocol has them made before any judge
-// replies: a label made later is not blind.
-const FixtureLabelsDir = "labels"
+// FixtureLabelsFile holds the author's blind labels of the public
+// fixtures: "## T1" headings as in a judge's fixture reply file, each
+// body a LABELLED_AT line and the verdict block. The protocol has them
+// made before any judge replies: a label made later is not blind. Its
+// name holds no labeller's id: the author is the labeller of role author
+// in labellers.toml, when there is one.
+const FixtureLabelsFile = "fixture-labels.md"
 
-// FixtureLabel is a labeller's label of one public fixture.
+// FixtureLabel is the author's label of one public fixture.
 type FixtureLabel struct {
 	Fixture    string // its id, as its "## " heading names it (T1)
 	Line       int
@@ -24,45 +27,31 @@ type FixtureLabel struct {
 	Verdicts   Verdicts
 }
 
-// fixtureLabels reads each labeller's fixture labels file, when it has
-// one; byID finds a labeller of labellers by id. A file of a labeller
-// without an entry is an error.
-func (l *loader) fixtureLabels(labellers []Labeller, byID map[string]int) error {
-	dir := path.Join(Dir, FixturesDir, FixtureLabelsDir)
-	files, err := l.markdownFiles(dir)
-	if err != nil {
-		return err
+// fixtureLabels reads the author's fixture labels file, when there is
+// one, after the labellers: a criterion the author does not label writes
+// "-".
+func (l *loader) fixtureLabels() error {
+	rel := path.Join(Dir, FixtureLabelsFile)
+	if _, err := fs.Stat(l.fsys, rel); errors.Is(err, fs.ErrNotExist) {
+		return nil
 	}
-	var errs []error
-	for _, name := range files {
-		rel := path.Join(dir, name)
-		id := strings.TrimSuffix(name, ".md")
-		i, ok := byID[id]
-		if !ok {
-			errs = append(errs, diag.Errorf(l.path(rel), 0, "labeller %q has no [[labeller]] entry in %s", id, LabellersFile).
-				WithHint("a fixture labels file is named after its labeller's id"))
-			continue
-		}
-		if err := l.fixtureLabelsFile(rel, &labellers[i]); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return diag.Join(errs...)
-}
-
-// fixtureLabelsFile reads labeller lab's fixture labels file rel.
-func (l *loader) fixtureLabelsFile(rel string, lab *Labeller) error {
 	blocks, file, err := l.blocks(rel, false)
 	if err != nil {
 		return err
 	}
-	lab.FixtureFile = file
+	author := &Labeller{ID: RoleAuthor, Criteria: Criteria}
+	for i := range l.tier.Labellers {
+		if l.tier.Labellers[i].Role == RoleAuthor {
+			author = &l.tier.Labellers[i]
+		}
+	}
+	l.tier.FixtureLabelsFile = file
 	for _, b := range blocks {
-		label, err := parseFixtureLabel(b, file, lab)
+		label, err := parseFixtureLabel(b, file, author)
 		if err != nil {
 			return err
 		}
-		lab.FixtureLabels = append(lab.FixtureLabels, label)
+		l.tier.FixtureLabels = append(l.tier.FixtureLabels, label)
 	}
 	return nil
 }

@@ -14,59 +14,47 @@ const goodFixtureLabels = "## T1\nLABELLED_AT: 2026-06-25T08:00:00Z\n=== VERDICT
 
 func TestLoadFixtureLabels(t *testing.T) {
 	t.Parallel()
-	tier, err := Load(tree("judged/fixtures/labels/author.md", goodFixtureLabels), "in", testSections)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var author *Labeller
-	for i := range tier.Labellers {
-		if tier.Labellers[i].ID == "author" {
-			author = &tier.Labellers[i]
+	for _, tt := range []struct {
+		name  string
+		edits []string
+	}{
+		{"with labellers", []string{"judged/fixture-labels.md", goodFixtureLabels}},
+		{"without labellers", []string{"judged/fixture-labels.md", goodFixtureLabels, "judged/labellers.toml", "", "judged/labels/author.md", "",
+			"judged/labels/second.md", "", "judged/additions.toml", ""}},
+	} {
+		tier, err := Load(tree(tt.edits...), "in", testSections)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
 		}
-	}
-	if author == nil || len(author.FixtureLabels) != 2 {
-		t.Fatalf("author's fixture labels: %+v", author)
-	}
-	got := author.FixtureLabels[1]
-	if got.Fixture != "T2" || !got.LabelledAt.Equal(time.Date(2026, 6, 25, 8, 30, 0, 0, time.UTC)) || got.Verdicts.Coverage.N != 9 ||
-		filepath.ToSlash(author.FixtureFile) != "in/judged/fixtures/labels/author.md" {
-		t.Errorf("T2's label: %+v (file %s)", got, author.FixtureFile)
-	}
-	if len(tier.Diagnostics) != 0 {
-		t.Errorf("warnings: %v", tier.Diagnostics)
-	}
-	// A labeller who labelled the fixtures only is kept.
-	tier, err = Load(tree("judged/labels/second.md", "", "judged/fixtures/labels/second.md",
-		strings.ReplaceAll(goodFixtureLabels, goodVerdicts, "C1_COVERAGE: 4 of 5\nC2_DEVELOPMENT: -\nC4_ADDITIONS: FAIL\nC6_ON_BRIEF: -\nAMBIGUOUS: NONE\n")), "in", testSections)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(tier.Labellers); n != 2 || len(tier.Labellers[1].FixtureLabels) != 2 {
-		t.Errorf("a labeller of the fixtures only was dropped: %+v", tier.Labellers)
+		if len(tier.FixtureLabels) != 2 {
+			t.Fatalf("%s: fixture labels %+v", tt.name, tier.FixtureLabels)
+		}
+		got := tier.FixtureLabels[1]
+		if got.Fixture != "T2" || !got.LabelledAt.Equal(time.Date(2026, 6, 25, 8, 30, 0, 0, time.UTC)) || got.Verdicts.Coverage.N != 9 ||
+			filepath.ToSlash(tier.FixtureLabelsFile) != "in/judged/fixture-labels.md" {
+			t.Errorf("%s: T2's label: %+v (file %s)", tt.name, got, tier.FixtureLabelsFile)
+		}
+		if len(tier.Diagnostics) != 0 {
+			t.Errorf("%s: warnings: %v", tt.name, tier.Diagnostics)
+		}
 	}
 }
 
 func TestFixtureLabelErrors(t *testing.T) {
 	t.Parallel()
-	const f = "judged/fixtures/labels/author.md"
+	const f = "judged/fixture-labels.md"
 	tests := []struct {
-		name string
-		edit []string
-		want string
-		hint bool
+		name, text, want string
+		hint             bool
 	}{
-		{"no time", []string{f, "## T1\n=== VERDICTS ===\n" + goodVerdicts}, `in/judged/fixtures/labels/author.md:1: the label on fixture "T1" has no LABELLED_AT line`, true},
-		{"time twice", []string{f, "## T1\nLABELLED_AT: 2026-06-25T08:00:00Z\nLABELLED_AT: 2026-06-25T09:00:00Z\n=== VERDICTS ===\n" + goodVerdicts},
-			`in/judged/fixtures/labels/author.md:3: the label on fixture "T1": LABELLED_AT repeated (first at line 2)`, false},
-		{"bad time", []string{f, "## T1\nLABELLED_AT: yesterday\n=== VERDICTS ===\n" + goodVerdicts}, `in/judged/fixtures/labels/author.md:2: LABELLED_AT `, false},
-		{"no verdicts", []string{f, "## T1\nLABELLED_AT: 2026-06-25T08:00:00Z\n"}, `in/judged/fixtures/labels/author.md:1: the label on fixture "T1" has no verdict block`, false},
-		{"unknown labeller", []string{"judged/fixtures/labels/third.md", goodFixtureLabels},
-			`in/judged/fixtures/labels/third.md: labeller "third" has no [[labeller]] entry in labellers.toml`, true},
-		{"no labellers.toml", []string{"judged/labellers.toml", "", "judged/labels/author.md", "", "judged/labels/second.md", "", f, goodFixtureLabels},
-			`in/judged/fixtures/labels/author.md: labels without labellers.toml: who labelled is not described`, true},
+		{"no time", "## T1\n=== VERDICTS ===\n" + goodVerdicts, `in/judged/fixture-labels.md:1: the label on fixture "T1" has no LABELLED_AT line`, true},
+		{"time twice", "## T1\nLABELLED_AT: 2026-06-25T08:00:00Z\nLABELLED_AT: 2026-06-25T09:00:00Z\n=== VERDICTS ===\n" + goodVerdicts,
+			`in/judged/fixture-labels.md:3: the label on fixture "T1": LABELLED_AT repeated (first at line 2)`, false},
+		{"bad time", "## T1\nLABELLED_AT: yesterday\n=== VERDICTS ===\n" + goodVerdicts, `in/judged/fixture-labels.md:2: LABELLED_AT `, false},
+		{"no verdicts", "## T1\nLABELLED_AT: 2026-06-25T08:00:00Z\n", `in/judged/fixture-labels.md:1: the label on fixture "T1" has no verdict block`, false},
 	}
 	for _, tt := range tests {
-		_, err := Load(tree(tt.edit...), "in", testSections)
+		_, err := Load(tree(f, tt.text), "in", testSections)
 		if err == nil {
 			t.Errorf("%s: no error, want %q", tt.name, tt.want)
 			continue

@@ -2,8 +2,8 @@
 // inputs folder's judged/ subfolder: the judges (judges.toml), each judge's
 // replies on the writers' sections (<judge id>.md), the human labellers'
 // forms (labels/<labeller>.md), the judges' replies on the public
-// fixtures (fixtures/<judge id>.md) and the labellers' blind labels of
-// them (fixtures/labels/<labeller>.md).
+// fixtures (fixtures/<judge id>.md) and the author's blind labels of them
+// (fixture-labels.md).
 //
 // Parsing is strict and pure: every reply must reason before it decides
 // (a non-empty analysis part before the verdict block), and every verdict
@@ -114,11 +114,6 @@ type Labeller struct {
 	Line     int    // line of its [[labeller]] header
 	File     string // its labels file, as messages name it
 	Labels   []Label
-	// FixtureLabels are its blind labels of the public fixtures
-	// (fixtures/labels/<id>.md), in file order; FixtureFile names that
-	// file, "" without one.
-	FixtureLabels []FixtureLabel
-	FixtureFile   string
 }
 
 // FixtureReply is a judge's reply on one public fixture.
@@ -147,6 +142,11 @@ type Tier struct {
 	Labellers []Labeller
 	// Fixtures holds judges' fixture replies, in the order of Judges.
 	Fixtures []Fixtures
+	// FixtureLabels are the author's blind labels of the fixtures
+	// (FixtureLabelsFile), in file order; FixtureLabelsFile names the
+	// file as messages do, "" without one.
+	FixtureLabels     []FixtureLabel
+	FixtureLabelsFile string
 	// Digests maps each file read (its path below judged/, slash-separated)
 	// to the hex SHA-256 of its bytes.
 	Digests map[string]string
@@ -268,7 +268,7 @@ func (l *loader) markdownFiles(dir string) ([]string, error) {
 		name := e.Name()
 		switch {
 		case e.IsDir() && dir == Dir && (name == LabelsDir || name == FixturesDir):
-		case e.IsDir() && dir == path.Join(Dir, FixturesDir) && name == FixtureLabelsDir:
+		case dir == Dir && name == FixtureLabelsFile: // the author's fixture labels, not a judge's replies
 		case e.IsDir() || !strings.HasSuffix(name, ".md"):
 			if !(dir == Dir && (knownFiles[name] || strings.HasSuffix(name, jsonlSuffix))) {
 				l.tier.Diagnostics.Add(diag.Warnf(l.path(path.Join(dir, name)), 0, "not a judged-tier file; ignored"))
@@ -326,6 +326,9 @@ func (l *loader) load() error {
 	}
 	errs = l.missingInSections(errs)
 	labelsOK := !failed(l.labels())
+	if labelsOK {
+		failed(l.fixtureLabels())
+	}
 	if judgesOK {
 		fixturesOK := !failed(l.fixtures(byID))
 		// A JSON Lines call may repeat a reply of any other file.
@@ -621,14 +624,6 @@ func (l *loader) labels() error {
 	rel := path.Join(Dir, LabellersFile)
 	_, statErr := fs.Stat(l.fsys, rel)
 	if errors.Is(statErr, fs.ErrNotExist) {
-		if len(files) == 0 {
-			fixtureDir := path.Join(Dir, FixturesDir, FixtureLabelsDir)
-			fixtureFiles, err := l.markdownFiles(fixtureDir)
-			if err != nil {
-				return err
-			}
-			files, dir = fixtureFiles, fixtureDir
-		}
 		if len(files) > 0 {
 			return diag.Errorf(l.path(path.Join(dir, files[0])), 0, "labels without %s: who labelled is not described", LabellersFile).
 				WithHint("describe each labeller in %s/%s: [[labeller]] id, name, role (author or second), kind = \"human\"", Dir, LabellersFile)
@@ -665,18 +660,11 @@ func (l *loader) labels() error {
 		}
 		labellers[i], found[i] = lab, true
 	}
-	if err := l.fixtureLabels(labellers, byID); err != nil {
-		errs = append(errs, err)
-	}
 	if len(errs) > 0 {
 		return diag.Join(errs...)
 	}
 	l.labellersFile = labellersFile
 	for i, lab := range labellers {
-		if !found[i] && len(lab.FixtureLabels) > 0 {
-			l.tier.Labellers = append(l.tier.Labellers, lab) // labelled the fixtures only
-			continue
-		}
 		if !found[i] {
 			l.fileless = append(l.fileless, filelessLabeller{Labeller: lab})
 			continue

@@ -68,6 +68,10 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 	}
 	in.Ran = true
 	in.Causes, in.CausesFile = t.Causes, t.RecordFile(judged.DisagreementsFile)
+	in.FixtureLabelsFile = t.FixtureLabelsFile
+	for _, x := range t.FixtureLabels {
+		in.FixtureLabels = append(in.FixtureLabels, FixtureLabel{Fixture: x.Fixture, LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts))})
+	}
 	var covered []string
 	if res != nil {
 		covered = res.Sections
@@ -118,10 +122,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 		in.Judges = append(in.Judges, jd)
 	}
 	for _, lab := range t.Labellers {
-		l := Labeller{ID: lab.ID, Name: lab.Name, Role: lab.Role, Criteria: lab.Criteria, File: lab.File, FixtureFile: lab.FixtureFile}
-		for _, x := range lab.FixtureLabels {
-			l.FixtureLabels = append(l.FixtureLabels, FixtureLabel{Fixture: x.Fixture, LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts))})
-		}
+		l := Labeller{ID: lab.ID, Name: lab.Name, Role: lab.Role, Criteria: lab.Criteria, File: lab.File}
 		for _, x := range lab.Labels {
 			label := Label{Item: agreement.Item{Writer: x.Script, Section: x.Section}, Sample: x.Sample,
 				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts)), Adequacy: x.Adequacy, Ambiguities: x.Ambiguities}

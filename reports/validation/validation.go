@@ -81,10 +81,6 @@ type Labeller struct {
 	Criteria []string
 	File     string
 	Labels   []Label
-	// FixtureLabels are its blind labels of the fixtures, made in
-	// FixtureFile.
-	FixtureLabels []FixtureLabel
-	FixtureFile   string
 }
 
 // Prompt is the published judge prompt.
@@ -118,6 +114,10 @@ type Input struct {
 	Prompt     *Prompt
 	Fixtures   []Fixture
 	ConfigFile string // for messages about fixtures
+	// FixtureLabels are the author's blind labels of the fixtures, from
+	// FixtureLabelsFile.
+	FixtureLabels     []FixtureLabel
+	FixtureLabelsFile string
 	// Unscored lists criteria no verdict can be given on yet (C1 before its
 	// threshold is calibrated): a fixture check on them decides nothing.
 	Unscored []string
@@ -246,8 +246,7 @@ type Report struct {
 	Ambiguity    []agreement.Ambiguity
 	AmbiguityAll agreement.Ambiguity
 	// Fixtures are the configured fixtures, with their lengths;
-	// FixtureLabels the labellers' labels of them, by labeller then
-	// fixture.
+	// FixtureLabels the author's labels of them, in their order.
 	Fixtures      []Fixture
 	FixtureLabels []LabelledFixture
 	LengthMatched bool
