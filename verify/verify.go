@@ -35,17 +35,9 @@ type Options struct {
 	Site   string // the published site's folder
 	Inputs string // the private inputs folder
 	Config string // the config file
-	// Criteria are the criteria the site was built with; empty for
-	// criteria.Default's.
+	// Criteria are the criteria the site was built with: the program's
+	// (criteria.Default, or its own set).
 	Criteria criteria.Set
-}
-
-// criteria returns the criteria of a rebuild with o.
-func (o Options) criteria() criteria.Set {
-	if len(o.Criteria.All()) == 0 {
-		return criteria.Default()
-	}
-	return o.Criteria
 }
 
 // Report is what a verification found.
@@ -110,7 +102,7 @@ func readRecord(ctx context.Context, site string) (provenance.Record, error) {
 // kept as its release when the site is that copy (releases/NAME/ of a
 // site, without releases of its own).
 func rebuild(ctx context.Context, o Options, rec provenance.Record, out string) (string, error) {
-	p := pipeline.Options{Config: o.Config, Inputs: o.Inputs, Out: out, Sets: rec.Sets, Criteria: o.criteria(),
+	p := pipeline.Options{Config: o.Config, Inputs: o.Inputs, Out: out, Sets: rec.Sets, Criteria: o.Criteria,
 		ReleasesFrom: filepath.Join(o.Site, pipeline.ReleasesDir)}
 	if rec.Baseline != "" {
 		p.Baseline = filepath.Join(o.Site, filepath.FromSlash(provenance.BaselineFile))
@@ -143,7 +135,7 @@ func compare(ctx context.Context, o Options, rec provenance.Record, rebuilt stri
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := config.Load(o.Config, rec.Sets, o.criteria())
+	cfg, err := config.Load(o.Config, rec.Sets, o.Criteria)
 	if err != nil {
 		return nil, err
 	}
