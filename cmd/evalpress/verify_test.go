@@ -119,6 +119,24 @@ func TestReleaseNeverChanges(t *testing.T) {
 	if code, stdout, stderr := runCLI(t, "verify", "--site", release, "--inputs", private, "--config", config); code != 0 {
 		t.Errorf("verify of releases/v1: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// A second release: listed beside the first, and the two compared on
+	// the changes page, threshold by threshold.
+	if code, _, stderr := runCLI(t, "build", "--config", config, "--set", "c5.max_run=5", "--release", "v2"); code != 0 {
+		t.Fatalf("build --release v2: exit %d\n%s", code, stderr)
+	}
+	check("a second release")
+	releases, changes := pageText(t, filepath.Join(out, "releases.html")), pageText(t, filepath.Join(out, "changes.html"))
+	if !strings.Contains(releases, "v1 ") || !strings.Contains(releases, "v2 ") || !strings.Contains(releases, "the first release") {
+		t.Errorf("releases.html does not list v1 and v2:\n%s", releases)
+	}
+	if !strings.Contains(changes, "v1 → v2") || !strings.Contains(changes, "max_run 12 5 (changed)") {
+		t.Errorf("changes.html does not compare v1 with v2:\n%s", changes)
+	}
+	for _, site := range []string{out, filepath.Join(out, "releases", "v2")} {
+		if code, stdout, stderr := runCLI(t, "verify", "--site", site, "--inputs", private, "--config", config); code != 0 {
+			t.Errorf("verify of %s: exit %d\n%s%s", site, code, stdout, stderr)
+		}
+	}
 }
 
 // TestReleaseNameRefused: a name that is no plain folder name is a usage
