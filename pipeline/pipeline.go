@@ -462,11 +462,8 @@ func (b *build) renderScanWrite() error {
 		return err
 	}
 	b.progress.say("rendering")
-	cfg := b.cfg
-	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
-		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria(),
-		Tool: version.Current().String()}
-	if opt.Evidence, err = methodEvidence(); err != nil {
+	opt, err := b.siteOptions(earlier)
+	if err != nil {
 		return err
 	}
 	// A release's excerpts were published with it, which this site
@@ -479,27 +476,12 @@ func (b *build) renderScanWrite() error {
 	// The findings are in the view now: their memory goes before the pages
 	// are made.
 	b.f = nil
-	w, err := sitewrite.NewWriter(b.ctx, b.outDir, string(cfg.Publish.Audience), check)
+	w, err := sitewrite.NewWriter(b.ctx, b.outDir, string(b.cfg.Publish.Audience), check)
 	if err != nil {
 		return err
 	}
-	add := func(f site.File) { w.Add(sitewrite.File(f)) }
-	opt.Emit = add
-	opt.Releases = b.releaseList(earlier)
-	prov, err := b.provenanceFiles()
-	if err != nil {
-		w.Abort()
-		return err
-	}
-	for _, f := range prov {
-		add(f)
-	}
-	for _, e := range earlier {
-		for _, f := range e.files {
-			add(f)
-		}
-	}
-	out, err := stoppable(b.ctx, func() (*site.Output, error) { return b.render(opt, add) })
+	opt.Emit = func(f site.File) { w.Add(sitewrite.File(f)) }
+	out, err := stoppable(b.ctx, func() (*site.Output, error) { return b.render(opt, earlier) })
 	if err == nil {
 		err = b.ctx.Err()
 	}
@@ -530,6 +512,18 @@ func (b *build) renderScanWrite() error {
 	}
 	b.out = out
 	return nil
+}
+
+// siteOptions are the renderer's options: the templates, the content's
+// files, the baseline, the tool, the method's evidence and the releases.
+func (b *build) siteOptions(earlier []earlierRelease) (site.Options, error) {
+	cfg := b.cfg
+	opt := site.Options{Templates: evalpress.Templates(), Assets: evalpress.Assets(), TemplateOverride: b.templates, TemplatesLabel: b.templatesLabel,
+		ContentLabel: cfg.Path(cfg.ContentDir), Files: b.files, Baseline: b.base.results, Context: b.ctx, Criteria: b.o.criteria(),
+		Tool: version.Current().String(), Releases: b.releaseList(earlier)}
+	var err error
+	opt.Evidence, err = methodEvidence()
+	return opt, err
 }
 
 // result describes the finished build.

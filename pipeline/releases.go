@@ -164,10 +164,24 @@ func (b *build) releaseList(earlier []earlierRelease) []site.Release {
 	return out
 }
 
-// render renders the site, and when the build makes a release, the copy
-// kept as it (releases/NAME/), whose releases page links from there;
-// add receives every file.
-func (b *build) render(opt site.Options, add func(site.File)) (*site.Output, error) {
+// render hands opt.Emit the site's files: its provenance record, the
+// earlier releases it carries as they are, the pages, and when the build
+// makes a release, the copy kept as it (releases/NAME/), whose releases
+// page links from there.
+func (b *build) render(opt site.Options, earlier []earlierRelease) (*site.Output, error) {
+	add := opt.Emit
+	prov, err := b.provenanceFiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range prov {
+		add(f)
+	}
+	for _, e := range earlier {
+		for _, f := range e.files {
+			add(f)
+		}
+	}
 	out, err := site.Render(b.view, opt)
 	if err != nil || b.release == nil {
 		return out, err
@@ -175,10 +189,6 @@ func (b *build) render(opt site.Options, add func(site.File)) (*site.Output, err
 	prefix := ReleasesDir + "/" + b.release.Name + "/"
 	opt.ReleaseHere = b.release.Name
 	opt.Emit = func(f site.File) { add(site.File{Path: prefix + f.Path, Data: f.Data}) }
-	prov, err := b.provenanceFiles()
-	if err != nil {
-		return nil, err
-	}
 	for _, f := range prov {
 		opt.Emit(f)
 	}
