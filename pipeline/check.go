@@ -85,7 +85,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		docs, files, err := redact.ReadContent(ctx, cfg.Path(cfg.ContentDir), o.Inputs)
+		docs, files, err := readContent(ctx, cfg.Path(cfg.ContentDir), o.Inputs)
 		if err != nil {
 			return nil, err
 		}

@@ -310,7 +310,7 @@ func (b *build) readInputs() error {
 // readContent reads the content folder, and the prompt and fixtures the
 // judges are validated against, which it adds to the inputs' public texts.
 func (b *build) readContent() error {
-	docs, files, err := redact.ReadContent(b.ctx, b.cfg.Path(b.cfg.ContentDir), b.inputsDir)
+	docs, files, err := readContent(b.ctx, b.cfg.Path(b.cfg.ContentDir), b.inputsDir)
 	if err != nil {
 		return err
 	}

@@ -74,7 +74,7 @@ func Register(ctx context.Context, o RegisterOptions) (Registered, error) {
 	if _, err := judged.Attach(ctx, folder, dir); err != nil {
 		return Registered{}, err
 	}
-	docs, files, err := redact.ReadContent(ctx, cfg.Path(cfg.ContentDir), dir)
+	docs, files, err := readContent(ctx, cfg.Path(cfg.ContentDir), dir)
 	if err != nil {
 		return Registered{}, err
 	}

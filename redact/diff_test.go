@@ -81,24 +81,6 @@ func TestWordDiffRebuildsBothTexts(t *testing.T) {
 	}
 }
 
-func TestPatienceAnchors(t *testing.T) {
-	for _, tc := range []struct {
-		a, b []int32
-		want [][2]int
-	}{
-		{[]int32{1, 2, 3}, []int32{1, 2, 3}, [][2]int{{0, 0}, {1, 1}, {2, 2}}},
-		{[]int32{1, 2, 3}, []int32{3, 2, 1}, [][2]int{{2, 0}}},            // one of the three keeps order
-		{[]int32{5, 1, 5, 2}, []int32{1, 5, 2}, [][2]int{{1, 0}, {3, 2}}}, // 5 repeats in a
-		{[]int32{1, 2}, []int32{3, 4}, nil},
-		{nil, []int32{1}, nil},
-	} {
-		var p patience
-		if got, _ := p.anchors(tc.a, tc.b); !slices.Equal(got, tc.want) {
-			t.Errorf("anchors(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
 func TestWordDiffOfTextsWithNoWordInCommon(t *testing.T) {
 	norm := c5.NewNormaliser(nil)
 	dict := c5.NewDict()

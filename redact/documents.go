@@ -8,6 +8,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -80,3 +81,23 @@ func instead(t matcher.Term, alias map[string]string) string {
 
 // moreOf says how many more private terms the document holds.
 func moreOf(n int) string { return fmt.Sprintf("; %d more in this document", n) }
+
+// RawDocument is a markdown document as read, before redaction.
+type RawDocument struct {
+	Path     string // slash-separated, relative to the content folder
+	Markdown string
+}
+
+// documents returns the author's documents as the view publishes them: as
+// written, after CheckDocuments found no private term in them.
+func (r *redactor) documents() ([]public.Document, error) {
+	cfg := r.in.Config
+	if err := CheckDocuments(r.m, r.in.Documents, cfg.Path(cfg.ContentDir), r.alias); err != nil {
+		return nil, err
+	}
+	var out []public.Document
+	for _, d := range r.in.Documents {
+		out = append(out, public.Document{Path: d.Path, Markdown: d.Markdown})
+	}
+	return out, nil
+}

@@ -1,4 +1,4 @@
-package redact
+package pipeline
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func TestReadContentRefusesPrivateFiles(t *testing.T) {
 	if err := os.Symlink(filepath.Join("..", "other", "notes.md"), filepath.Join(content, "notes.md")); err != nil {
 		t.Fatal(err)
 	}
-	docs, _, err := ReadContent(context.Background(), content, private)
+	docs, _, err := readContent(context.Background(), content, private)
 	if err != nil || len(docs) != 2 {
 		t.Fatalf("a link out of the content folder but not into the inputs: %d documents, %v", len(docs), err)
 	}
@@ -41,7 +41,7 @@ func TestReadContentRefusesPrivateFiles(t *testing.T) {
 		if err := os.Symlink(target, link); err != nil {
 			t.Fatal(err)
 		}
-		_, _, err := ReadContent(context.Background(), content, private)
+		_, _, err := readContent(context.Background(), content, private)
 		if err == nil || !strings.HasPrefix(err.Error(), link+": ") || !strings.Contains(err.Error(), "private inputs folder") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("a link to %s: got %v, want one line naming %s", target, err, link)
 		}

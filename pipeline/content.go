@@ -1,4 +1,4 @@
-package redact
+package pipeline
 
 import (
 	"bytes"
@@ -14,16 +14,20 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/internal/textcheck"
+	"github.com/evalpress/evalpress/redact"
 )
 
-// ReadContent reads an artifact's content folder dir: its markdown
+// readContent reads an artifact's content folder dir: its markdown
 // documents, unredacted (the redaction's input), and its other files
 // (images), each a regular file within the content limit (readfile) and,
 // for documents, UTF-8 text without a NUL byte. A file that is in the
 // private inputs folder (a link into it) is an error naming it: whatever
 // the content folder holds is published.
-func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map[string][]byte, error) {
-	private := realDir(inputsDir)
+func readContent(ctx context.Context, dir, inputsDir string) ([]redact.RawDocument, map[string][]byte, error) {
+	private := ""
+	if inputsDir != "" {
+		private = realPath(inputsDir)
+	}
 	info, err := os.Stat(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -34,7 +38,7 @@ func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map
 	if !info.IsDir() {
 		return nil, nil, diag.Errorf(dir, 0, "content_dir is a file, not a folder")
 	}
-	var docs []RawDocument
+	var docs []redact.RawDocument
 	files := map[string][]byte{}
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -52,7 +56,7 @@ func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map
 		}
 		rel, _ := filepath.Rel(dir, path)
 		rel = filepath.ToSlash(rel)
-		if real, err := filepath.EvalSymlinks(path); err == nil && private != "" && within(real, private) {
+		if real := realPath(path); private != "" && within(real, private) {
 			return diag.Errorf(path, 0, "is %s, in the private inputs folder %s; the content folder is published", real, inputsDir).
 				WithHint("copy into the content folder only what may be published")
 		}
@@ -72,7 +76,7 @@ func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map
 			line := 1 + bytes.Count(data[:i], []byte("\n"))
 			return diag.Errorf(path, line, "a NUL byte, which no text document holds").WithHint("remove it, or, for a file that is not a document, give it another extension than .md")
 		}
-		docs = append(docs, RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
+		docs = append(docs, redact.RawDocument{Path: rel, Markdown: strings.TrimPrefix(string(data), "\uFEFF")})
 		return nil
 	})
 	if err != nil {
@@ -80,30 +84,4 @@ func ReadContent(ctx context.Context, dir, inputsDir string) ([]RawDocument, map
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	return docs, files, nil
-}
-
-// realDir returns dir absolute with its links resolved, or "" when it
-// cannot be resolved (it does not exist: no file is in it).
-func realDir(dir string) string {
-	if dir == "" {
-		return ""
-	}
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return ""
-	}
-	abs, err := filepath.Abs(real)
-	if err != nil {
-		return ""
-	}
-	return abs
-}
-
-// within reports whether path (absolute, resolved) is folder or inside it.
-func within(path, folder string) bool {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	rel, err := filepath.Rel(folder, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
