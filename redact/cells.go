@@ -20,7 +20,7 @@ func (r *redactor) cells() ([]public.Cell, error) {
 		pc := public.Cell{
 			Index: i, Writer: r.alias[c.Script], Section: r.publicName[c.Name], HasExample: c.HasExample, HeadlineID: r.headlineID,
 			Words: c.Words, Run: c.Comparison.Run, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
-			Variants: c.Variants, Outcomes: c.Outcomes,
+			Variants: c.Variants, Outcomes: r.outcomes(c.Outcomes),
 		}
 		if c.HasExample {
 			pc.Variant = c.Worst + 1

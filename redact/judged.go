@@ -7,7 +7,6 @@ import (
 	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
-	"github.com/evalpress/evalpress/reports/findings"
 	"github.com/evalpress/evalpress/reports/judged"
 )
 
@@ -17,7 +16,8 @@ import (
 // of a writer's family); the judges' analysis text is private like the
 // sections it quotes. Only valid judges' verdicts reach the rates and the
 // cells: an invalid judge's go to the diagnostic, with the reasons.
-func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *matcher.Matcher, alias, publicName map[string]string, prompt *public.Prompt) {
+func (r *redactor) judgedView(p *public.Public, prompt *public.Prompt) {
+	cfg, f, m, alias, publicName, names, ids := r.in.Config, r.in.Findings, r.m, r.alias, r.publicName, r.names, r.ids
 	if f.Judged == nil || f.JudgedResults == nil {
 		return
 	}
@@ -31,11 +31,10 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 		RegisteredC1MinPresent: reg.C1().MinPresent, RegisteredC2MaxUndeveloped: reg.C2().MaxUndeveloped, RegisteredDeclared: declared1 && declared2}
 	first, last := t.Ran()
 	j.FirstRun, j.LastRun = stamp(first), stamp(last)
-	names := graderNames(t, alias, m)
 	diagnostic := map[string]*public.DiagnosticJudge{}
 	for _, jd := range t.Judges {
 		jr := v.Judge(jd.ID)
-		pj := public.JudgedJudge{ID: m.Replace(jd.ID), Name: names[jd.ID], Role: jd.Role, Run: stamp(jd.Run),
+		pj := public.JudgedJudge{ID: ids[jd.ID], Name: names[jd.ID], Role: jd.Role, Run: stamp(jd.Run),
 			Iterations: jd.Iterations, TunedOn: jd.TunedOn, Order: jd.Order}
 		if prompt != nil && prompt.SHA256 != "" && jd.PromptSHA256 == prompt.SHA256 {
 			pj.PromptSHA256 = jd.PromptSHA256 // the digest of the prompt as published
@@ -60,13 +59,13 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 		j.Judges = append(j.Judges, pj)
 	}
 	for _, lab := range t.Labellers {
-		j.Labellers = append(j.Labellers, m.Replace(lab.ID))
+		j.Labellers = append(j.Labellers, ids[lab.ID])
 	}
 	for _, s := range res.Sections {
 		j.Sections = append(j.Sections, publicName[s])
 	}
 	for _, r := range res.Rates {
-		pr := public.JudgedRate{Judge: m.Replace(r.Judge), Writer: alias[r.Script], Criterion: r.Criterion,
+		pr := public.JudgedRate{Judge: ids[r.Judge], Writer: alias[r.Script], Criterion: r.Criterion,
 			Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored, Missing: r.Missing}
 		if d := diagnostic[r.Judge]; d != nil {
 			d.Rates = append(d.Rates, pr)
@@ -92,7 +91,7 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 				d.Cells = append(d.Cells, public.DiagnosticCell{Index: i, Writer: alias[c.Script], Section: publicName[c.Name], Missing: g.Missing, Outcomes: outs})
 				continue
 			}
-			pg := public.JudgedGrade{By: m.Replace(g.By), Name: names[g.By], Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Outcomes: outs}
+			pg := public.JudgedGrade{By: ids[g.By], Name: names[g.By], Labeller: g.Labeller, Sample: g.Sample, Missing: g.Missing, Outcomes: outs}
 			if a := g.Additions; a != nil {
 				pg.Additions = &public.Additions{Candidates: a.Candidates, ScopeCreep: a.ScopeCreep, Transitions: a.Transitions, Unclassified: a.Unclassified}
 			}
@@ -113,22 +112,6 @@ func judgedView(cfg *config.Config, f *findings.Findings, p *public.Public, m *m
 		}
 	}
 	p.Judged = j
-}
-
-// graderNames returns what pages call each judge and labeller, by id: the
-// display name the author gave (redacted like any text), or a judge's
-// role: "Primary judge", "Model 2's family judge".
-func graderNames(t *judged.Tier, alias map[string]string, m *matcher.Matcher) map[string]string {
-	names := t.JudgeNames(alias)
-	for _, jd := range t.Judges {
-		if jd.Name != "" {
-			names[jd.ID] = m.Replace(jd.Name)
-		}
-	}
-	for _, lab := range t.Labellers {
-		names[lab.ID] = m.Replace(lab.Name)
-	}
-	return names
 }
 
 func replaceAll(m *matcher.Matcher, texts []string) []string {

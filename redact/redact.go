@@ -60,7 +60,7 @@ func New(in Input) (*public.View, error) {
 		return nil, err
 	}
 	prompt := publicPrompt(in.Prompt, r.m)
-	judgedView(in.Config, in.Findings, p, r.m, r.alias, r.publicName, prompt)
+	r.judgedView(p, prompt)
 	p.Statistics = r.statistics()
 	var withheld []string
 	p.Hypotheses, withheld = r.hypotheses()
@@ -74,7 +74,7 @@ func New(in Input) (*public.View, error) {
 	}
 	p.Registration = publicRegistration(in.Registration, r.m, withheld)
 	p.Inputs = r.inputDigests()
-	p.Validation = publicValidation(in.Findings.Validation, r.alias, r.names, r.m)
+	p.Validation = publicValidation(in.Findings.Validation, r.alias, r.names, r.ids, r.m)
 	p.Prompt = prompt
 	return public.Seal(seal.Key{}, p), nil
 }
@@ -86,8 +86,9 @@ type redactor struct {
 	masked bool // a public audience: texts masked
 	// alias maps a script heading to its writer's alias, publicName a
 	// section name to its published form, names a judge's or labeller's
-	// id to what pages call it.
-	alias, publicName, names map[string]string
+	// id to what pages call it, ids the same id to its published id
+	// (graderIDs).
+	alias, publicName, names, ids map[string]string
 	// headlineID is the headline criterion's ID, "" when there is none.
 	headlineID criteria.ID
 }
@@ -95,7 +96,7 @@ type redactor struct {
 func newRedactor(in Input) *redactor {
 	r := &redactor{in: in, m: matcher.New(matcher.Terms(in.Folder)),
 		masked: in.Config.Publish.Audience == config.Public,
-		alias:  map[string]string{}, publicName: map[string]string{}, names: map[string]string{}}
+		alias:  map[string]string{}, publicName: map[string]string{}, names: map[string]string{}, ids: map[string]string{}}
 	for _, w := range in.Findings.Writers {
 		r.alias[w.Script] = w.Alias
 	}
@@ -107,6 +108,7 @@ func newRedactor(in Input) *redactor {
 	}
 	if in.Findings.Judged != nil {
 		r.names = graderNames(in.Findings.Judged, r.alias, r.m)
+		r.ids = graderIDs(in.Findings.Judged, r.alias)
 	}
 	return r
 }
@@ -123,12 +125,12 @@ func (r *redactor) header() *public.Public {
 			NGram: s.NGram(), MinRun: f.MinRun},
 		Registered:  registered(s),
 		G1Tolerance: s.G1().Tolerance, RegisteredG1Tolerance: registeredG1(s),
-		Tallies:         f.Tallies,
+		Tallies:         r.tallies(f.Tallies),
 		MandatedPhrases: len(f.Phrases),
 		Source:          r.in.Source,
 	}
 	for _, w := range f.Writers {
-		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: w.Tallies, HeadlineID: r.headlineID})
+		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: r.tallies(w.Tallies), HeadlineID: r.headlineID})
 	}
 	for _, s := range f.SectionNames {
 		p.Sections = append(p.Sections, r.publicName[s])

@@ -36,7 +36,7 @@ func publicPrompt(p *RawPrompt, m *matcher.Matcher) *public.Prompt {
 // publicValidation turns the validation into its public form: writers by
 // alias, judges and labellers by their display names (names, by id), never
 // a family judge's model, items reduced to counts.
-func publicValidation(r *validation.Report, alias, names map[string]string, m *matcher.Matcher) public.Validation {
+func publicValidation(r *validation.Report, alias, names, ids map[string]string, m *matcher.Matcher) public.Validation {
 	if r == nil {
 		return public.Validation{}
 	}
@@ -48,15 +48,16 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *m
 		if n, ok := names[id]; ok {
 			return n
 		}
-		return m.Replace(id)
+		return ids[id]
 	}
 	agree := func(p agreement.Pair) public.Agreement {
-		a := publicAgreement(p, m)
+		a := publicAgreement(p)
+		a.A, a.B = ids[p.A], ids[p.B]
 		a.AName, a.BName = name(p.A), name(p.B)
 		return a
 	}
 	for _, l := range r.Labellers {
-		v.Labellers = append(v.Labellers, public.Labeller{ID: m.Replace(l.ID), Name: name(l.ID), Role: l.Role, Criteria: l.Criteria})
+		v.Labellers = append(v.Labellers, public.Labeller{ID: ids[l.ID], Name: name(l.ID), Role: l.Role, Criteria: l.Criteria})
 	}
 	author := "The author"
 	for _, l := range r.Labellers {
@@ -77,7 +78,7 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *m
 	}
 	for _, j := range r.Judges {
 		pj := public.JudgeValidation{
-			ID: m.Replace(j.ID), Name: name(j.ID), Role: j.Role, Run: j.Run.UTC().Format(time.RFC3339),
+			ID: ids[j.ID], Name: name(j.ID), Role: j.Role, Run: j.Run.UTC().Format(time.RFC3339),
 			Iterations: j.Iterations, TunedOn: j.TunedOn, TunedOnValidation: j.TunedOnValidation,
 			Late: j.Late, Blind: j.Blind(), Prompt: j.Prompt, Withheld: j.Withheld(), Usability: j.Usability,
 			Order: j.Order, Valid: j.Valid(), Reasons: replaceAll(m, j.Status.ReasonTexts()), Notes: replaceAll(m, j.Status.Notes),
@@ -128,7 +129,7 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *m
 		return out
 	}
 	for _, rk := range r.Rankings {
-		pr := public.Ranking{Judge: m.Replace(rk.Judge), Name: name(rk.Judge), Role: rk.Role,
+		pr := public.Ranking{Judge: ids[rk.Judge], Name: name(rk.Judge), Role: rk.Role,
 			Compared: rk.Compared, Flipped: rk.Flipped(), SamePerCriterion: rk.SamePerCriterion}
 		for _, o := range rk.PerCriterion {
 			pr.PerCriterion = append(pr.PerCriterion, order(o))
@@ -139,20 +140,20 @@ func publicValidation(r *validation.Report, alias, names map[string]string, m *m
 		v.Rankings = append(v.Rankings, pr)
 	}
 	for _, s := range r.SelfPreference {
-		v.SelfPreference = append(v.SelfPreference, publicSelfPreference(s, alias, name, m))
+		v.SelfPreference = append(v.SelfPreference, publicSelfPreference(s, alias, name, ids, m))
 	}
 	v.Selection = public.Selection{Checked: r.Selection.Checked, Unchecked: r.Selection.Unchecked, Independent: r.Selection.Independent}
 	for _, w := range r.Selection.Unmeasured {
 		v.Selection.Unmeasured = append(v.Selection.Unmeasured, alias[w])
 	}
-	publicRecords(&v, r, alias, name, m)
+	publicRecords(&v, r, alias, name, ids, m)
 	return v
 }
 
 // publicRecords fills the validation's records: C1's N from the pilot, the
 // order of dates, the ambiguity log and the disagreement register. Notes
 // the author wrote are published only as redacted.
-func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, m *matcher.Matcher) {
+func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, ids map[string]string, m *matcher.Matcher) {
 	c := r.Calibration
 	v.Calibration = public.Calibration{Unmarked: c.Unmarked, Checked: c.Checked, Separates: c.Separates, From: c.From, To: c.To, N: c.N, NSeparates: c.NSeparates}
 	pilot := func(ps []validation.PilotSection) []public.PilotSection {
@@ -177,7 +178,7 @@ func publicRecords(v *public.Validation, r *validation.Report, alias map[string]
 	}
 	for _, d := range r.Disagreements {
 		v.Disagreements = append(v.Disagreements, public.Disagreement{Writer: alias[d.Item.Writer], Section: m.Replace(d.Item.Section), Criterion: d.Criterion,
-			Judge: m.Replace(d.Judge), JudgeName: name(d.Judge), Labeller: m.Replace(d.Labeller), LabellerName: name(d.Labeller),
+			Judge: ids[d.Judge], JudgeName: name(d.Judge), Labeller: ids[d.Labeller], LabellerName: name(d.Labeller),
 			JudgeVerdict: d.JudgeVerdict.String(), LabelVerdict: d.LabelVerdict.String(), Cause: d.Cause, Note: m.Replace(d.Note), Valid: d.Valid})
 	}
 	// The log and the register follow the labels' and the judges' files;
@@ -186,8 +187,8 @@ func publicRecords(v *public.Validation, r *validation.Report, alias map[string]
 	slices.SortStableFunc(v.Disagreements, func(a, b public.Disagreement) int { return natural.Compare(a.Writer, b.Writer) })
 }
 
-func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, m *matcher.Matcher) public.SelfPreference {
-	ps := public.SelfPreference{Judge: m.Replace(s.Judge), Name: name(s.Judge), Writer: alias[s.Writer], Criterion: s.Criterion,
+func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, name func(string) string, ids map[string]string, m *matcher.Matcher) public.SelfPreference {
+	ps := public.SelfPreference{Judge: ids[s.Judge], Name: name(s.Judge), Writer: alias[s.Writer], Criterion: s.Criterion,
 		NotMeasured: m.Replace(s.NotMeasured)}
 	if s.NotMeasured != "" {
 		return ps
@@ -197,18 +198,18 @@ func publicSelfPreference(s agreement.SelfPreference, alias map[string]string, n
 	ps.OthersLift, _ = s.OthersLift()
 	ps.Effect, ps.HasEffect = s.Effect()
 	for _, pc := range s.PerCriterion {
-		ps.PerCriterion = append(ps.PerCriterion, publicSelfPreference(pc, alias, name, m))
+		ps.PerCriterion = append(ps.PerCriterion, publicSelfPreference(pc, alias, name, ids, m))
 	}
 	return ps
 }
 
 func publicRate(r agreement.Rate) public.Rate { return public.Rate{Num: r.Num, Den: r.Den} }
 
-func publicAgreement(p agreement.Pair, m *matcher.Matcher) public.Agreement {
+func publicAgreement(p agreement.Pair) public.Agreement {
 	t := p.Table
 	a := public.Agreement{
-		A: m.Replace(p.A), B: m.Replace(p.B), Criterion: p.Criterion,
-		Sample: p.Sample, Compared: t.N(), Ambiguous: p.Ambiguous, Missing: p.Missing,
+		Criterion: p.Criterion,
+		Sample:    p.Sample, Compared: t.N(), Ambiguous: p.Ambiguous, Missing: p.Missing,
 		PassPass: t.PassPass, PassFail: t.PassFail, FailPass: t.FailPass, FailFail: t.FailFail,
 		Agree: publicRate(t.Agreement()), CatchFail: publicRate(t.CatchFail()), CatchPass: publicRate(t.CatchPass()),
 		Resamples: p.Interval.Resamples, Undefined: p.Interval.Undefined,

@@ -75,7 +75,7 @@ func TestInitThenBuild(t *testing.T) {
 	}
 	people := false
 	for _, p := range r.Agreement.Pairs {
-		people = people || p.A == "second" && p.B == "author" && p.Percent != nil
+		people = people || p.A == "labeller-2" && p.B == "labeller-1" && p.Percent != nil
 	}
 	if !people {
 		t.Errorf("no agreement between the two labellers: %+v", r.Agreement.Pairs)

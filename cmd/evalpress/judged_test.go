@@ -130,7 +130,7 @@ func TestJudgedTierBuild(t *testing.T) {
 	if _, ok := r["judged"].(map[string]any); !ok {
 		t.Errorf("results.json has no judged block")
 	}
-	if !strings.Contains(files["data/judged.csv"], "Model 2,INTRO,author,labeller,validation,C4,FAIL") {
+	if !strings.Contains(files["data/judged.csv"], "Model 2,INTRO,labeller-1,labeller,validation,C4,FAIL") {
 		t.Errorf("judged.csv:\n%s", files["data/judged.csv"])
 	}
 	// A threshold change re-judges and shows on the changes page.

@@ -13,7 +13,7 @@ const protocolDoc = `# Protocol
 
 {{judge prompt}}
 
-Primary blind: {{judge(primary, blind)}}; T2 under fam-b: {{fixture(T2, "fam-b")}}.
+Primary blind: {{judge(primary, blind)}}; T2 under fam-b: {{fixture(T2, "family-of-model-2")}}.
 
 {{agreement}}
 
@@ -101,7 +101,7 @@ func TestJudgeValidationBuild(t *testing.T) {
 }
 
 func TestJudgeValidationWithoutJudgedTier(t *testing.T) {
-	doc := strings.Replace(protocolDoc, `{{fixture(T2, "fam-b")}}`, "none", 1)
+	doc := strings.Replace(protocolDoc, `{{fixture(T2, "family-of-model-2")}}`, "none", 1)
 	dir := newSite(t, map[string]string{"content/protocol.md": doc})
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatalf("build failed (%d): %s", code, stderr)

@@ -136,7 +136,7 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 			return nil, diag.Errorf(file, header, "judge has no id")
 		case !judgeIDPattern.MatchString(j.ID):
 			return nil, diag.Errorf(file, keyLine("id"), "judge id %q: use lower-case letters, digits, '-' and '_'", j.ID).
-				WithHint("the id names the reply file judged/<id>.md and appears in the published data files")
+				WithHint("the id names the reply file judged/<id>.md; it is never published")
 		case seen[j.ID] > 0:
 			return nil, diag.Errorf(file, keyLine("id"), "judge %q is described twice (first at line %d)", j.ID, seen[j.ID])
 		case j.Name != "" && names[strings.ToLower(j.Name)] != "":
