@@ -32,6 +32,7 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/jscompat"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/internal/textnorm"
 )
 
 // File names inside the private inputs folder.
@@ -361,18 +362,20 @@ func describeOpenError(err error, what string) string {
 	return fmt.Sprintf("cannot open %s: %v", what, err)
 }
 
-// SectionText returns the text of s as stored in sections.md.
+// SectionText returns the text of s as stored in sections.md, normalised
+// (textnorm): everything measured, masked or scanned is derived from it.
 func (f *Folder) SectionText(s Section) (string, error) {
 	return readSpan(f.sections, s.Body, f.path(SectionsFile))
 }
 
-// VariantText returns the text of v as stored in examples.md.
+// VariantText returns the text of v as stored in examples.md, normalised.
 func (f *Folder) VariantText(v Variant) (string, error) {
 	return readSpan(f.examples, v.Body, f.path(ExamplesFile))
 }
 
-// readSpan returns the bytes of span s of data, a file's, as a string that
-// shares their memory: data is never written.
+// readSpan returns the bytes of span s of data, a file's, normalised
+// (textnorm.Text), as a string that shares their memory unless the text
+// had to be rewritten: data is never written.
 func readSpan(data []byte, s Span, file string) (string, error) {
 	if s.End <= s.Start {
 		return "", nil
@@ -380,7 +383,7 @@ func readSpan(data []byte, s Span, file string) (string, error) {
 	if s.Start < 0 || s.End > int64(len(data)) {
 		return "", fmt.Errorf("%s: no bytes %d to %d: the span is not of this file", file, s.Start, s.End)
 	}
-	return unsafe.String(&data[s.Start], int(s.End-s.Start)), nil
+	return textnorm.Text(unsafe.String(&data[s.Start], int(s.End-s.Start))), nil
 }
 
 // ScriptOrder returns the script headings in the order the reference lists

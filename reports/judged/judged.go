@@ -30,6 +30,7 @@ import (
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/internal/textnorm"
 	"github.com/evalpress/evalpress/reports/inputs"
 )
 
@@ -579,7 +580,7 @@ func parseReply(b inputs.Block, file, where string) (string, Verdicts, steps, er
 	for _, line := range b.Body[start+1 : at] {
 		analysis = append(analysis, line.Text)
 	}
-	text := strings.TrimSpace(strings.Join(analysis, "\n"))
+	text := textnorm.Text(strings.TrimSpace(strings.Join(analysis, "\n")))
 	if text == "" {
 		return "", v, steps{}, diag.Errorf(file, b.Body[start].Number, "%s has an empty analysis", where).
 			WithHint("the verdicts must follow from reasoning written out before them")
