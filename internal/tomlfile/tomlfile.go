@@ -1,12 +1,19 @@
 // Package tomlfile decodes the TOML files evalpress reads (config.toml,
 // models.toml) strictly: a syntax error is reported with its line and column,
-// and a key the program does not know is an error naming the dotted key and
-// the line it is on, never silently ignored.
+// and a key the program does not know is an error naming the line it is on,
+// never silently ignored.
+//
+// Messages are evalpress's own words, never the decoder's, which quote what
+// they found ("expected value but found \"Claude\""). A private file's
+// (Decode) name a key only as far as it is a field evalpress defines: a key
+// of a table the author fills ([aliases] "Claude Opus 4.1" = ...) is a
+// value read from the file, and is named by its line.
 package tomlfile
 
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,9 +23,10 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 )
 
-// Decode decodes data, read from file, into v.
+// Decode decodes data, read from file, a private input, into v. Its
+// messages name keys only as far as they are v's fields.
 func Decode(data []byte, file string, v any) (toml.MetaData, error) {
-	f, err := Parse(data, file, v)
+	f, err := parse(data, file, v, true)
 	if err != nil {
 		return toml.MetaData{}, err
 	}
@@ -37,16 +45,26 @@ type File struct {
 	// tablesMD records what Table decoded; asked names the tables asked for.
 	tablesMD toml.MetaData
 	asked    map[string]bool
+	// private is set for a private input: its messages name a key only
+	// as far as it is a field of dst, the value decoded into.
+	private bool
+	dst     any
 }
 
 // Parse decodes data, read from file, into v; the keys v does not read are
 // left for Table and Check.
 func Parse(data []byte, file string, v any) (*File, error) {
+	return parse(data, file, v, false)
+}
+
+func parse(data []byte, file string, v any, private bool) (*File, error) {
+	f := &File{data: data, name: file, asked: map[string]bool{}, private: private, dst: v}
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(v)
 	if err != nil {
-		return nil, decodeError(data, file, err)
+		return nil, f.decodeError(err)
 	}
-	return &File{data: data, name: file, md: md, asked: map[string]bool{}}, nil
+	f.md = md
+	return f, nil
 }
 
 // Table decodes the top-level table name into v, which may share it with
@@ -59,7 +77,7 @@ func (f *File) Table(name string, v any) error {
 		// recorded apart from what Parse's value read.
 		md, err := toml.NewDecoder(bytes.NewReader(f.data)).Decode(&f.tables)
 		if err != nil {
-			return decodeError(f.data, f.name, err)
+			return f.decodeError(err)
 		}
 		f.tablesMD = md
 	}
@@ -68,7 +86,7 @@ func (f *File) Table(name string, v any) error {
 		return nil
 	}
 	if err := f.tablesMD.PrimitiveDecode(p, v); err != nil {
-		return decodeError(f.data, f.name, err)
+		return f.decodeError(err)
 	}
 	return nil
 }
@@ -77,7 +95,7 @@ func (f *File) Table(name string, v any) error {
 // into v.
 func (f *File) Primitive(p toml.Primitive, v any) error {
 	if err := f.md.PrimitiveDecode(p, v); err != nil {
-		return decodeError(f.data, f.name, err)
+		return f.decodeError(err)
 	}
 	return nil
 }
@@ -98,38 +116,79 @@ func (f *File) Check() error {
 		if len(key) == 1 && f.asked[key[0]] || len(key) > 1 && f.tables != nil && !byTables[key.String()] {
 			continue // a table asked for, or a key one of them read
 		}
+		if f.private {
+			d := diag.Errorf(f.name, KeyLine(f.data, key), "%s", f.keyWords(key, "a key evalpress does not know"))
+			if keys := f.keysAt(key); len(keys) > 0 {
+				return d.WithHint("the keys it takes: %s", strings.Join(keys, ", "))
+			}
+			return d.WithHint("check the spelling and the table the key is in; docs/inputs.md lists every key")
+		}
 		return diag.Errorf(f.name, KeyLine(f.data, key), "unknown key %q", key.String()).
 			WithHint("check the spelling; docs/configuration.md lists every key")
 	}
 	return nil
 }
 
-// decodeError turns a decoder's error into a diagnostic with the file and
-// the line.
-func decodeError(data []byte, file string, err error) error {
+// decodeError turns a decoder's error into a diagnostic with the file, the
+// line and, for a syntax error, the column, in evalpress's words.
+func (f *File) decodeError(err error) error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		line, col := position(data, pe.Position)
-		return &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Column: col,
-			Message: strings.TrimPrefix(pe.Message, "toml: ")}
+		line, col := position(f.data, pe.Position)
+		return &diag.Diagnostic{Severity: diag.Error, File: f.name, Line: line, Column: col,
+			Message: syntaxWords(pe.Message)}
 	}
 	// Type mismatches ("incompatible types") carry no position; name the key when we can.
-	line, msg := lineOfErrorKey(data, strings.TrimPrefix(err.Error(), "toml: "))
-	return &diag.Diagnostic{Severity: diag.Error, File: file, Line: line, Message: msg}
+	line, msg := f.lineOfErrorKey(strings.TrimPrefix(err.Error(), "toml: "))
+	return &diag.Diagnostic{Severity: diag.Error, File: f.name, Line: line, Message: msg}
+}
+
+// syntaxWords says what a decoder's syntax error means, without what it
+// quotes of the file.
+func syntaxWords(msg string) string {
+	for _, w := range syntaxMessages {
+		for _, part := range w.parts {
+			if strings.Contains(msg, part) {
+				return w.words
+			}
+		}
+	}
+	return "not valid TOML"
+}
+
+// syntaxMessages are the decoder's syntax errors (by a part of their text)
+// as evalpress words them, the first that matches.
+var syntaxMessages = []struct {
+	parts []string
+	words string
+}{
+	{[]string{"already been defined", "already created"}, "a key or table defined twice"},
+	{[]string{"is not a table"}, "a key used both as a value and as a table"},
+	{[]string{"escape", "Escaped"}, "an escape TOML does not know in a quoted text (write \\\\ for one backslash)"},
+	{[]string{"expected value", "EOF; expected value", "expected a digit", "nvalid float", "nvalid integer", "not a binary", "not a hexadecimal", "not an octal", "floats must", "cannot use sign"},
+		"not a value TOML reads: text goes in double quotes; or a number, true, false, a date, a [list] or an {inline table}"},
+	{[]string{"expected a top-level item to end"}, "more follows on the line than one key = value: text with spaces goes in double quotes"},
+	{[]string{"EOF", "terminator", "delimiter", "newline"}, "a quote, bracket or brace opened here is not closed"},
+	{[]string{"bare key", "expected '.' or '='", "unexpected '='", "unexpected '.'", "appears blank", "cannot be empty", "end table name", "unexpected comma"},
+		"a key or table name TOML cannot read: a name with spaces or other signs goes in double quotes"},
 }
 
 // KeyLine returns the 1-based line on which the last part of key is defined
 // in data, or 0 when it cannot be found. It follows [table] headers so that a
-// key is looked for in the right table.
+// key is looked for in the right table; a table with no header of its own is
+// at the first header of a table in it ([families."GPT-5"] for families).
 func KeyLine(data []byte, key toml.Key) int {
 	full := strings.Join(key, ".")
-	current := ""
+	current, within := "", 0
 	for i, line := range strings.Split(string(data), "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "[") {
 			current = strings.Trim(strings.SplitN(t, "]", 2)[0], "[] ")
-			if current == full {
+			if current == full || strings.Join(splitKey(current), ".") == full {
 				return i + 1
+			}
+			if within == 0 && strings.HasPrefix(strings.Join(splitKey(current), "."), full+".") {
+				within = i + 1 // a table defined by the headers of its own tables
 			}
 			continue
 		}
@@ -145,28 +204,104 @@ func KeyLine(data []byte, key toml.Key) int {
 			return i + 1
 		}
 	}
-	return 0
+	return within
 }
 
 // lineOfErrorKey finds the line of the key quoted in a decoder message such as
 // `toml: line 3 (last key "c5.max_run"): incompatible types`, and returns
 // the message as evalpress words it: `c5.max_run: the value is text; want
-// a whole number`.
-func lineOfErrorKey(data []byte, msg string) (int, string) {
+// a whole number`. A message it does not know is no message of its own.
+func (f *File) lineOfErrorKey(msg string) (int, string) {
 	m := errorKey.FindStringSubmatch(msg)
 	if m == nil {
-		return 0, msg
+		return 0, "a value of a type this key does not take"
 	}
 	name, err := strconv.Unquote(`"` + m[1] + `"`)
 	if err != nil {
-		return 0, msg
+		return 0, "a value of a type this key does not take"
 	}
 	key := splitKey(name)
-	rest := msg[len(m[0]):]
-	if t := typeMismatch.FindStringSubmatch(rest); t != nil {
+	rest := "a value of a type this key does not take"
+	if t := typeMismatch.FindStringSubmatch(msg[len(m[0]):]); t != nil {
 		rest = "the value is " + typeWords(t[1]) + "; want " + typeWords(t[2])
 	}
-	return KeyLine(data, key), key.String() + ": " + rest
+	line := KeyLine(f.data, key)
+	if !f.private {
+		return line, key.String() + ": " + rest
+	}
+	return line, f.keyWords(key, rest)
+}
+
+// keyWords says what is wrong at key of a private file, naming the key as
+// far as its parts are fields of the value decoded into: a part after
+// that (an alias table's script heading) is the author's, not named.
+func (f *File) keyWords(key toml.Key, what string) string {
+	known := fieldPrefix(reflect.TypeOf(f.dst), key)
+	switch {
+	case known == len(key):
+		return key.String() + ": " + what
+	case known == 0:
+		return what
+	}
+	return key[:known].String() + ": under it, " + what
+}
+
+// keysAt returns the keys (toml tags) of the table that holds key, when
+// evalpress defines that table's keys.
+func (f *File) keysAt(key toml.Key) []string {
+	t := reflect.TypeOf(f.dst)
+	n := fieldPrefix(t, key)
+	for _, part := range key[:n] {
+		t = elem(t)
+		field, _ := fieldByTag(t, part)
+		t = field.Type
+	}
+	if t = elem(t); t == nil || t.Kind() != reflect.Struct || n == len(key) {
+		return nil
+	}
+	var keys []string
+	for i := range t.NumField() {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ","); tag != "" && tag != "-" {
+			keys = append(keys, tag)
+		}
+	}
+	return keys
+}
+
+// elem returns t through pointers, slices and arrays.
+func elem(t reflect.Type) reflect.Type {
+	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = t.Elem()
+	}
+	return t
+}
+
+// fieldPrefix returns how many parts of key, from the first, name fields
+// (by their toml tags) of t, through pointers, slices and arrays.
+func fieldPrefix(t reflect.Type, key toml.Key) int {
+	for n, part := range key {
+		if t = elem(t); t == nil || t.Kind() != reflect.Struct {
+			return n
+		}
+		field, ok := fieldByTag(t, part)
+		if !ok {
+			return n
+		}
+		t = field.Type
+	}
+	return len(key)
+}
+
+// fieldByTag returns t's field that decodes the key name.
+func fieldByTag(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if tag == name || tag == "" && strings.EqualFold(f.Name, name) {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 var (

@@ -271,7 +271,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "primary judge with family_of", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `version = "2026-05"`, `version = "2026-05"`+"\nfamily_of = \"WRITER A\"", 1)),
 			want: `in/judged/judges.toml:6: primary judge "primary" has a family_of`, hint: true},
 		{name: "unknown key", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 2", "iteration = 2", 1)),
-			want: `in/judged/judges.toml:8: unknown key "judge.iteration"`, hint: true},
+			want: `in/judged/judges.toml:8: judge: under it, a key evalpress does not know`, hint: true},
 		{name: "bad role", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `role = "primary"`, `role = "main"`, 1)),
 			want: `in/judged/judges.toml:3: judge "primary": role is neither "primary" nor "family"`},
 		{name: "repeated id", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `id = "family-b"`, `id = "primary"`, 1)),
