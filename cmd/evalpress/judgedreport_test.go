@@ -171,7 +171,10 @@ var graderIDs = map[string]string{
 // judged tier's files and file names and the config's hypotheses. The
 // documents' placeholders name graders by their published ids, which do
 // not change.
-func renameGraders(t *testing.T, dir string) {
+func renameGraders(t *testing.T, dir string) { t.Helper(); renameGradersTo(t, dir, graderIDs) }
+
+// renameGradersTo gives the demo copy in dir the grader ids of ids.
+func renameGradersTo(t *testing.T, dir string, graderIDs map[string]string) {
 	t.Helper()
 	key := regexp.MustCompile(`(?m)^(id|judge|by|labeller) = "([^"]+)"`)
 	rename := func(s string) string {

@@ -72,12 +72,8 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 				continue
 			}
 			if f.Judged.Judge(p.Judge) == nil {
-				var ids []string
-				for _, j := range f.Judged.Judges {
-					ids = append(ids, strconv.Quote(j.ID))
-				}
-				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe (judges: %s)",
-					h.ID, p.Judge, strings.Join(ids, ", "))
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe", h.ID, p.Judge).
+					WithHint("name the judge by its id in judges.toml")
 			}
 			if j := f.Validation.Judge(p.Judge); j != nil && !j.Valid() {
 				// Its verdicts are in no cell's outcomes: counting them

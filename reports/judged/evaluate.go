@@ -1,6 +1,7 @@
 package judged
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -158,7 +159,7 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 			case reply == nil && !cell.Judged:
 				continue
 			case reply == nil:
-				missing[ji] = append(missing[ji], c.Script+" / "+c.Name)
+				missing[ji] = append(missing[ji], t.writerName(c)+" / "+c.Name)
 				g := Grade{By: j.ID, Missing: true}
 				for _, id := range Criteria {
 					g.Outcomes = append(g.Outcomes, Outcome{Criterion: id, Verdict: Missing, Reason: "not graded"})
@@ -200,8 +201,8 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 	}
 	for ji, j := range t.Judges {
 		if len(missing[ji]) > 0 {
-			r.Diagnostics.Add(diag.Warnf(t.judgesFile, j.Line, "judge %q did not grade %d judged section(s): %s; they are shown as missing",
-				j.ID, len(missing[ji]), strings.Join(missing[ji], ", ")))
+			r.Diagnostics.Add(diag.Warnf(t.judgesFile, j.Line, "this judge did not grade %d judged section(s): %s; they are shown as missing",
+				len(missing[ji]), strings.Join(missing[ji], ", ")))
 		}
 	}
 	var scripts []string
@@ -311,4 +312,13 @@ func (r *Results) Judgments(t *Tier, script, section string, valid func(judge st
 		}
 	}
 	return out
+}
+
+// writerName names the writer of section c in a message: by its alias, or
+// before aliases are known by the line of its script heading.
+func (t *Tier) writerName(c inputs.Section) string {
+	if a, ok := t.alias[c.Script]; ok {
+		return a
+	}
+	return fmt.Sprintf("the script of line %d", c.ScriptLine)
 }

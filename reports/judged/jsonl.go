@@ -85,7 +85,7 @@ func (l *loader) jsonl(byID map[string]int) error {
 			}
 			i, ok := byID[c.Judge]
 			if !ok {
-				return diag.Errorf(file, line, "judge %q has no [[judge]] entry in %s", c.Judge, JudgesFile)
+				return diag.Errorf(file, line, "the judge named here has no [[judge]] entry in %s", JudgesFile)
 			}
 			key := c.Judge + "\x00" + c.Script + "\x00" + c.Section
 			what := "section " + quote(c.Section)
@@ -93,7 +93,7 @@ func (l *loader) jsonl(byID map[string]int) error {
 				key, what = c.Judge+"\x00\x00"+c.Fixture, "fixture "+quote(c.Fixture)
 			}
 			if at, ok := first[key]; ok {
-				return diag.Errorf(file, line, "judge %q replied on %s already (at %s)", c.Judge, what, at)
+				return diag.Errorf(file, line, "this judge replied on %s already (at %s)", what, at)
 			}
 			first[key] = where(file, line)
 			if c.Time != "" {
@@ -135,11 +135,11 @@ func decodeCall(raw []byte, file string, line int) (call, error) {
 	case c.Judge == "":
 		return c, diag.Errorf(file, line, "the call names no judge")
 	case c.Reply == nil:
-		return c, diag.Errorf(file, line, "the call of judge %q has no reply", c.Judge)
+		return c, diag.Errorf(file, line, "the call has no reply")
 	case c.Fixture != "" && (c.Script != "" || c.Section != ""):
 		return c, diag.Errorf(file, line, "the call names a fixture and a section; a call is on one of them")
 	case c.Fixture == "" && (c.Script == "" || c.Section == ""):
-		return c, diag.Errorf(file, line, "the call of judge %q names no script and section (nor a fixture)", c.Judge)
+		return c, diag.Errorf(file, line, "the call names no script and section (nor a fixture)")
 	}
 	return c, nil
 }

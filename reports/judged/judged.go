@@ -155,6 +155,9 @@ type Tier struct {
 	Diagnostics diag.List
 
 	judgesFile string // judges.toml as messages name it
+	// alias maps a script heading to its writer's alias (OrderJudges):
+	// messages name writers by alias, never by heading.
+	alias map[string]string
 	// Classifications are the human classes of the judges' candidate
 	// additions (additions.toml); Causes the causes recorded for
 	// disagreements (disagreements.toml).
@@ -343,7 +346,7 @@ func (l *loader) load() error {
 	if repliesOK {
 		for i, j := range t.Judges {
 			if !found[i] && len(t.Replies[i].Replies) == 0 {
-				failed(diag.Errorf(t.judgesFile, j.Line, "judge %q has no reply file %s", j.ID, path.Join(Dir, j.ID+".md")).
+				failed(diag.Errorf(t.judgesFile, j.Line, "this judge has no reply file (%s)", path.Join(Dir, "<its id>.md")).
 					WithHint("or its calls in a JSON Lines file judged/*.jsonl"))
 			}
 		}
@@ -370,7 +373,7 @@ type filelessLabeller struct {
 func (l *loader) warnFileless() {
 	for _, f := range l.fileless {
 		if f.err == nil {
-			l.tier.Diagnostics.Add(diag.Warnf(l.labellersFile, f.Line, "labeller %q has no labels file %s; it labelled nothing", f.ID, path.Join(Dir, LabelsDir, f.ID+".md")))
+			l.tier.Diagnostics.Add(diag.Warnf(l.labellersFile, f.Line, "this labeller has no labels file (%s); it labelled nothing", path.Join(Dir, LabelsDir, "<its id>.md")))
 		}
 	}
 }

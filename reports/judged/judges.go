@@ -109,7 +109,7 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 	}
 	headers := arrayTableLines(data, "judge")
 	seen := map[string]int{}
-	names := map[string]string{}
+	names := map[string]int{} // a display name, lower case -> its judge's line
 	var out []Judge
 	for i, e := range jf.Judge {
 		header := 0
@@ -135,64 +135,64 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 		case j.ID == "":
 			return nil, diag.Errorf(file, header, "judge has no id")
 		case !judgeIDPattern.MatchString(j.ID):
-			return nil, diag.Errorf(file, keyLine("id"), "judge id %q: use lower-case letters, digits, '-' and '_'", j.ID).
+			return nil, diag.Errorf(file, keyLine("id"), "the judge of line %d: its id holds a character other than lower-case letters, digits, '-' and '_'", header).
 				WithHint("the id names the reply file judged/<id>.md; it is never published")
 		case seen[j.ID] > 0:
-			return nil, diag.Errorf(file, keyLine("id"), "judge %q is described twice (first at line %d)", j.ID, seen[j.ID])
-		case j.Name != "" && names[strings.ToLower(j.Name)] != "":
-			return nil, diag.Errorf(file, keyLine("name"), "judge %q: its name is judge %q's too", j.ID, names[strings.ToLower(j.Name)]).
+			return nil, diag.Errorf(file, keyLine("id"), "the judge of line %d: its id is the judge's of line %d too", header, seen[j.ID])
+		case j.Name != "" && names[strings.ToLower(j.Name)] > 0:
+			return nil, diag.Errorf(file, keyLine("name"), "the judge of line %d: its name is the judge's of line %d too", header, names[strings.ToLower(j.Name)]).
 				WithHint("readers tell judges apart by their names")
 		case j.Role != Primary && j.Role != Family:
-			return nil, diag.Errorf(file, keyLine("role"), "judge %q: role is neither %q nor %q", j.ID, Primary, Family)
+			return nil, diag.Errorf(file, keyLine("role"), "the judge of line %d: role is neither %q nor %q", header, Primary, Family)
 		case j.Model == "":
-			return nil, diag.Errorf(file, header, "judge %q has no model", j.ID)
+			return nil, diag.Errorf(file, header, "this judge has no model")
 		case e.Version == nil:
-			return nil, diag.Errorf(file, header, "judge %q has no version", j.ID).
+			return nil, diag.Errorf(file, header, "this judge has no version").
 				WithHint(`the protocol reports the judge's model, version and date: version = "2026-05"`)
 		case j.Version == "":
-			return nil, diag.Errorf(file, keyLine("version"), "judge %q: version is empty", j.ID)
+			return nil, diag.Errorf(file, keyLine("version"), "the judge of line %d: version is empty", header)
 		case j.Role == Family && j.FamilyOf == "":
-			return nil, diag.Errorf(file, header, "family judge %q has no family_of", j.ID).
+			return nil, diag.Errorf(file, header, "this family judge has no family_of").
 				WithHint("family_of is the script heading of the writer whose family the judge belongs to")
 		case j.Role == Family && !writers[j.FamilyOf]:
-			return nil, diag.Errorf(file, keyLine("family_of"), "family judge %q: family_of names no writer in sections.md", j.ID).
+			return nil, diag.Errorf(file, keyLine("family_of"), "the family judge of line %d: family_of names no writer in sections.md", header).
 				WithHint("use a '# SCRIPT' heading of sections.md exactly as written")
 		case j.Role == Family && j.Family != "":
-			return nil, diag.Errorf(file, keyLine("family"), "family judge %q has a family; its family is its writer's (family_of)", j.ID)
+			return nil, diag.Errorf(file, keyLine("family"), "the family judge of line %d has a family; its family is its writer's (family_of)", header)
 		case j.Role == Primary && j.FamilyOf != "":
-			return nil, diag.Errorf(file, keyLine("family_of"), "primary judge %q has a family_of; only family judges belong to a writer's family", j.ID).
+			return nil, diag.Errorf(file, keyLine("family_of"), "the primary judge of line %d has a family_of; only family judges belong to a writer's family", header).
 				WithHint(`state the primary judge's own model family with family = "..."`)
 		case !sha256Pattern.MatchString(e.PromptSHA256):
-			return nil, diag.Errorf(file, keyLine("prompt_sha256"), "judge %q: prompt_sha256 must be 64 lower-case hex digits", j.ID).
+			return nil, diag.Errorf(file, keyLine("prompt_sha256"), "the judge of line %d: prompt_sha256 must be 64 lower-case hex digits", header).
 				WithHint("the SHA-256 of the prompt text it ran with, as sha256sum prints it")
 		case e.Iterations == nil:
-			return nil, diag.Errorf(file, header, "judge %q has no iterations", j.ID).
+			return nil, diag.Errorf(file, header, "this judge has no iterations").
 				WithHint("iterations counts the prompt's revisions before this run: 0 when it was never revised")
 		case *e.Iterations < 0:
-			return nil, diag.Errorf(file, keyLine("iterations"), "judge %q: iterations %d is negative", j.ID, *e.Iterations)
+			return nil, diag.Errorf(file, keyLine("iterations"), "the judge of line %d: iterations %d is negative", header, *e.Iterations)
 		case *e.Iterations > 0 && j.TunedOn == "":
-			return nil, diag.Errorf(file, keyLine("iterations"), "judge %q: its prompt was iterated %d time(s), but tuned_on does not say on which sample", j.ID, *e.Iterations).
+			return nil, diag.Errorf(file, keyLine("iterations"), "the judge of line %d: its prompt was iterated %d time(s), but tuned_on does not say on which sample", header, *e.Iterations).
 				WithHint("tuned_on = %s", quoteAll(TunedOn))
 		case j.TunedOn != "" && !slices.Contains(TunedOn, j.TunedOn):
-			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on is none of %s", j.ID, quoteAll(TunedOn)).
+			return nil, diag.Errorf(file, keyLine("tuned_on"), "the judge of line %d: tuned_on is none of %s", header, quoteAll(TunedOn)).
 				WithHint("the sample the prompt was iterated on; %q for a set of your own", TunedOnOther)
 		case *e.Iterations == 0 && j.TunedOn != "":
-			return nil, diag.Errorf(file, keyLine("tuned_on"), "judge %q: tuned_on names a sample, but iterations is 0", j.ID)
+			return nil, diag.Errorf(file, keyLine("tuned_on"), "the judge of line %d: tuned_on names a sample, but iterations is 0", header)
 		case e.Order == nil:
-			return nil, diag.Errorf(file, header, "judge %q has no order", j.ID).
+			return nil, diag.Errorf(file, header, "this judge has no order").
 				WithHint("order records how answers were ordered: %s", quoteAll(Orders))
 		case !slices.Contains(Orders, j.Order):
-			return nil, diag.Errorf(file, keyLine("order"), "judge %q: order is none of %s", j.ID, quoteAll(Orders))
+			return nil, diag.Errorf(file, keyLine("order"), "the judge of line %d: order is none of %s", header, quoteAll(Orders))
 		}
 		j.Iterations = *e.Iterations
 		run, err := parseTime(e.Run)
 		if err != nil {
-			return nil, diag.Errorf(file, keyLine("run"), "judge %q: run %v", j.ID, err)
+			return nil, diag.Errorf(file, keyLine("run"), "the judge of line %d: run %v", header, err)
 		}
 		j.Run = run
 		seen[j.ID] = max(header, 1)
 		if j.Name != "" {
-			names[strings.ToLower(j.Name)] = j.ID
+			names[strings.ToLower(j.Name)] = max(header, 1)
 		}
 		out = append(out, j)
 	}

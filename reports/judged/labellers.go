@@ -46,7 +46,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 	}
 	headers := arrayTableLines(data, "labeller")
 	seen := map[string]int{}
-	names := map[string]string{}
+	names := map[string]int{} // a name, lower case -> its labeller's line
 	author := 0
 	var out []Labeller
 	for i, e := range lf.Labeller {
@@ -64,9 +64,9 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 		// empty, at its own line.
 		missing := func(key string) *diag.Diagnostic {
 			if line := keyLineIn(data, header, key); line > 0 {
-				return diag.Errorf(file, line, "labeller %q: %s is empty", strings.TrimSpace(e.ID), key)
+				return diag.Errorf(file, line, "the labeller of line %d: %s is empty", header, key)
 			}
-			return diag.Errorf(file, header, "labeller %q has no %s", strings.TrimSpace(e.ID), key)
+			return diag.Errorf(file, header, "this labeller has no %s", key)
 		}
 		l := Labeller{ID: strings.TrimSpace(e.ID), Name: strings.TrimSpace(e.Name), Role: e.Role, Line: header}
 		wrote := e.WroteRubric != nil && *e.WroteRubric
@@ -74,30 +74,30 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 		case l.ID == "":
 			return nil, diag.Errorf(file, header, "labeller has no id").WithHint("the id names the labels file labels/<id>.md")
 		case !judgeIDPattern.MatchString(l.ID):
-			return nil, diag.Errorf(file, keyLine("id"), "labeller id %q: use lower-case letters, digits, '-' and '_'", l.ID)
+			return nil, diag.Errorf(file, keyLine("id"), "the labeller of line %d: its id holds a character other than lower-case letters, digits, '-' and '_'", header)
 		case seen[l.ID] > 0:
-			return nil, diag.Errorf(file, keyLine("id"), "labeller %q is described twice (first at line %d)", l.ID, seen[l.ID])
+			return nil, diag.Errorf(file, keyLine("id"), "the labeller of line %d: its id is the labeller's of line %d too", header, seen[l.ID])
 		case l.Name == "":
 			return nil, missing("name").
 				WithHint(`name is what readers see, for example name = "Labeller A"; the id appears only in data files`)
-		case names[strings.ToLower(l.Name)] != "":
-			return nil, diag.Errorf(file, keyLine("name"), "labeller %q: its name is labeller %q's too", l.ID, names[strings.ToLower(l.Name)])
+		case names[strings.ToLower(l.Name)] > 0:
+			return nil, diag.Errorf(file, keyLine("name"), "the labeller of line %d: its name is the labeller's of line %d too", header, names[strings.ToLower(l.Name)])
 		case e.Kind == "":
 			return nil, missing("kind").WithHint(`kind = %q for a person`, KindHuman)
 		case e.Kind == KindModel:
-			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q is a model: a model can be a second judge, never a human baseline", l.ID).
+			return nil, diag.Errorf(file, keyLine("kind"), "the labeller of line %d is a model: a model can be a second judge, never a human baseline", header).
 				WithHint("describe it as a [[judge]] in judges.toml, with its replies in judged/<id>.md")
 		case e.Kind != KindHuman:
-			return nil, diag.Errorf(file, keyLine("kind"), "labeller %q: kind is neither %q nor %q", l.ID, KindHuman, KindModel)
+			return nil, diag.Errorf(file, keyLine("kind"), "the labeller of line %d: kind is neither %q nor %q", header, KindHuman, KindModel)
 		case l.Role != RoleAuthor && l.Role != RoleSecond:
-			return nil, diag.Errorf(file, keyLine("role"), "labeller %q: role is neither %q (the rubric's author) nor %q", l.ID, RoleAuthor, RoleSecond)
+			return nil, diag.Errorf(file, keyLine("role"), "the labeller of line %d: role is neither %q (the rubric's author) nor %q", header, RoleAuthor, RoleSecond)
 		case l.Role == RoleAuthor && author > 0:
-			return nil, diag.Errorf(file, keyLine("role"), "labeller %q: a second author (the first at line %d); the rubric has one author", l.ID, author)
+			return nil, diag.Errorf(file, keyLine("role"), "the labeller of line %d: a second author (the first at line %d); the rubric has one author", header, author)
 		case l.Role == RoleSecond && wrote:
-			return nil, diag.Errorf(file, keyLine("wrote_rubric"), "labeller %q wrote the rubric, so it cannot be the second labeller", l.ID).
+			return nil, diag.Errorf(file, keyLine("wrote_rubric"), "the labeller of line %d wrote the rubric, so it cannot be the second labeller", header).
 				WithHint("the protocol's second labeller works from the written rubric alone; give the rubric's author role = %q", RoleAuthor)
 		case l.Role == RoleAuthor && e.WroteRubric != nil && !wrote:
-			return nil, diag.Errorf(file, keyLine("wrote_rubric"), "labeller %q has role %q but wrote_rubric = false", l.ID, RoleAuthor)
+			return nil, diag.Errorf(file, keyLine("wrote_rubric"), "the labeller of line %d has role %q but wrote_rubric = false", header, RoleAuthor)
 		}
 		l.Criteria = slices.Clone(Criteria)
 		if e.Criteria != nil {
@@ -106,14 +106,14 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 				c = strings.ToUpper(strings.TrimSpace(c))
 				switch {
 				case !slices.Contains(Criteria, c):
-					return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q: criteria names one that is not a judged criterion (%s)", l.ID, strings.Join(Criteria, ", "))
+					return nil, diag.Errorf(file, keyLine("criteria"), "the labeller of line %d: criteria names one that is not a judged criterion (%s)", header, strings.Join(Criteria, ", "))
 				case slices.Contains(l.Criteria, c):
-					return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q: criteria names %s twice", l.ID, c)
+					return nil, diag.Errorf(file, keyLine("criteria"), "the labeller of line %d: criteria names %s twice", header, c)
 				}
 				l.Criteria = append(l.Criteria, c)
 			}
 			if len(l.Criteria) == 0 {
-				return nil, diag.Errorf(file, keyLine("criteria"), "labeller %q labels no criterion", l.ID)
+				return nil, diag.Errorf(file, keyLine("criteria"), "the labeller of line %d labels no criterion", header)
 			}
 			slices.SortFunc(l.Criteria, func(a, b string) int { return indexOf(Criteria, a) - indexOf(Criteria, b) })
 		}
@@ -121,7 +121,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 			author = max(header, 1)
 		}
 		seen[l.ID] = max(header, 1)
-		names[strings.ToLower(l.Name)] = l.ID
+		names[strings.ToLower(l.Name)] = max(header, 1)
 		out = append(out, l)
 	}
 	return out, nil

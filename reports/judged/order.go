@@ -15,11 +15,13 @@ import (
 // nothing then: a file listing the family judges in the order of their
 // writers' real names would otherwise give the aliases away. Replies and
 // fixture replies follow. The order depends only on the judges and the
-// aliases, so ordering again changes nothing.
+// aliases, so ordering again changes nothing. The tier keeps alias for
+// its messages, which name writers by alias.
 func (t *Tier) OrderJudges(alias map[string]string) {
 	if t == nil {
 		return
 	}
+	t.alias = alias
 	names := t.JudgeNames(alias)
 	order := make([]int, len(t.Judges))
 	for i := range order {

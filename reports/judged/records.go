@@ -112,7 +112,7 @@ func (l *loader) labellerError(file string, line int, key, id string) error {
 	for i := range l.fileless {
 		if f := &l.fileless[i]; f.ID == id {
 			if f.err == nil {
-				f.err = diag.Errorf(l.labellersFile, f.Line, "labeller %q has no labels file %s, yet %s:%d names it", id, path.Join(Dir, LabelsDir, id+".md"), file, line).
+				f.err = diag.Errorf(l.labellersFile, f.Line, "this labeller has no labels file (%s), yet %s:%d names it", path.Join(Dir, LabelsDir, "<its id>.md"), file, line).
 					WithHint("add the labels file, or remove the records that name the labeller")
 			}
 			return f.err
@@ -149,16 +149,16 @@ func (l *loader) additions() error {
 		key := [4]string{c.Judge, c.Script, c.Section, fmt.Sprint(c.Candidate)}
 		switch {
 		case l.tier.Judge(c.Judge) == nil:
-			return diag.Errorf(file, line, "judge %q has no [[judge]] entry in %s", c.Judge, JudgesFile)
+			return diag.Errorf(file, line, "the judge named here has no [[judge]] entry in %s", JudgesFile)
 		case reply == nil:
-			return diag.Errorf(file, line, "judge %q did not grade section %q of that script, so it found no candidate there", c.Judge, c.Section)
+			return diag.Errorf(file, line, "the judge named here did not grade section %q of that script, so it found no candidate there", c.Section)
 		case c.Candidate < 1 || c.Candidate > len(reply.Candidates):
-			return diag.Errorf(file, line, "candidate %d: judge %q's STEP 3 lists %d candidate addition(s) there", c.Candidate, c.Judge, len(reply.Candidates)).
+			return diag.Errorf(file, line, "candidate %d: the judge's STEP 3 lists %d candidate addition(s) there", c.Candidate, len(reply.Candidates)).
 				WithHint("candidates are numbered from 1 in the order of the judge's STEP 3 list")
 		case c.Class != Transition && c.Class != ScopeCreep:
 			return diag.Errorf(file, line, "class is neither \"transition\" nor \"scope_creep\"")
 		case seen[key] > 0:
-			return diag.Errorf(file, line, "candidate %d of judge %q on that section is classified twice (first at line %d)", c.Candidate, c.Judge, seen[key])
+			return diag.Errorf(file, line, "candidate %d of that judge on that section is classified twice (first at line %d)", c.Candidate, seen[key])
 		}
 		if err := l.labellerError(file, line, "by", c.By); err != nil {
 			return err
@@ -198,7 +198,7 @@ func (l *loader) disagreements() error {
 		case !slices.Contains(Criteria, c.Criterion):
 			return diag.Errorf(file, line, "criterion is not a judged criterion (%s)", strings.Join(Criteria, ", "))
 		case l.tier.Judge(c.Judge) == nil:
-			return diag.Errorf(file, line, "judge %q has no [[judge]] entry in %s", c.Judge, JudgesFile)
+			return diag.Errorf(file, line, "the judge named here has no [[judge]] entry in %s", JudgesFile)
 		case !slices.Contains(Causes, c.Cause):
 			return diag.Errorf(file, line, "cause is none of %s", quoteAll(Causes)).
 				WithHint("say what caused the disagreement; a note can say more")

@@ -166,9 +166,9 @@ func parseCount(s string) (Count, error) {
 	case err1 != nil || err2 != nil || n < 0 || of < 0:
 		return Count{}, fmt.Errorf("is not a count; want \"N of M\" with whole numbers")
 	case of == 0:
-		return Count{}, fmt.Errorf("%q counts out of nothing; M must be at least 1", s)
+		return Count{}, fmt.Errorf("counts out of nothing; M must be at least 1")
 	case n > of:
-		return Count{}, fmt.Errorf("%q counts more than all: %d is more than %d", s, n, of)
+		return Count{}, fmt.Errorf("counts more than all: %d is more than %d", n, of)
 	}
 	return Count{N: n, Of: of}, nil
 }
@@ -180,7 +180,7 @@ func parsePass(s string) (bool, error) {
 	case "FAIL":
 		return false, nil
 	}
-	return false, fmt.Errorf("%q: want PASS or FAIL", s)
+	return false, fmt.Errorf("is neither PASS nor FAIL")
 }
 
 func parseAmbiguous(s string) (map[string]bool, error) {
@@ -194,7 +194,7 @@ func parseAmbiguous(s string) (map[string]bool, error) {
 	for _, part := range strings.Split(s, ",") {
 		id := strings.ToUpper(strings.TrimSpace(part))
 		if indexOf(Criteria, id) < 0 {
-			return nil, fmt.Errorf("%q is not a judged criterion (one of %s, or NONE)", strings.TrimSpace(part), strings.Join(Criteria, ", "))
+			return nil, fmt.Errorf("names what is not a judged criterion (one of %s, or NONE)", strings.Join(Criteria, ", "))
 		}
 		if out[id] {
 			return nil, fmt.Errorf("%s named twice", id)
@@ -228,10 +228,10 @@ func checkLabelled(v Verdicts, lab *Labeller, file, where string) error {
 		labels := lab.Labelled(id)
 		switch {
 		case labels && v.Unlabelled[id]:
-			return diag.Errorf(file, v.Lines[id], "%s: %s is %q, but labeller %q labels %s", where, id, notLabelled, lab.ID, id).
+			return diag.Errorf(file, v.Lines[id], "%s: %s is %q, but the labeller labels %s", where, id, notLabelled, id).
 				WithHint("give the verdict, or leave %s out of the labeller's criteria in %s", id, LabellersFile)
 		case !labels && !v.Unlabelled[id]:
-			return diag.Errorf(file, v.Lines[id], "%s: labeller %q does not label %s (its criteria in %s), so the line must read %q", where, lab.ID, id, LabellersFile, notLabelled)
+			return diag.Errorf(file, v.Lines[id], "%s: the labeller does not label %s (its criteria in %s), so the line must read %q", where, id, LabellersFile, notLabelled)
 		case v.Unlabelled[id] && v.Ambiguous[id]:
 			return diag.Errorf(file, v.Lines[id], "%s: %s is marked AMBIGUOUS but not labelled", where, id)
 		}

@@ -46,14 +46,14 @@ func (r *Report) checkFixtures(in Input) {
 		}
 		for _, id := range sortedKeys(jd.Fixtures) {
 			if !known[id] {
-				r.Warnings.Add(diag.Warnf(file, jd.FixtureLines[id], "judge %q replied on fixture %q, which no [[fixture]] entry describes", jd.ID, id).
+				r.Warnings.Add(diag.Warnf(file, jd.FixtureLines[id], "a reply on a fixture that no [[fixture]] entry describes").
 					WithHint("describe it in a [[fixture]] entry of the config, or remove the reply"))
 			}
 		}
 		if jd.Fixtures == nil {
 			jr.Usability = UsabilityNotRun
 			if len(in.Fixtures) > 0 {
-				r.Warnings.Add(diag.Warnf(jd.File, line, "judge %q has no fixture replies (judged/fixtures/%s.md): it is not shown to separate the dense fixture from the padded ones, so its verdicts are no result", jd.ID, jd.ID))
+				r.Warnings.Add(diag.Warnf(jd.File, line, "this judge has no fixture replies (judged/fixtures/<its id>.md): it is not shown to separate the dense fixture from the padded ones, so its verdicts are no result"))
 			}
 			continue
 		}
@@ -80,7 +80,11 @@ func (r *Report) checkFixtures(in Input) {
 			jr.Fixtures = append(jr.Fixtures, res)
 		}
 		if len(unreplied) > 0 {
-			r.Warnings.Add(diag.Warnf(file, 0, "judge %q has no reply on fixture(s) %s: counted as missed", jd.ID, strings.Join(unreplied, ", ")).
+			at := 0 // the whole fixture replies file, or the judge's entry
+			if jd.FixtureFile == "" {
+				at = line
+			}
+			r.Warnings.Add(diag.Warnf(file, at, "this judge has no reply on fixture(s) %s: counted as missed", strings.Join(unreplied, ", ")).
 				WithHint("a file cut short loses its last replies; every [[fixture]] needs a '## ID' reply"))
 		}
 		switch {

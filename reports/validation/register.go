@@ -74,7 +74,7 @@ func (r *Report) register(in Input, labellers []agreement.Ratings) {
 	for i, c := range in.Causes {
 		if !used[i] {
 			r.Warnings.Add(diag.Warnf(in.CausesFile, c.Line,
-				"judge %q and labeller %q do not disagree on %s there in this build (they agree, or one gave no verdict): the cause recorded names no disagreement", c.Judge, c.Labeller, c.Criterion))
+				"the judge and the labeller named here do not disagree on %s there in this build (they agree, or one gave no verdict): the cause recorded names no disagreement", c.Criterion))
 		}
 	}
 	if open > 0 {

@@ -45,7 +45,7 @@ func (r *Report) checkIndependence(in Input, primary *Judge, s *Selection) {
 			line = primary.FamilyLine
 		}
 		r.Warnings.Add(diag.Warnf(primary.File, line,
-			"primary judge %q is not independent: its family or lab is one writer's; pages say so, and its model is kept private", primary.ID).
+			"the primary judge of line %d is not independent: its family or lab is one writer's; pages say so, and its model is kept private", primary.Line).
 			WithHint("the protocol's primary judge comes from a lab that made no writer; otherwise the family judges' self-preference has to be measured"))
 		for k := range r.Judges {
 			if r.Judges[k].ID == primary.ID {
@@ -60,7 +60,7 @@ func (r *Report) checkIndependence(in Input, primary *Judge, s *Selection) {
 	case pid.Family == "" && len(pid.Labs) == 0:
 		s.Checked, s.Unchecked = false, "the primary judge's family is not stated"
 		r.Warnings.Add(diag.Warnf(primary.File, primary.Line,
-			"primary judge %q states no family, so its independence from the writers' families is not checked", primary.ID).
+			"this primary judge states no family, so its independence from the writers' families is not checked").
 			WithHint(`family = "..." names the primary judge's model family`))
 	}
 }

@@ -341,8 +341,8 @@ func Build(in Input) *Report {
 			}
 		}
 		if len(why) > 0 {
-			r.Warnings.Add(diag.Warnf(in.Judges[k].File, in.Judges[k].Line, "judge %q's verdicts are no result (%s): pages show them only as a diagnostic",
-				jr.ID, strings.Join(why, "; ")))
+			r.Warnings.Add(diag.Warnf(in.Judges[k].File, in.Judges[k].Line, "this judge's verdicts are no result (%s): pages show them only as a diagnostic",
+				strings.Join(why, "; ")))
 		}
 	}
 	if in.Ran {
@@ -394,7 +394,7 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	// Blind labels: every validation label must predate the judge's first
 	// output.
 	var lateFiles []string
-	for _, l := range in.Labellers {
+	for i, l := range in.Labellers {
 		late := 0
 		for _, lab := range l.Labels {
 			if lab.Sample == judged.Validation && !lab.LabelledAt.Before(first) {
@@ -403,13 +403,13 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 		}
 		if late > 0 {
 			jr.Late += late
-			lateFiles = append(lateFiles, fmt.Sprintf("%s (%d)", l.ID, late))
+			lateFiles = append(lateFiles, fmt.Sprintf("labeller-%d (%d)", i+1, late)) // as published
 		}
 	}
 	if jr.Late > 0 {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q: %d validation label(s) were made at or after its first output (%s), so it is not blindly validated: its verdicts are no result",
-			jd.ID, jr.Late, strings.Join(lateFiles, ", ")))
+			"this judge: %d validation label(s) were made at or after its first output (%s), so it is not blindly validated: its verdicts are no result",
+			jr.Late, strings.Join(lateFiles, ", ")))
 	}
 
 	// A frozen prompt: the judge must have run with the published one.
@@ -421,21 +421,21 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	default:
 		jr.Prompt = PromptDiffers
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q ran with a prompt whose digest differs from the published %s: its agreement is withheld and its verdicts are no result",
-			jd.ID, in.Prompt.File))
+			"this judge ran with a prompt whose digest differs from the published %s: its agreement is withheld and its verdicts are no result",
+			in.Prompt.File))
 	}
 
 	// Iteration: the sample the prompt was tuned on is always stated.
 	jr.TunedOnValidation = jd.Iterations > 0 && jd.TunedOn == judged.Validation
 	if jr.TunedOnValidation {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q's prompt was iterated %d time(s) on the validation sample: its agreement is measured on the set it was tuned on; pages say so beside its results",
-			jd.ID, jd.Iterations).WithHint("tune the prompt on the pilot sample, and validate on labels it was not tuned on"))
+			"this judge's prompt was iterated %d time(s) on the validation sample: its agreement is measured on the set it was tuned on; pages say so beside its results",
+			jd.Iterations).WithHint("tune the prompt on the pilot sample, and validate on labels it was not tuned on"))
 	}
 
 	if jd.Order == judged.OrderFixed {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"judge %q answered in a fixed order: the protocol asks for the order randomised, or swapped and averaged; pages say so beside its results", jd.ID))
+			"this judge answered in a fixed order: the protocol asks for the order randomised, or swapped and averaged; pages say so beside its results"))
 	}
 
 	if !jr.Withheld() {

@@ -221,7 +221,7 @@ func TestBlindRule(t *testing.T) {
 	// late validation labels are said per judge.
 	if len(r.Warnings) != 5 || !strings.Contains(r.Warnings[0].Error(), "out of the protocol's order: a pilot label (2026-07-01T14:00:00Z) is not before the first validation label") ||
 		!strings.Contains(r.Warnings[1].Error(), "not blindly validated") ||
-		!strings.Contains(r.Warnings[1].Error(), "judges.toml:1:") || !strings.Contains(r.Warnings[1].Error(), "second (2)") {
+		!strings.Contains(r.Warnings[1].Error(), "judges.toml:1:") || !strings.Contains(r.Warnings[1].Error(), "labeller-2 (2)") {
 		t.Errorf("warnings %v", r.Warnings)
 	}
 	if len(r.Order.Problems) != 2 {
@@ -305,7 +305,7 @@ func TestIterationIsStated(t *testing.T) {
 			tuned = append(tuned, w.Error())
 		}
 	}
-	if len(tuned) != 1 || !strings.Contains(tuned[0], `judges.toml:1: warning: judge "primary"'s prompt was iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+	if len(tuned) != 1 || !strings.Contains(tuned[0], `judges.toml:1: warning: this judge's prompt was iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
 		t.Errorf("tuning warnings %q", tuned)
 	}
 }
@@ -320,7 +320,7 @@ func TestFixedOrderIsFlagged(t *testing.T) {
 	if !j.Valid() || len(j.Status.Notes) != 1 || !strings.Contains(j.Status.Notes[0], "answer order fixed") {
 		t.Errorf("fixed order: %+v", j.Status)
 	}
-	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:20: warning: judge "fam-y" answered in a fixed order`) {
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:20: warning: this judge answered in a fixed order`) {
 		t.Errorf("warnings %v", r.Warnings)
 	}
 }
@@ -338,7 +338,7 @@ func TestSelection(t *testing.T) {
 	if n := r.Judge("primary").Status.Notes; len(n) != 1 || !strings.Contains(n[0], "not independent") || !r.Valid("primary") {
 		t.Errorf("primary notes %v", n)
 	}
-	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:4: warning: primary judge "primary" is not independent`) ||
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:4: warning: the primary judge of line 1 is not independent`) ||
 		strings.Contains(r.Warnings[0].Error(), "yFAM") {
 		t.Errorf("warnings %v", r.Warnings)
 	}
@@ -430,7 +430,7 @@ func TestFixtureRule(t *testing.T) {
 		if valid(r) != "primary,fam-y,fam-z" {
 			t.Errorf("%s: valid %q", tc.name, valid(r))
 		}
-		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:10: warning: judge "fam-x"'s verdicts are no result (`+tc.reason+`)`) {
+		if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:10: warning: this judge's verdicts are no result (`+tc.reason+`)`) {
 			t.Errorf("%s: warnings %v", tc.name, r.Warnings)
 		}
 	}
@@ -458,8 +458,8 @@ func TestFixtureRule(t *testing.T) {
 	if r.Judges[0].Usability != Unusable || r.Judges[0].Fixtures[1].Replied || reasons(r, "primary") != "no reply on T2" {
 		t.Errorf("no reply on T2: %s %q", r.Judges[0].Usability, reasons(r, "primary"))
 	}
-	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0].Error(), `judge "primary" has no reply on fixture(s) T2: counted as missed`) ||
-		!strings.Contains(r.Warnings[1].Error(), `judges.toml:1: warning: judge "primary"'s verdicts are no result (no reply on T2)`) {
+	if len(r.Warnings) != 2 || !strings.Contains(r.Warnings[0].Error(), `judges.toml:1: warning: this judge has no reply on fixture(s) T2: counted as missed`) ||
+		!strings.Contains(r.Warnings[1].Error(), `judges.toml:1: warning: this judge's verdicts are no result (no reply on T2)`) {
 		t.Errorf("warnings %v", r.Warnings)
 	}
 	// No fixture replies at all: not run, not usable.
@@ -476,7 +476,7 @@ func TestFixtureRule(t *testing.T) {
 	// A reply on an unknown fixture is a warning.
 	in = demo()
 	in.Judges[0].Fixtures["T9"] = map[string]agreement.Verdict{"C1": P}
-	if r := Build(in); len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), `"T9"`) {
+	if r := Build(in); len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), "a reply on a fixture that no [[fixture]] entry describes") || strings.Contains(r.Warnings[0].Error(), "T9") {
 		t.Errorf("unknown fixture: %v", r.Warnings)
 	}
 }
@@ -721,7 +721,7 @@ func TestDisagreementRegister(t *testing.T) {
 		warned = append(warned, w.Error())
 	}
 	want := []string{
-		`disagreements.toml:7: warning: judge "primary" and labeller "author" do not disagree on C4 there in this build`,
+		`disagreements.toml:7: warning: the judge and the labeller named here do not disagree on C4 there in this build`,
 		fmt.Sprintf("config.toml: warning: %d disagreement(s) between a judge and a labeller have no recorded cause", open),
 	}
 	if open == 0 || len(warned) != 2 || !strings.HasPrefix(warned[0], want[0]) || !strings.HasPrefix(warned[1], want[1]) {
