@@ -187,10 +187,10 @@ func (b *build) configure() error {
 	}
 	b.cfg = cfg
 	if d := config.RegisteredDrift(cfg); len(d) > 0 {
-		b.warnf("%s: warning: thresholds differ from the registered ones: %s; pages with verdicts say so", b.o.Config, strings.Join(d, ", "))
+		b.warn(diag.List{diag.Warnf(b.o.Config, 0, "thresholds differ from the registered ones: %s; pages with verdicts say so", strings.Join(d, ", "))})
 	}
 	if d := config.SetChangeWords(cfg); len(d) > 0 {
-		b.warnf("%s: warning: --set changes thresholds for which no registered ones are declared: %s; pages with verdicts say so", b.o.Config, strings.Join(d, ", "))
+		b.warn(diag.List{diag.Warnf(b.o.Config, 0, "--set changes thresholds for which no registered ones are declared: %s; pages with verdicts say so", strings.Join(d, ", "))})
 	}
 	b.inputsDir, b.outDir = cfg.Path(cfg.Inputs.Dir), cfg.Path(cfg.Publish.Out)
 	if b.o.Inputs != "" {
@@ -404,7 +404,7 @@ func (b *build) assembleFindings() error {
 	b.warn(f.Validation.Warnings.Warnings())
 	for _, name := range cfg.Judged.Sections {
 		if !slices.Contains(f.SectionNames, name) {
-			b.warnf("%s: warning: [judged] sections names %q, which is no section of sections.md", cfg.File, name)
+			b.warn(diag.List{diag.Warnf(cfg.File, 0, "[judged] sections names %q, which is no section of sections.md", name)})
 		}
 	}
 	b.warn(cfg.Unused(f.SectionNames))
@@ -435,8 +435,8 @@ func (b *build) redact() error {
 	// digest: nobody can verify it as registered, and the author should know.
 	for i, h := range b.view.Public().Hypotheses {
 		if h.DigestWithheld != "" {
-			b.warnf("%s:%d: warning: hypothesis %s holds a private term, so its digest is withheld and it cannot be verified as registered; name writers by their aliases",
-				b.cfg.File, b.f.Hypotheses[i].Line, h.ID)
+			b.warn(diag.List{diag.Warnf(b.cfg.File, b.f.Hypotheses[i].Line,
+				"hypothesis %s holds a private term, so its digest is withheld and it cannot be verified as registered; name writers by their aliases", h.ID)})
 		}
 	}
 	// The view holds what the pages show: the private inputs (the texts
@@ -545,11 +545,7 @@ func (b *build) close() {
 }
 
 // warn writes each diagnostic on a line of its own.
-func (b *build) warn(ds diag.List) {
-	for _, d := range ds {
-		fmt.Fprintf(b.stderr, "evalpress: %s\n", d.Error())
-	}
-}
+func (b *build) warn(ds diag.List) { diag.Write(b.stderr, ds) }
 
 // warnf writes one line.
 func (b *build) warnf(format string, args ...any) {

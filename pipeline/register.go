@@ -203,8 +203,8 @@ func (r *registrationCheck) order(firstJudge time.Time, stderr io.Writer, file s
 	}
 	r.Check.Order(r.file, firstJudge)
 	if len(r.Check.Late) > 0 {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: the registration of %s was %s: it registers nothing in advance, and every page that cites it says so\n",
-			file, r.file.At.UTC().Format(time.RFC3339), strings.Join(r.Check.Late, ", and "))
+		diag.Write(stderr, diag.List{diag.Warnf(file, 0, "the registration of %s was %s: it registers nothing in advance, and every page that cites it says so",
+			r.file.At.UTC().Format(time.RFC3339), strings.Join(r.Check.Late, ", and "))})
 	}
 }
 
@@ -233,8 +233,8 @@ func checkRegistration(ctx context.Context, cfg *config.Config, docs []redact.Ra
 	}
 	check := registration.Compare(reg, data, registration.Make(cfg, contentOf(docs, files), time.Time{}))
 	if len(check.Differences) > 0 {
-		fmt.Fprintf(stderr, "evalpress: %s: warning: the evaluation differs from its registration of %s: %s; the hypotheses say so\n",
-			file, reg.At.UTC().Format(time.RFC3339), strings.Join(check.Differences, "; "))
+		diag.Write(stderr, diag.List{diag.Warnf(file, 0, "the evaluation differs from its registration of %s: %s; the hypotheses say so",
+			reg.At.UTC().Format(time.RFC3339), strings.Join(check.Differences, "; "))})
 	}
 	return &registrationCheck{RawRegistration: redact.RawRegistration{Check: check, Data: data}, declaresN: reg.Declares(criteria.C1), file: reg}, nil
 }

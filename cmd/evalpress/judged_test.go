@@ -104,7 +104,7 @@ func TestJudgedTierBuild(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("build failed (%d): %s", code, stderr)
 	}
-	if !strings.Contains(stderr, `warning: judge "fam-b" did not grade 1 judged section(s)`) {
+	if !strings.Contains(stderr, `warning: this judge did not grade 1 judged section(s): Model 3 / MIDDLE`) {
 		t.Errorf("no warning about the section fam-b did not grade:\n%s", stderr)
 	}
 	files := testtree.Read(t, filepath.Join(dir, "public"))
@@ -162,7 +162,7 @@ func TestJudgedTierInternalShowsAnalysis(t *testing.T) {
 func TestJudgedTierBadInput(t *testing.T) {
 	dir := judgedTree(t, map[string]string{"private/judged/other.md": "# Beta Scribe\n## INTRO\nx\n"})
 	code, stderr := buildSite(t, dir)
-	want := `private/judged/other.md: judge "other" has no [[judge]] entry in judges.toml`
+	want := `private/judged/other.md: the judge this file is named after has no [[judge]] entry in judges.toml`
 	if code != 1 || !strings.Contains(filepath.ToSlash(stderr), want) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, stderr, want)
 	}

@@ -267,7 +267,7 @@ func TestStatusStandsWhereverVerdictsAre(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("build failed (%d): %s", code, stderr)
 	}
-	if !strings.Contains(stderr, `warning: judge "primary"'s prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+	if !strings.Contains(stderr, `warning: this judge's prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
 		t.Errorf("no warning of the tuning on the validation sample:\n%s", stderr)
 	}
 	notes := []string{

@@ -151,23 +151,11 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, crit 
 		fmt.Fprintf(stderr, "evalpress: stopped; nothing more was written, and the output folder is as it was\n")
 		return 1
 	}
-	// Problems found together (every false claim of a build) print one a line.
-	printWarnings(stderr, diag.Warnings(err))
-	var joined interface{ Unwrap() []error }
-	if errors.As(err, &joined) {
-		for _, e := range joined.Unwrap() {
-			fmt.Fprintf(stderr, "evalpress: %v\n", e)
-		}
-	} else {
-		fmt.Fprintf(stderr, "evalpress: %v\n", err)
-	}
+	// Problems found together (every false claim of a build) print one a
+	// line, through the one path every problem takes (diag.WriteError).
 	var ue usageError
 	isUsage := errors.As(err, &ue)
-	if hint := diag.Hint(err); hint != "" {
-		fmt.Fprintf(stderr, "hint: %s\n", hint)
-	} else if isUsage && ue.hint != "" {
-		fmt.Fprintf(stderr, "hint: %s\n", ue.hint)
-	}
+	diag.WriteError(stderr, err, ue.hint)
 	if isUsage {
 		return 2
 	}
@@ -300,10 +288,3 @@ func flagError(err error) error {
 
 // flagName is a flag's name as the flag package writes it in an error.
 var flagName = regexp.MustCompile(`(^|for |flag |: )(?:flag )?-([A-Za-z][\w-]*)`)
-
-// printWarnings writes each warning on its own line to w.
-func printWarnings(w io.Writer, list diag.List) {
-	for _, d := range list.Warnings() {
-		fmt.Fprintf(w, "evalpress: %s\n", d.Error())
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/c5report"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
@@ -51,7 +52,7 @@ func (c *measureCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	printWarnings(c.stderr, folder.Diagnostics)
+	diag.Write(c.stderr, folder.Diagnostics.Warnings())
 	res, err := measure.Run(ctx, folder, t.NGram)
 	if err != nil {
 		return err

@@ -58,9 +58,9 @@ func TestJudgeValidationBuild(t *testing.T) {
 		t.Fatalf("build failed (%d): %s", code, stderr)
 	}
 	for _, want := range []string{
-		`judges.toml:1: warning: judge "primary": 1 validation label(s) were made at or after its first output (author (1)), so it is not blindly validated: its verdicts are no result`,
-		`judges.toml:11: warning: judge "fam-b" ran with a prompt whose digest differs from the published prompts/judge.txt: its agreement is withheld and its verdicts are no result`,
-		`judges.toml:11: warning: judge "fam-b"'s verdicts are no result (missed T2 (C1 pass, expected FAIL))`,
+		`judges.toml:1: warning: this judge: 1 validation label(s) were made at or after its first output (labeller-1 (1)), so it is not blindly validated: its verdicts are no result`,
+		`judges.toml:11: warning: this judge ran with a prompt whose digest differs from the published prompts/judge.txt: its agreement is withheld and its verdicts are no result`,
+		`judges.toml:11: warning: this judge's verdicts are no result (missed T2 (C1 pass, expected FAIL))`,
 	} {
 		if !strings.Contains(filepath.ToSlash(stderr), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

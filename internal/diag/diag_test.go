@@ -2,6 +2,7 @@ package diag
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,29 @@ func TestJoin(t *testing.T) {
 				t.Errorf("%d warnings, want %d", n, tc.warnings)
 			}
 		})
+	}
+}
+
+// TestWriteError: the warnings that came with an error first, each joined
+// error on a line of its own, then the first hint or the fallback.
+func TestWriteError(t *testing.T) {
+	t.Parallel()
+	w := Warnf("sections.md", 1, "w")
+	a := Errorf("models.toml", 3, "a").WithHint("h")
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"one", a, "evalpress: models.toml:3: a\nhint: h\n"},
+		{"joined, with warnings", Join(&WithWarnings{Err: errors.Join(Errorf("x.md", 2, "b"), Errorf("y.md", 0, "c")), Before: List{w}}),
+			"evalpress: sections.md:1: warning: w\nevalpress: x.md:2: b\nevalpress: y.md: c\nhint: fall\n"},
+		{"plain", errors.New("plain"), "evalpress: plain\nhint: fall\n"},
+	} {
+		var b strings.Builder
+		WriteError(&b, tc.err, "fall")
+		if b.String() != tc.want {
+			t.Errorf("%s: wrote\n%s\nwant\n%s", tc.name, b.String(), tc.want)
+		}
 	}
 }

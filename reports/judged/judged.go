@@ -315,7 +315,7 @@ func (l *loader) load() error {
 			i, ok := byID[id]
 			if !ok {
 				repliesOK = false
-				failed(diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+				failed(diag.Errorf(l.path(rel), 0, "the judge this file is named after has no [[judge]] entry in %s", JudgesFile).
 					WithHint("a reply file is named after its judge's id"))
 				continue
 			}
@@ -431,7 +431,7 @@ func (l *loader) checkCell(b inputs.Block, file string) error {
 			WithHint("use the '# SCRIPT' headings of sections.md exactly as written")
 	}
 	if !l.cells[[2]string{b.Script, b.Name}] {
-		return diag.Errorf(file, b.Line, "section %q is not in this script of sections.md", b.Name)
+		return diag.Errorf(file, b.Line, "the section named here is not in this script of sections.md")
 	}
 	return nil
 }
@@ -491,11 +491,11 @@ func (l *loader) missingInSections(errs []error) []error {
 		}
 		file := filepath.Join(l.label, inputs.SectionsFile)
 		if len(orphans) == 1 {
-			said = append(said, diag.Errorf(file, orphans[0].Line, "section %q has no reply in the judges' files, which reply on %q in this script instead (%s)", orphans[0].Name, cell[1], files).
+			said = append(said, diag.Errorf(file, orphans[0].Line, "section %q has no reply in the judges' files, which reply on a heading of another name in this script instead (%s)", orphans[0].Name, files).
 				WithHint("a heading changed here or in the judges' files: make them the same"))
 			continue
 		}
-		said = append(said, diag.Errorf(file, scriptLine, "this script has no section %q, which the judges' files reply on (%s)", cell[1], files).
+		said = append(said, diag.Errorf(file, scriptLine, "this script has no section of the heading the judges' files reply on (%s)", files).
 			WithHint("a heading changed here or in the judges' files: make them the same"))
 	}
 	if len(said) == 0 {
@@ -653,7 +653,7 @@ func (l *loader) labels() error {
 		rel := path.Join(dir, name)
 		i, ok := byID[strings.TrimSuffix(name, ".md")]
 		if !ok {
-			errs = append(errs, diag.Errorf(l.path(rel), 0, "labeller %q has no [[labeller]] entry in %s", strings.TrimSuffix(name, ".md"), LabellersFile).
+			errs = append(errs, diag.Errorf(l.path(rel), 0, "the labeller this file is named after has no [[labeller]] entry in %s", LabellersFile).
 				WithHint("a labels file is named after its labeller's id"))
 			continue
 		}
@@ -788,7 +788,7 @@ func (l *loader) fixtures(byID map[string]int) error {
 		rel := path.Join(dir, name)
 		id := strings.TrimSuffix(name, ".md")
 		if _, ok := byID[id]; !ok {
-			errs = append(errs, diag.Errorf(l.path(rel), 0, "judge %q has no [[judge]] entry in %s", id, JudgesFile).
+			errs = append(errs, diag.Errorf(l.path(rel), 0, "the judge this file is named after has no [[judge]] entry in %s", JudgesFile).
 				WithHint("a fixture reply file is named after its judge's id"))
 			continue
 		}

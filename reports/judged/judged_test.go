@@ -242,7 +242,7 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/fixtures/primary.md:2: the reply on fixture "T1" gives verdicts before its analysis`},
 		// Sections and scripts.
 		{name: "unknown section", fsys: tree(p, "# WRITER A\n## ACT 9\n"+reply(goodVerdicts)),
-			want: `in/judged/primary.md:2: section "ACT 9" is not in this script of sections.md`, exact: true},
+			want: `in/judged/primary.md:2: the section named here is not in this script of sections.md`, exact: true},
 		{name: "unknown script", fsys: tree(p, "# WRITER Z\n## ACT 1\n"+reply(goodVerdicts)),
 			want: `in/judged/primary.md:1: the script named here is none of sections.md's`, hint: true},
 		{name: "repeated section", fsys: tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"## ACT 1\n"+reply(goodVerdicts)),
@@ -257,9 +257,9 @@ func TestLoadErrors(t *testing.T) {
 			want: `in/judged/primary.md:4:5: bytes that are not UTF-8`},
 		// Judges.
 		{name: "reply file of an unknown judge", fsys: tree("judged/other.md", goodPrimary),
-			want: `in/judged/other.md: judge "other" has no [[judge]] entry in judges.toml`, hint: true},
+			want: `in/judged/other.md: the judge this file is named after has no [[judge]] entry in judges.toml`, hint: true},
 		{name: "fixture file of an unknown judge", fsys: tree("judged/fixtures/other.md", goodFixtures),
-			want: `in/judged/fixtures/other.md: judge "other" has no [[judge]] entry in judges.toml`},
+			want: `in/judged/fixtures/other.md: the judge this file is named after has no [[judge]] entry in judges.toml`},
 		{name: "judge without reply file", fsys: tree("judged/family-b.md", ""),
 			want: `in/judged/judges.toml:12: this judge has no reply file (judged/<its id>.md)`, exact: true},
 		{name: "no judges.toml", fsys: tree("judged/judges.toml", ""),
@@ -327,14 +327,14 @@ func TestLoadErrors(t *testing.T) {
 		{name: "label with two samples", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "SAMPLE: pilot\n", "SAMPLE: pilot\nSAMPLE: validation\n", 1)),
 			want: `in/judged/labels/author.md:4: the label on section "ACT 1": SAMPLE repeated (first at line 3)`},
 		{name: "label on unknown section", fsys: tree("judged/labels/author.md", strings.Replace(goodLabel, "## ACT 1", "## ACT 7", 1)),
-			want: `in/judged/labels/author.md:2: section "ACT 7" is not in this script of sections.md`},
+			want: `in/judged/labels/author.md:2: the section named here is not in this script of sections.md`},
 		{name: "label without verdicts", fsys: tree("judged/labels/author.md", "# WRITER A\n## ACT 1\nSAMPLE: pilot\nLABELLED_AT: 2026-06-20T08:00:00Z\n"),
 			want: `in/judged/labels/author.md:2: the label on section "ACT 1" has no verdict block`},
 		// Labellers, as the protocol defines them.
 		{name: "labels without labellers.toml", fsys: tree("judged/labellers.toml", ""),
 			want: `in/judged/labels/author.md: labels without labellers.toml: who labelled is not described`, hint: true},
 		{name: "labels file of an unknown labeller", fsys: tree("judged/labels/third.md", goodLabel),
-			want: `in/judged/labels/third.md: labeller "third" has no [[labeller]] entry in labellers.toml`, hint: true},
+			want: `in/judged/labels/third.md: the labeller this file is named after has no [[labeller]] entry in labellers.toml`, hint: true},
 		{name: "a model as a labeller", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `kind = "human"`+"\n\n", `kind = "model"`+"\n\n", 1)),
 			want: `in/judged/labellers.toml:5: the labeller of line 1 is a model: a model can be a second judge, never a human baseline`, hint: true, exact: true},
 		{name: "the author as the second labeller", fsys: tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "second"`, `role = "second"`+"\nwrote_rubric = true", 1)),
@@ -363,18 +363,18 @@ func TestLoadErrors(t *testing.T) {
 		{name: "classifying a candidate the judge did not list", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, "candidate = 1", "candidate = 3", 1)),
 			want: `in/judged/additions.toml:1: candidate 3: the judge's STEP 3 lists 2 candidate addition(s) there`, hint: true, exact: true},
 		{name: "classifying on a section the judge did not grade", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `judge = "primary"`, `judge = "family-b"`, 1)),
-			want: `in/judged/additions.toml:1: the judge named here did not grade section "ACT 2" of that script, so it found no candidate there`},
+			want: `in/judged/additions.toml:1: the judge named here did not grade that section, so it found no candidate there`},
 		{name: "an unknown class", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, "scope_creep", "filler", 1)),
 			want: `in/judged/additions.toml:1: class is neither "transition" nor "scope_creep"`},
 		{name: "classified by no labeller", fsys: tree("judged/additions.toml", strings.Replace(goodAdditions, `by = "author"`, `by = "someone"`, 1)),
-			want: `in/judged/additions.toml:1: by "someone" is no labeller of labellers.toml`},
+			want: `in/judged/additions.toml:1: by names no labeller of labellers.toml`},
 		{name: "classified twice", fsys: tree("judged/additions.toml", goodAdditions+"\n"+goodAdditions),
 			want: `in/judged/additions.toml:17: candidate 1 of that judge on that section is classified twice (first at line 1)`},
 		// Causes of disagreements.
 		{name: "a cause not in the list", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 1\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"bad luck\"\n"),
 			want: `in/judged/disagreements.toml:1: cause is none of "judge", "labeller", "rubric", "outline" or "other"`, hint: true},
 		{name: "a disagreement on no section", fsys: tree("judged/disagreements.toml", "[[disagreement]]\nscript = \"WRITER A\"\nsection = \"ACT 9\"\ncriterion = \"C4\"\njudge = \"primary\"\nlabeller = \"author\"\ncause = \"judge\"\n"),
-			want: `in/judged/disagreements.toml:1: section "ACT 9" is not in this script of sections.md`},
+			want: `in/judged/disagreements.toml:1: the section named here is not in this script of sections.md`},
 		// Labels.
 		{name: "adequacy on a validation label", fsys: tree("judged/labels/second.md", strings.Replace(goodSecond, "SAMPLE: validation\n", "SAMPLE: validation\nADEQUACY: thin\n", 1)),
 			want: `in/judged/labels/second.md:4: the label on section "ACT 2": ADEQUACY is for pilot labels`},
@@ -686,7 +686,7 @@ func TestMessagesNeverEchoAPrivateValue(t *testing.T) {
 		{"labeller role", tree("judged/labellers.toml", strings.Replace(goodLabellers, `role = "author"`, `role = "Gemini lead"`, 1)), `role is neither "author"`},
 		{"labeller criteria", tree("judged/labellers.toml", strings.Replace(goodLabellers, `criteria = ["C4", "c1"]`, `criteria = ["C4", "Gemini"]`, 1)), `criteria names one that is not a judged criterion`},
 		{"script of a reply", tree(p, "# Gemini 2.5 Pro\n## ACT 1\n"+reply(goodVerdicts)), `the script named here is none of sections.md's`},
-		{"section of a script", tree(p, "# WRITER A\n## ACT 9\n"+reply(goodVerdicts)), `section "ACT 9" is not in this script`},
+		{"section of a script", tree(p, "# WRITER A\n## Gemini act\n"+reply(goodVerdicts)), `the section named here is not in this script`},
 		{"count", tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: Gemini of 12\n")), `C1_COVERAGE: is not a count`},
 		{"a stray line", tree(p, "# WRITER A\n## ACT 1\n"+reply("C1_COVERAGE: 9 of 12\nGemini said so\n")), `unexpected line, want C2_DEVELOPMENT`},
 		{"text after the block", tree(p, "# WRITER A\n## ACT 1\n"+reply(goodVerdicts)+"as Gemini would\n"), `text after the verdict block`},
@@ -728,11 +728,11 @@ func TestAHeadingChangedInSectionsIsSaidThere(t *testing.T) {
 		{"renamed", []inputs.Section{
 			{Script: "WRITER A", ScriptLine: 1, Name: "ACT 1", Line: 2}, {Script: "WRITER A", ScriptLine: 1, Name: "ACT 2", Line: 4},
 			{Script: "WRITER B", ScriptLine: 6, Name: "ACT 7", Line: 7}, {Script: "WRITER B", ScriptLine: 6, Name: "ACT 2", Line: 9},
-		}, `in/sections.md:7: section "ACT 7" has no reply in the judges' files, which reply on "ACT 1" in this script instead (in/judged/family-b.md:2 and 1 more)`},
+		}, `in/sections.md:7: section "ACT 7" has no reply in the judges' files, which reply on a heading of another name in this script instead (in/judged/family-b.md:2 and 1 more)`},
 		{"removed", []inputs.Section{
 			{Script: "WRITER A", ScriptLine: 1, Name: "ACT 1", Line: 2}, {Script: "WRITER A", ScriptLine: 1, Name: "ACT 2", Line: 4},
 			{Script: "WRITER B", ScriptLine: 6, Name: "ACT 2", Line: 7},
-		}, `in/sections.md:6: this script has no section "ACT 1", which the judges' files reply on (in/judged/family-b.md:2 and 1 more)`},
+		}, `in/sections.md:6: this script has no section of the heading the judges' files reply on (in/judged/family-b.md:2 and 1 more)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -94,7 +94,7 @@ func (l *loader) cellError(file string, line int, script, section string) error 
 		return diag.Errorf(file, line, "the script named here is none of sections.md's").
 			WithHint("use the '# SCRIPT' headings of sections.md exactly as written")
 	case !l.cells[[2]string{script, section}]:
-		return diag.Errorf(file, line, "section %q is not in this script of sections.md", section)
+		return diag.Errorf(file, line, "the section named here is not in this script of sections.md")
 	}
 	return nil
 }
@@ -118,7 +118,7 @@ func (l *loader) labellerError(file string, line int, key, id string) error {
 			return f.err
 		}
 	}
-	return diag.Errorf(file, line, "%s %q is no labeller of %s", key, id, LabellersFile)
+	return diag.Errorf(file, line, "%s names no labeller of %s", key, LabellersFile)
 }
 
 // additions reads additions.toml: a human's class for candidates the
@@ -151,7 +151,7 @@ func (l *loader) additions() error {
 		case l.tier.Judge(c.Judge) == nil:
 			return diag.Errorf(file, line, "the judge named here has no [[judge]] entry in %s", JudgesFile)
 		case reply == nil:
-			return diag.Errorf(file, line, "the judge named here did not grade section %q of that script, so it found no candidate there", c.Section)
+			return diag.Errorf(file, line, "the judge named here did not grade that section, so it found no candidate there")
 		case c.Candidate < 1 || c.Candidate > len(reply.Candidates):
 			return diag.Errorf(file, line, "candidate %d: the judge's STEP 3 lists %d candidate addition(s) there", c.Candidate, len(reply.Candidates)).
 				WithHint("candidates are numbered from 1 in the order of the judge's STEP 3 list")
