@@ -24,6 +24,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/pipeline"
 )
@@ -178,7 +179,7 @@ func (s *Server) rebuild(ctx context.Context) []string {
 	s.inputs = absolute(pipeline.Inputs(s.Build))
 	if err != nil {
 		s.lastErr = err.Error()
-		fmt.Fprintf(s.Stderr, "evalpress: %v\n", err)
+		diag.WriteError(s.Stderr, err, "") // the one path of every problem
 		s.broadcast(event{"error", s.lastErr})
 		return s.inputs
 	}
