@@ -111,6 +111,11 @@ var brokenFiles = []struct {
 	{"sections.md an empty section name", "sections.md", func(s string) string { return s + "\n## \ntext\n" }},
 	{"redact.txt a term of no letter", "redact.txt", func(s string) string { return s + "---\n" }},
 	{"examples.md text before the first section", "examples.md", func(s string) string { return "Gemini wrote this.\n" + s }},
+	{"examples.md a script heading", "examples.md", func(s string) string { return s + "\n# Gemini 2.5 Pro\n" }},
+	{"sections.md a heading without its space", "sections.md", func(s string) string { return s + "\n##Claude's part\nwords\n" }},
+	{"sections.md a script heading without its space", "sections.md", func(s string) string { return s + "\n#GPT-5 nano\n" }},
+	{"mandated_phrases.txt a phrase of no letter", "mandated_phrases.txt", func(s string) string { return s + "...\n" }},
+	{"redact.txt a term naming a lab", "redact.txt", func(s string) string { return s + "Anthropic\n" }},
 }
 
 // TestMessagesQuoteNoPrivateValue: the demo renamed to real models, with
