@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/evalpress/evalpress/internal/parallel"
+	"github.com/evalpress/evalpress/internal/slug"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/c5"
 	"github.com/evalpress/evalpress/reports/findings"
@@ -25,7 +26,7 @@ func (r *redactor) cells() ([]public.Cell, error) {
 		if c.HasExample {
 			pc.Variant = c.Worst + 1
 		}
-		pc.Slug = uniqueSlug(slugs, Slug(pc.Writer)+"--"+Slug(pc.Section))
+		pc.Slug = slug.Unique(slugs, slug.Make(pc.Writer)+"--"+slug.Make(pc.Section))
 		cells[i] = pc
 	}
 	excerpts, err := r.excerpts()

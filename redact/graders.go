@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -10,41 +9,6 @@ import (
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/judged"
 )
-
-// graderIDs makes the published ids of the judges and labellers, by the
-// author's id, from public facts only: a judge's role and, for a family
-// judge, its writer's alias ("primary", "family-of-model-1"), a labeller's
-// place ("labeller-1"). The author's ids name files and may name a model
-// ("haiku", "4o-mini"): none of them is published, in a page, an anchor, a
-// CSV column or results.json. Judges are numbered in their public order
-// (primary judges, then family judges by alias) when a role or an alias has
-// more than one; labellers in the order of the tier.
-func graderIDs(t *judged.Tier, alias map[string]string) map[string]string {
-	ids := map[string]string{}
-	base := func(jd judged.Judge) string {
-		if jd.Role == judged.Family {
-			return "family-of-" + Slug(alias[jd.FamilyOf])
-		}
-		return judged.Primary
-	}
-	count := map[string]int{}
-	for _, jd := range t.Judges {
-		count[base(jd)]++
-	}
-	seen := map[string]int{}
-	for _, jd := range t.Judges {
-		b := base(jd)
-		seen[b]++
-		ids[jd.ID] = b
-		if count[b] > 1 {
-			ids[jd.ID] = fmt.Sprintf("%s-%d", b, seen[b])
-		}
-	}
-	for i, lab := range t.Labellers {
-		ids[lab.ID] = fmt.Sprintf("labeller-%d", i+1)
-	}
-	return ids
-}
 
 // graderNames returns what pages call each judge and labeller, by id: the
 // display name the author gave (redacted like any text), or a judge's

@@ -18,7 +18,7 @@ func (r *redactor) hypotheses() (out []public.Hypothesis, withheld []string) {
 		ph := public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
 			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
-			Criterion: h.Prediction.Criterion, Judge: r.publicJudge(h.Prediction.Judge), JudgeName: r.names[h.Prediction.Judge], RegistrationWords: registrationWords(h.Hypothesis),
+			Criterion: h.Prediction.Criterion, Judge: h.Prediction.Judge, JudgeName: r.judgeName(h.Prediction.Judge), RegistrationWords: registrationWords(h.Hypothesis),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),
 		}
@@ -64,11 +64,13 @@ func digestPublic(h hypotheses.Hypothesis, m *matcher.Matcher) bool {
 	return true
 }
 
-// publicJudge returns the published id of the judge a hypothesis names by
-// the author's id, or the name redacted when no judge has it.
-func (r *redactor) publicJudge(id string) string {
-	if pid, ok := r.ids[id]; ok {
-		return pid
+// judgeName returns what pages call the judge a hypothesis names by its
+// published id, or "" when no judge has it.
+func (r *redactor) judgeName(id string) string {
+	if t := r.in.Findings.Judged; t != nil && id != "" {
+		if jd := t.JudgeByPublicID(id, r.alias); jd != nil {
+			return r.names[jd.ID]
+		}
 	}
-	return r.m.Replace(id)
+	return ""
 }

@@ -87,7 +87,7 @@ type redactor struct {
 	// alias maps a script heading to its writer's alias, publicName a
 	// section name to its published form, names a judge's or labeller's
 	// id to what pages call it, ids the same id to its published id
-	// (graderIDs).
+	// (judged.Tier.PublicIDs).
 	alias, publicName, names, ids map[string]string
 	// headlineID is the headline criterion's ID, "" when there is none.
 	headlineID criteria.ID
@@ -108,7 +108,7 @@ func newRedactor(in Input) *redactor {
 	}
 	if in.Findings.Judged != nil {
 		r.names = graderNames(in.Findings.Judged, r.alias, r.m)
-		r.ids = graderIDs(in.Findings.Judged, r.alias)
+		r.ids = in.Findings.Judged.PublicIDs(r.alias)
 	}
 	return r
 }

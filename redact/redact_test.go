@@ -6,14 +6,6 @@ import (
 	"testing"
 )
 
-func TestSlugIsSafeAndStable(t *testing.T) {
-	for in, want := range map[string]string{"Model 1": "model-1", "ACT 1: Nobody": "act-1-nobody", "Überblick!": "überblick", "---": "x"} {
-		if got := Slug(in); got != want {
-			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestRendererCannotReachPrivateFindings: the renderer (site and every
 // package under it) depends on the public view and on pure helpers only,
 // never on a package that holds or builds from private data: the inputs,

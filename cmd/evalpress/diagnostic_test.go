@@ -55,12 +55,12 @@ func diagnosticReplies() map[string]string {
 // result.
 func TestInvalidJudgeIsNoResultAnywhere(t *testing.T) {
 	type judge struct {
-		id, display string
+		id, pub, display string // pub: the id it is published under
 		// row is the writer and section of its candidate addition, as a
 		// table's row reads.
 		row string
 	}
-	judges := []judge{{"fam-b", "Zephyr Check", "Model 2 MIDDLE"}, {"primary", "Zephyr Check", "Model 3 MIDDLE"}}
+	judges := []judge{{"fam-b", "family-of-model-2", "Zephyr Check", "Model 2 MIDDLE"}, {"primary", "primary", "Zephyr Check", "Model 3 MIDDLE"}}
 	for _, rule := range []struct {
 		name string
 		// edit makes the judge fail the rule.
@@ -88,25 +88,25 @@ func TestInvalidJudgeIsNoResultAnywhere(t *testing.T) {
 			t.Run(jd.id+" "+rule.name, func(t *testing.T) {
 				extra := diagnosticReplies()
 				extra["content/protocol.md"] = "# Protocol\n\n{{reporting template}}\n\n{{reporting template text}}\n\n{{agreement}}\n\n{{fixtures}}\n\n" +
-					"Count: {{count(fails, criterion=C1, judge=\"" + jd.id + "\")}}.\n"
+					"Count: {{count(fails, criterion=C1, judge=\"" + jd.pub + "\")}}.\n"
 				extra["content/hypotheses.md"] = "# Hypotheses\n\n{{hypotheses}}\n"
 				dir := judgedTree(t, extra)
 				rule.edit(t, dir, jd.id)
 				rewrite(t, dir, "private/judged/judges.toml", `id = "`+jd.id+`"`, `id = "`+jd.id+`"`+"\nname = \""+jd.display+"\"")
 				appendTo(t, dir, "config.toml", "[[hypothesis]]\nid = \"H9\"\nregistered = 2026-07-01\nstatement = \"Model 2 fails C1 least.\"\n"+
-					"[hypothesis.prediction]\nkind = \"fewest_fails\"\nmodel = \"Model 2\"\ncriterion = \"C1\"\njudge = \""+jd.id+"\"\n")
+					"[hypothesis.prediction]\nkind = \"fewest_fails\"\nmodel = \"Model 2\"\ncriterion = \"C1\"\njudge = \""+jd.pub+"\"\n")
 				code, stderr := buildSite(t, dir)
 				if code != 0 {
 					t.Fatalf("build failed (%d): %s", code, stderr)
 				}
-				if !strings.Contains(stderr, `judge "`+jd.id+`"`+rule.warn) {
+				if !strings.Contains(stderr, `this judge`+rule.warn) {
 					t.Errorf("no warning that %s's verdicts are no result:\n%s", jd.id, stderr)
 				}
 				other := judges[0]
 				if other.id == jd.id {
 					other = judges[1]
 				}
-				checkNoResult(t, filepath.Join(dir, "public"), jd.id, jd.display, jd.row, other.row, rule.reason)
+				checkNoResult(t, filepath.Join(dir, "public"), jd.pub, jd.display, jd.row, other.row, rule.reason)
 			})
 		}
 	}

@@ -99,7 +99,7 @@ func TestJSONLinesReplies(t *testing.T) {
 		t.Fatalf("build: exit %d: %s", code, stderr)
 	}
 	files := testtree.Read(t, filepath.Join(dir, "public"))
-	if !strings.Contains(files["data/judged.csv"], "Model 3,INTRO,fam-b,judge,,C1,FAIL,,4,6") {
+	if !strings.Contains(files["data/judged.csv"], "Model 3,INTRO,family-of-model-2,judge,,C1,FAIL,,4,6") {
 		t.Errorf("judged.csv lacks the logged call:\n%s", files["data/judged.csv"])
 	}
 	for name, text := range files {

@@ -194,11 +194,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 	if opt.Judged != nil {
 		// The judges too are listed in a public order, before anything
 		// is computed from them: judges.toml's is private.
-		alias := map[string]string{}
-		for _, w := range f.Writers {
-			alias[w.Script] = w.Alias
-		}
-		opt.Judged.OrderJudges(alias)
+		opt.Judged.OrderJudges(f.aliases())
 		f.Judged = opt.Judged
 		sections := make([]inputs.Section, len(m.Cells))
 		for i := range m.Cells {

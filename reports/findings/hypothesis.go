@@ -71,16 +71,19 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 				out = append(out, r)
 				continue
 			}
-			if f.Judged.Judge(p.Judge) == nil {
-				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which judges.toml does not describe", h.ID, p.Judge).
-					WithHint("name the judge by its id in judges.toml")
+			jd := f.Judged.JudgeByPublicID(p.Judge, f.aliases())
+			if jd == nil {
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which is no judge's published id (judges: %s)",
+					h.ID, p.Judge, strings.Join(f.publicJudgeIDs(), ", ")).
+					WithHint("a judge is named as pages and documents name it: primary, family-of-model-1")
 			}
-			if j := f.Validation.Judge(p.Judge); j != nil && !j.Valid() {
+			k.Judge = jd.ID // the outcomes are the author's judge's
+			if j := f.Validation.Judge(jd.ID); j != nil && !j.Valid() {
 				// Its verdicts are in no cell's outcomes: counting them
 				// would find nothing, and nothing is what they decide.
 				r.Verdict = NotDecidable
 				r.Reason = fmt.Sprintf("%s's verdicts are no result (%s), so they decide nothing",
-					f.judgeName(p.Judge), strings.Join(j.Status.ReasonTexts(), "; "))
+					f.judgeName(jd.ID), strings.Join(j.Status.ReasonTexts(), "; "))
 				out = append(out, r)
 				continue
 			}
@@ -132,14 +135,29 @@ func (f *Findings) judgeName(id string) string {
 	if f.Judged == nil {
 		return id
 	}
+	if n, ok := f.Judged.JudgeNames(f.aliases())[id]; ok {
+		return n
+	}
+	return id
+}
+
+// aliases maps each writer's script heading to its alias.
+func (f *Findings) aliases() map[string]string {
 	alias := map[string]string{}
 	for _, w := range f.Writers {
 		alias[w.Script] = w.Alias
 	}
-	if n, ok := f.Judged.JudgeNames(alias)[id]; ok {
-		return n
+	return alias
+}
+
+// publicJudgeIDs lists the judges' published ids, in their public order.
+func (f *Findings) publicJudgeIDs() []string {
+	ids := f.Judged.PublicIDs(f.aliases())
+	var out []string
+	for _, jd := range f.Judged.Judges {
+		out = append(out, ids[jd.ID])
 	}
-	return id
+	return out
 }
 
 // at returns f's verdicts and counts under other settings: the cells

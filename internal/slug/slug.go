@@ -1,4 +1,6 @@
-package redact
+// Package slug turns a public name into the lower-case, file-name-safe
+// form evalpress uses in file names and ids: "Model 1" is "model-1".
+package slug
 
 import (
 	"fmt"
@@ -7,8 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// Slug turns a public name into a lowercase file-name-safe form.
-func Slug(s string) string {
+// Make returns s in lower case, its letters and digits kept (of any
+// script), every other run of characters one "-", none at either end; "x"
+// when nothing is left.
+func Make(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(s) {
@@ -27,7 +31,9 @@ func Slug(s string) string {
 	return out
 }
 
-func uniqueSlug(seen map[string]int, s string) string {
+// Unique returns s, or s-2, s-3 ... for its second and later uses, which
+// seen counts.
+func Unique(seen map[string]int, s string) string {
 	seen[s]++
 	if n := seen[s]; n > 1 {
 		return fmt.Sprintf("%s-%d", s, n)
