@@ -3,7 +3,9 @@ package judged
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -124,8 +126,12 @@ func decodeCall(raw []byte, file string, line int) (call, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return c, diag.Errorf(file, line, "not a call: %s", strings.TrimPrefix(err.Error(), "json: ")).
-			WithHint(`one JSON object a line: {"judge": "...", "script": "...", "section": "...", "reply": "...", "time": "RFC 3339"}`)
+		d := diag.Errorf(file, line, "not a call: %s", jsonWords(err))
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			d.Column = int(se.Offset)
+		}
+		return c, d.WithHint(`one JSON object a line: {"judge": "...", "script": "...", "section": "...", "reply": "...", "time": "RFC 3339"}`)
 	}
 	if dec.More() {
 		return c, diag.Errorf(file, line, "more than one JSON value on the line")
@@ -188,4 +194,22 @@ func (l *loader) addCall(c call, i int, file string, line int) error {
 	rs.Replies = append(rs.Replies, Reply{Script: c.Script, Section: c.Section, Line: line, Analysis: analysis, Verdicts: v,
 		Groups: st.Groups, Candidates: st.Candidates, Step3: st.Step3})
 	return nil
+}
+
+// jsonWords says what is wrong with a call's JSON without the decoder's
+// words, which quote what they found (a key, a character).
+func jsonWords(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return "not valid JSON here"
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s takes a string, not %s", te.Field, te.Value) // every key of a call does
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the object is not closed on its line"
+	case strings.Contains(err.Error(), "unknown field"):
+		return "a key a call does not take"
+	}
+	return "not a JSON object"
 }

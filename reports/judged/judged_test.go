@@ -604,8 +604,10 @@ func TestJSONLines(t *testing.T) {
 		t.Errorf("log only: %v", err)
 	}
 	for _, tc := range []struct{ line, want string }{
-		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"`, `in/judged/calls.jsonl:1: not a call: unexpected EOF`},
-		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": "x", "model": "m"}`, `in/judged/calls.jsonl:1: not a call: unknown field "model"`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"`, `in/judged/calls.jsonl:1: not a call: the object is not closed on its line`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": 12}`, `in/judged/calls.jsonl:1: not a call: reply takes a string, not number`},
+		{`{"judge": "family-b", "script": Gemini}`, `in/judged/calls.jsonl:1:33: not a call: not valid JSON here`},
+		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2", "reply": "x", "model": "m"}`, `in/judged/calls.jsonl:1: not a call: a key a call does not take`},
 		{`{"judge": "nobody", "script": "WRITER A", "section": "ACT 2", "reply": "x"}`, `in/judged/calls.jsonl:1: the judge named here has no [[judge]] entry in judges.toml`},
 		{`{"judge": "family-b", "script": "WRITER A", "section": "ACT 2"}`, `in/judged/calls.jsonl:1: the call has no reply`},
 		{`{"judge": "family-b", "script": "WRITER A", "reply": "x"}`, `in/judged/calls.jsonl:1: the call names no script and section`},
