@@ -168,9 +168,9 @@ var graderIDs = map[string]string{
 }
 
 // renameGraders gives the demo copy in dir the ids of graderIDs: in the
-// judged tier's files and file names and the config's hypotheses. The
-// documents' placeholders name graders by their published ids, which do
-// not change.
+// judged tier's files and file names. The documents' placeholders and the
+// config's hypotheses name graders by their published ids, which do not
+// change.
 func renameGraders(t *testing.T, dir string) { t.Helper(); renameGradersTo(t, dir, graderIDs) }
 
 // renameGradersTo gives the demo copy in dir the grader ids of ids.
@@ -196,8 +196,8 @@ func renameGradersTo(t *testing.T, dir string, graderIDs map[string]string) {
 			return err
 		}
 		text := string(data)
-		if strings.HasSuffix(path, ".toml") {
-			text = rename(text)
+		if strings.HasSuffix(path, ".toml") && strings.HasPrefix(path, judgedDir) {
+			text = rename(text) // config.toml names judges by their published ids
 		}
 		target := path
 		if strings.HasPrefix(path, judgedDir) && strings.HasSuffix(path, ".md") {
