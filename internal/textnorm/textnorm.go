@@ -8,6 +8,7 @@
 package textnorm
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,18 +55,76 @@ func trimEnds(s string) string {
 // needsRewrite reports whether s has a carriage return, a space before a
 // line end or more than one blank line in a row.
 func needsRewrite(s string) bool {
-	if strings.IndexByte(s, '\r') >= 0 || strings.Contains(s, "\n\n\n") {
-		return true
+	return strings.IndexByte(s, '\r') >= 0 || strings.Contains(s, "\n\n\n") || lineEndsInSpace(s)
+}
+
+// Lines returns a file's bytes with the spaces at the end of each line
+// removed (a carriage return before a line end among them; the space that
+// makes a line of "#"s a heading stays) and nothing else changed, so that
+// every line keeps its number: b itself when no line ends in a space. A parser that reads the result indexes texts Text then
+// trims without a copy.
+func Lines(b []byte) []byte {
+	if !lineEndsInSpace(b) {
+		return b
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\n' || i == 0 {
-			continue
+	out := make([]byte, 0, len(b))
+	for {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			return append(out, trimLine(b)...)
 		}
-		if r, _ := utf8.DecodeLastRuneInString(s[:i]); r != '\n' && unicode.IsSpace(r) {
+		out = append(append(out, trimLine(b[:i])...), '\n')
+		b = b[i+1:]
+	}
+}
+
+// trimLine drops the spaces at the end of line, but keeps the space after
+// a line's leading "#"s, which makes it a heading ("# " is a heading with
+// no name, "#" is text).
+func trimLine(line []byte) []byte {
+	t := bytes.TrimRightFunc(line, unicode.IsSpace)
+	if marks := len(t) - len(bytes.TrimLeft(t, "#")); marks == len(t) && marks > 0 && len(line) > marks && line[marks] == ' ' {
+		return line[:marks+1]
+	}
+	return t
+}
+
+// lineEndsInSpace reports whether a line of s ends in a space other than
+// its line end: a carriage return, a space, a tab, a no-break space.
+func lineEndsInSpace[T string | []byte](s T) bool {
+	for at := 0; ; {
+		i := index(s[at:], '\n')
+		if i < 0 {
+			return len(s) > at && spaceBefore(s, len(s))
+		}
+		if at+i > 0 && spaceBefore(s, at+i) {
 			return true
 		}
+		at += i + 1
 	}
-	return false
+}
+
+// index is strings.IndexByte or bytes.IndexByte, as s is.
+func index[T string | []byte](s T, c byte) int {
+	switch s := any(s).(type) {
+	case string:
+		return strings.IndexByte(s, c)
+	case []byte:
+		return bytes.IndexByte(s, c)
+	}
+	return -1
+}
+
+// spaceBefore reports whether the character that ends at i in s, i > 0,
+// is a space other than a line end.
+func spaceBefore[T string | []byte](s T, i int) bool {
+	if c := s[i-1]; c < utf8.RuneSelf {
+		return c != '\n' && unicode.IsSpace(rune(c))
+	}
+	var last [utf8.UTFMax]byte
+	n := copy(last[:], s[max(0, i-utf8.UTFMax):i])
+	r, _ := utf8.DecodeLastRune(last[:n])
+	return unicode.IsSpace(r)
 }
 
 // lines splits s at "\r\n", "\n" and a lone "\r".

@@ -41,3 +41,40 @@ func TestTextDoesNotCopyANormalText(t *testing.T) {
 		t.Error("a text in the layout was copied")
 	}
 }
+
+// TestLinesKeepsEveryLine: Lines drops the spaces at the ends of lines,
+// carriage returns among them, and keeps every line, so line numbers
+// stay; a file with none is returned as it is.
+func TestLinesKeepsEveryLine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"# A\n## B\nwords\n", "# A\n## B\nwords\n"},
+		{"# A\r\n## B \r\nwords\t\r\n\r\n", "# A\n## B\nwords\n\n"},
+		{"one\u00a0\ntwo\u3000", "one\ntwo"},
+		{"a\rb\n", "a\rb\n"}, // a lone carriage return is no line end: Text's to read
+		{"\xff \n", "\xff\n"},
+		{"# \n## \t\r\n###  \n#  x  \n#\t\n", "# \n## \n### \n#  x\n#\n"}, // a heading of no name stays one
+	} {
+		got := Lines([]byte(tc.in))
+		if string(got) != tc.want {
+			t.Errorf("Lines(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if strings.Count(string(got), "\n") != strings.Count(tc.in, "\n") {
+			t.Errorf("Lines(%q) changed the number of lines", tc.in)
+		}
+	}
+	in := []byte("no space\nat any end\n")
+	if got := Lines(in); &got[0] != &in[0] {
+		t.Error("a file with no space at a line's end was copied")
+	}
+}
+
+// BenchmarkText times a section in the layout, as most are: its ends
+// trimmed, the rest checked.
+func BenchmarkText(b *testing.B) {
+	s := strings.Repeat("harbour light boat net crew storm tide rope sail gull\n", 60) + "\n"
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		Text(s)
+	}
+}

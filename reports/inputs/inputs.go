@@ -194,7 +194,7 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	}
 	// Read every file whole first, then parse and hash them concurrently:
 	// each parser fills its own fields and its own diagnostics, merged in
-	// file order. The texts are then exactly the bytes the digests are of.
+	// file order.
 	type outcome struct {
 		warnings diag.List
 		digest   string
@@ -219,14 +219,21 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		if data == nil {
 			continue
 		}
+		// The texts are parsed and read from the file with the spaces at
+		// its lines' ends gone (textnorm.Lines: every line keeps its
+		// number), so that each text is then normalised without a copy;
+		// the digest is of the bytes as read.
+		text := data
 		switch step.name {
 		case SectionsFile:
-			f.sections = data
+			text = textnorm.Lines(data)
+			f.sections = text
 		case ExamplesFile:
-			f.examples = data
+			text = textnorm.Lines(data)
+			f.examples = text
 		}
 		out := &outcomes[i]
-		wg.Go(func() { out.err = step.parse(newWholeFile(data), f.path(step.name), &out.warnings) })
+		wg.Go(func() { out.err = step.parse(newWholeFile(text), f.path(step.name), &out.warnings) })
 		if !o.skipDigests {
 			wg.Go(func() {
 				sum := sha256.Sum256(data)
