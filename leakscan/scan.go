@@ -205,10 +205,9 @@ func New(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, erro
 	for _, sec := range folder.Sections {
 		size += sec.Body.End - sec.Body.Start
 	}
-	for _, ex := range folder.Examples {
-		for _, v := range ex.Variants {
-			size += v.Body.End - v.Body.Start
-		}
+	variants := folder.Variants()
+	for _, v := range variants {
+		size += v.Body.End - v.Body.Start
 	}
 	private.seeds = make([]uint64, 0, size/5) // about a seed a word
 	for _, sec := range folder.Sections {
@@ -218,14 +217,12 @@ func New(folder *inputs.Folder, passages bool, allowed []string) (*Scanner, erro
 		}
 		private.add(text, nil)
 	}
-	for _, ex := range folder.Examples {
-		for _, v := range ex.Variants {
-			text, err := folder.VariantText(v)
-			if err != nil {
-				return nil, err
-			}
-			private.add(text, nil)
+	for _, v := range variants {
+		text, err := folder.VariantText(v)
+		if err != nil {
+			return nil, err
 		}
+		private.add(text, nil)
 	}
 	// The judges' analyses, less what they quote of the texts the protocol
 	// publishes (the frozen prompt, the fixtures): a judge restating its

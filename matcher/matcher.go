@@ -547,7 +547,7 @@ func (m *Matcher) Replace(text string) string {
 func Terms(folder *inputs.Folder) []Term {
 	var out, identities []Term
 	for _, s := range folder.ScriptOrder() {
-		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLine(folder, s))
+		src := folder.ScriptSource(s)
 		out = append(out, Term{Text: s, Kind: KindModel, Source: src, Owner: s})
 		identities = append(identities, IdentityTerms(WriterIdentity(folder, s), "the writer", src)...)
 	}
@@ -574,16 +574,6 @@ func Terms(folder *inputs.Folder) []Term {
 	// The identities' words come before the other private terms: a word
 	// both name (a family in [families]) is matched as a word.
 	return slices.Concat(out, identities, private, confirmed)
-}
-
-// scriptLine returns the line of script's first heading in sections.md.
-func scriptLine(folder *inputs.Folder, script string) int {
-	for _, sec := range folder.Sections {
-		if sec.Script == script {
-			return sec.ScriptLine
-		}
-	}
-	return 0
 }
 
 // WriterIdentity returns the identity of the writer of script: its heading

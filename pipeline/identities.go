@@ -54,7 +54,7 @@ func Identities(ctx context.Context, dir string, stderr io.Writer) ([]Identity, 
 	}
 	var out []Identity
 	for _, w := range writers { // in natural order of their aliases
-		src := fmt.Sprintf("%s:%d", inputs.SectionsFile, scriptLineOf(folder, w.Script))
+		src := folder.ScriptSource(w.Script)
 		id := Identity{Who: w.Alias, Terms: []IdentityTerm{{What: "its name", Text: w.Script, Source: src}}}
 		id.Terms = append(id.Terms, identityTerms(matcher.IdentityTerms(matcher.WriterIdentity(folder, w.Script), "the writer", src))...)
 		out = append(out, id)
@@ -105,14 +105,4 @@ func identityTerms(terms []matcher.Term) []IdentityTerm {
 		out = append(out, IdentityTerm{What: what, Text: t.Text, Source: t.Source})
 	}
 	return out
-}
-
-// scriptLineOf returns the line of script's first heading in sections.md.
-func scriptLineOf(folder *inputs.Folder, script string) int {
-	for _, sec := range folder.Sections {
-		if sec.Script == script {
-			return sec.ScriptLine
-		}
-	}
-	return 0
 }

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/evalpress/evalpress/internal/readfile"
@@ -99,8 +100,9 @@ func Sum(key, data []byte) string {
 }
 
 // Keyed reports whether the private input file name gets a keyed digest:
-// every input but the long texts (sections.md, examples.md), whose content
-// no one can guess.
+// every input but the long texts (sections.md, examples.md, also an
+// episode's or a run's), whose content no one can guess.
 func Keyed(name string) bool {
-	return name != "sections.md" && name != "examples.md"
+	base := path.Base(name)
+	return base != "sections.md" && base != "examples.md"
 }

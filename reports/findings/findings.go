@@ -285,13 +285,19 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 	norm := c5.NewNormaliser(phrases)
 	// The writers' versions of one section share its example: each group
 	// tokenises a variant once, with one dictionary for all its texts.
-	groups := map[string][]int{}
-	var names []string
+	// A group is one section of one episode (whose example it shares).
+	type group struct {
+		episode int
+		name    string
+	}
+	groups := map[group][]int{}
+	var names []group
 	for i, c := range f.Cells {
-		if _, ok := groups[c.Name]; !ok {
-			names = append(names, c.Name)
+		g := group{c.Episode, c.Name}
+		if _, ok := groups[g]; !ok {
+			names = append(names, g)
 		}
-		groups[c.Name] = append(groups[c.Name], i)
+		groups[g] = append(groups[g], i)
 	}
 	return parallel.For(len(names), func(g int) error {
 		if err := ctx.Err(); err != nil {
@@ -331,7 +337,7 @@ func (f *Findings) loadTexts(ctx context.Context, folder *inputs.Folder, kept *m
 			}
 			ex, ok := variants[c.Worst]
 			if !ok {
-				exRaw, err := folder.VariantText(folder.Examples[c.Name].Variants[c.Worst])
+				exRaw, err := folder.VariantText(folder.ExampleOf(c.Section).Variants[c.Worst])
 				if err != nil {
 					return err
 				}

@@ -58,12 +58,18 @@ type Section struct {
 	Name       string // section heading as written, trimmed
 	Line       int    // line of the section heading
 	Body       Span   // the lines between this heading and the next
+	// Episode and Repeat are the 0-based indexes of the section's episode
+	// in Folder.Episodes and of its run (a repeat of the evaluation) in the
+	// episode's Runs: 0 and 0 in the top-level layout. ("Run" alone is C5's
+	// longest verbatim run.)
+	Episode, Repeat int
 }
 
 // Variant is one example text of a section in examples.md.
 type Variant struct {
-	Line int  // first line of the variant's text
-	Body Span // the variant's lines
+	Line    int  // first line of the variant's text
+	Body    Span // the variant's lines
+	Episode int  // the 0-based index of its episode in Folder.Episodes
 }
 
 // Example is one "## SECTION" block of examples.md with its variants. A
@@ -89,10 +95,12 @@ type Term struct {
 type Folder struct {
 	Dir string // the folder as the user named it, for messages
 
-	// Sections lists every section in file order.
+	// Episodes are the outlines the writers wrote from, each with its
+	// examples and runs: one with one run in the top-level layout.
+	Episodes []Episode
+	// Sections lists every section of every run, by episode, run and
+	// file order.
 	Sections []Section
-	// Examples maps a section name to its example.
-	Examples map[string]*Example
 	// Phrases are the mandated phrases, in file order, trimmed, without
 	// blank and comment lines.
 	Phrases []Term
@@ -130,8 +138,6 @@ type Folder struct {
 	// Diagnostics holds the warnings found while parsing. Errors are
 	// returned by Open instead.
 	Diagnostics diag.List
-
-	sections, examples []byte // the files' bytes, which the spans index
 }
 
 // Option changes how a folder is opened.
@@ -178,20 +184,13 @@ func Open(dir string, opts ...Option) (*Folder, error) {
 // folder.
 func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	o := gather(opts)
-	f := &Folder{Dir: label, Examples: map[string]*Example{}, Digests: map[string]string{}}
-	steps := []struct {
-		name     string
-		optional bool
-		limit    readfile.Limit
-		parse    func(io.Reader, string, *diag.List) error
-	}{
-		{SectionsFile, false, readfile.Corpus, f.parseSections},
-		{ExamplesFile, false, readfile.Corpus, f.parseExamples},
-		{PhrasesFile, true, readfile.Settings, f.parsePhrases},
-		{ModelsFile, true, readfile.Settings, f.parseModels},
-		{RedactFile, true, readfile.Settings, f.parseRedact},
-		{ConfirmedFile, true, readfile.Settings, f.parseConfirmed},
+	f := &Folder{Dir: label, Digests: map[string]string{}}
+	episodes, err := f.layout(fsys)
+	if err != nil {
+		return nil, err
 	}
+	f.Episodes = episodes
+	steps := f.steps()
 	// Read every file whole first, then parse and hash them concurrently:
 	// each parser fills its own fields and its own diagnostics, merged in
 	// file order.
@@ -219,21 +218,8 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		if data == nil {
 			continue
 		}
-		// The texts are parsed and read from the file with the spaces at
-		// its lines' ends gone (textnorm.Lines: every line keeps its
-		// number), so that each text is then normalised without a copy;
-		// the digest is of the bytes as read.
-		text := data
-		switch step.name {
-		case SectionsFile:
-			text = textnorm.Lines(data)
-			f.sections = text
-		case ExamplesFile:
-			text = textnorm.Lines(data)
-			f.examples = text
-		}
 		out := &outcomes[i]
-		wg.Go(func() { out.err = step.parse(newWholeFile(text), f.path(step.name), &out.warnings) })
+		wg.Go(func() { out.err = step.parse(data, f.path(step.name), &out.warnings) })
 		if !o.skipDigests {
 			wg.Go(func() {
 				sum := sha256.Sum256(data)
@@ -243,7 +229,7 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	}
 	wg.Wait()
 	oe := &OpenError{}
-	sectionsParsed := false
+	sectionsParsed := true
 	for i, o := range outcomes {
 		f.Diagnostics = append(f.Diagnostics, o.warnings.Warnings()...)
 		errs := o.warnings.Errors()
@@ -254,13 +240,14 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 		for _, d := range errs {
 			oe.Errs = append(oe.Errs, d)
 		}
-		if steps[i].name == SectionsFile {
-			sectionsParsed = o.err == nil && len(errs) == 0
+		if steps[i].sections {
+			sectionsParsed = sectionsParsed && o.err == nil && len(errs) == 0
 		}
 		if o.digest != "" {
-			f.Digests[steps[i].name] = o.digest
+			f.Digests[steps[i].public] = o.digest
 		}
 	}
+	f.gatherSections()
 	if len(oe.Errs) > 0 {
 		if sectionsParsed {
 			oe.Sections = f.Sections
@@ -305,6 +292,77 @@ func (f *Folder) checkAliases() error {
 	slices.SortFunc(lines, func(a, b Term) int { return a.Line - b.Line })
 	return diag.Errorf(lines[0].File, lines[0].Line, "this alias's script heading is none of sections.md's script headings").
 		WithHint("write the heading exactly as it stands after '# ' in sections.md")
+}
+
+// step is one file of the folder to read and parse.
+type step struct {
+	name     string // relative to the folder, slash-separated
+	public   string // how the published digests name it
+	optional bool
+	limit    readfile.Limit
+	sections bool // a sections.md
+	parse    func([]byte, string, *diag.List) error
+}
+
+// steps lists the folder's files: every episode's examples and runs, then
+// the settings files. Each parser writes only its own episode's or run's
+// fields, so they can run concurrently.
+func (f *Folder) steps() []step {
+	var steps []step
+	for e := range f.Episodes {
+		ep := &f.Episodes[e]
+		steps = append(steps, step{name: ep.file, public: ep.public, limit: readfile.Corpus,
+			parse: func(data []byte, file string, warn *diag.List) (err error) {
+				// Parsed and read with the spaces at its lines' ends gone
+				// (textnorm.Lines: every line keeps its number), so that each
+				// text is normalised without a copy; the digest is of the
+				// bytes as read.
+				ep.examples = textnorm.Lines(data)
+				ep.Examples, err = f.parseExamples(newWholeFile(ep.examples), file, warn)
+				return err
+			}})
+		for r := range ep.Runs {
+			run := &ep.Runs[r]
+			steps = append(steps, step{name: run.file, public: run.public, limit: readfile.Corpus, sections: true,
+				parse: func(data []byte, file string, warn *diag.List) (err error) {
+					run.sections = textnorm.Lines(data) // as the examples
+					run.parsed, err = f.parseSections(newWholeFile(run.sections), file, warn)
+					return err
+				}})
+		}
+	}
+	for _, s := range []struct {
+		name  string
+		parse func(io.Reader, string, *diag.List) error
+	}{{PhrasesFile, f.parsePhrases}, {ModelsFile, f.parseModels}, {RedactFile, f.parseRedact}, {ConfirmedFile, f.parseConfirmed}} {
+		steps = append(steps, step{name: s.name, public: s.name, optional: true, limit: readfile.Settings,
+			parse: func(data []byte, file string, warn *diag.List) error { return s.parse(newWholeFile(data), file, warn) }})
+	}
+	return steps
+}
+
+// gatherSections lists every run's sections in Sections, in order of
+// episode, run and file, each marked with its episode and run, and marks
+// every example variant with its episode.
+func (f *Folder) gatherSections() {
+	for e := range f.Episodes {
+		ep := &f.Episodes[e]
+		if ep.Examples == nil {
+			ep.Examples = map[string]*Example{}
+		}
+		for _, ex := range ep.Examples {
+			for k := range ex.Variants {
+				ex.Variants[k].Episode = e
+			}
+		}
+		for r := range ep.Runs {
+			for _, s := range ep.Runs[r].parsed {
+				s.Episode, s.Repeat = e, r
+				f.Sections = append(f.Sections, s)
+			}
+			ep.Runs[r].parsed = nil
+		}
+	}
 }
 
 // OpenError is every error Open found, in file order. Sections are the
@@ -369,15 +427,25 @@ func describeOpenError(err error, what string) string {
 	return fmt.Sprintf("cannot open %s: %v", what, err)
 }
 
-// SectionText returns the text of s as stored in sections.md, normalised
-// (textnorm): everything measured, masked or scanned is derived from it.
+// SectionText returns the text of s as stored in its run's sections.md,
+// normalised (textnorm): everything measured, masked or scanned is
+// derived from it.
 func (f *Folder) SectionText(s Section) (string, error) {
-	return readSpan(f.sections, s.Body, f.path(SectionsFile))
+	if s.Episode < 0 || s.Episode >= len(f.Episodes) || s.Repeat < 0 || s.Repeat >= len(f.Episodes[s.Episode].Runs) {
+		return "", fmt.Errorf("%s: no run %d of episode %d", f.Dir, s.Repeat+1, s.Episode+1)
+	}
+	run := &f.Episodes[s.Episode].Runs[s.Repeat]
+	return readSpan(run.sections, s.Body, f.path(run.file))
 }
 
-// VariantText returns the text of v as stored in examples.md, normalised.
+// VariantText returns the text of v as stored in its episode's
+// examples.md, normalised.
 func (f *Folder) VariantText(v Variant) (string, error) {
-	return readSpan(f.examples, v.Body, f.path(ExamplesFile))
+	if v.Episode < 0 || v.Episode >= len(f.Episodes) {
+		return "", fmt.Errorf("%s: no episode %d", f.Dir, v.Episode+1)
+	}
+	ep := &f.Episodes[v.Episode]
+	return readSpan(ep.examples, v.Body, f.path(ep.file))
 }
 
 // readSpan returns the bytes of span s of data, a file's, normalised
@@ -409,19 +477,27 @@ func (f *Folder) ScriptOrder() []string {
 	return names
 }
 
-// Cells returns the sections in the order the reference reports them:
-// scripts in ScriptOrder, and within a script its sections ordered the same
-// way (array-index-like names first).
+// Cells returns the sections in the order the reference reports them,
+// run by run (by episode, then run): scripts in ScriptOrder, and within a
+// script its sections ordered the same way (array-index-like names first).
 func (f *Folder) Cells() []Section {
-	byScript := map[string][]Section{}
-	for _, s := range f.Sections {
-		byScript[s.Script] = append(byScript[s.Script], s)
-	}
-	var out []Section
-	for _, script := range f.ScriptOrder() {
-		secs := byScript[script]
-		jscompat.SortByPropertyOrder(secs, func(s Section) string { return s.Name })
-		out = append(out, secs...)
+	out := make([]Section, 0, len(f.Sections))
+	order := f.ScriptOrder()
+	for start := 0; start < len(f.Sections); {
+		end := start + 1
+		for end < len(f.Sections) && f.Sections[end].Episode == f.Sections[start].Episode && f.Sections[end].Repeat == f.Sections[start].Repeat {
+			end++
+		}
+		byScript := map[string][]Section{}
+		for _, s := range f.Sections[start:end] {
+			byScript[s.Script] = append(byScript[s.Script], s)
+		}
+		for _, script := range order {
+			secs := byScript[script]
+			jscompat.SortByPropertyOrder(secs, func(s Section) string { return s.Name })
+			out = append(out, secs...)
+		}
+		start = end
 	}
 	return out
 }

@@ -202,7 +202,7 @@ func TestParseFollowsReference(t *testing.T) {
 	if strings.Join(order, "|") != strings.Join(want, "|") {
 		t.Errorf("cells %q\nwant %q", order, want)
 	}
-	ex := f.Examples["HOOK"]
+	ex := f.Episodes[0].Examples["HOOK"]
 	if ex == nil || len(ex.Variants) != 2 {
 		t.Fatalf("HOOK variants %+v, want 2 (the blank one dropped)", ex)
 	}
@@ -263,7 +263,7 @@ func TestTextsAreTheDigestedBytes(t *testing.T) {
 			t.Errorf("section %s: %q, %v", s.Name, got, err)
 		}
 	}
-	v, err := f.VariantText(f.Examples["HOOK"].Variants[1])
+	v, err := f.VariantText(f.Episodes[0].Examples["HOOK"].Variants[1])
 	if err != nil || strings.TrimSpace(v) != "second variant" {
 		t.Errorf("variant 2: %q, %v", v, err)
 	}

@@ -97,11 +97,13 @@ func headingName(raw []byte, file string, lineNo int, what string) (string, erro
 	return name, nil
 }
 
-func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error {
+// parseSections reads one sections.md: its sections in file order.
+func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) ([]Section, error) {
 	var (
+		sections    []Section
 		script      string
 		scriptLine  int
-		open        = -1 // index in f.Sections of the section being read
+		open        = -1 // index in sections of the section being read
 		strayLine   int  // first line of unmeasured text in the current block
 		scriptFirst = map[string]int{}
 		scripts     []string
@@ -110,7 +112,7 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 	)
 	closeOpen := func(at int64) {
 		if open >= 0 {
-			f.Sections[open].Body.End = at
+			sections[open].Body.End = at
 			open = -1
 		}
 	}
@@ -161,8 +163,8 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			}
 			sectionLine[script][name] = l.number
 			sectionsOf[script]++
-			f.Sections = append(f.Sections, Section{Script: script, ScriptLine: scriptLine, Name: name, Line: l.number, Body: Span{Start: l.end}})
-			open = len(f.Sections) - 1
+			sections = append(sections, Section{Script: script, ScriptLine: scriptLine, Name: name, Line: l.number, Body: Span{Start: l.end}})
+			open = len(sections) - 1
 		case isBrokenHeading(l.text):
 			return brokenHeading(file, l.number)
 		default:
@@ -177,11 +179,11 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 		return open >= 0
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	closeOpen(end)
 	warnStray()
-	if len(f.Sections) == 0 {
+	if len(sections) == 0 {
 		line, what := 1, "no sections found"
 		switch {
 		case lines == 0 && bom:
@@ -192,7 +194,7 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			line = scriptFirst[scripts[0]]
 			what = "no sections found: this script has no '## SECTION' heading"
 		}
-		return diag.Errorf(file, line, "%s", what).
+		return nil, diag.Errorf(file, line, "%s", what).
 			WithHint("expected '# SCRIPT' headings, each followed by '## SECTION' headings and their text")
 	}
 	for _, name := range scripts {
@@ -200,10 +202,12 @@ func (f *Folder) parseSections(r io.Reader, file string, warn *diag.List) error 
 			warn.Add(diag.Warnf(file, scriptFirst[name], "this script has no sections"))
 		}
 	}
-	return nil
+	return sections, nil
 }
 
-func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error {
+// parseExamples reads one examples.md: its examples by section name.
+func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) (map[string]*Example, error) {
+	examples := map[string]*Example{}
 	var (
 		current   *Example
 		start     int64
@@ -225,12 +229,12 @@ func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error 
 			if err != nil {
 				return err
 			}
-			if ex, ok := f.Examples[name]; ok {
+			if ex, ok := examples[name]; ok {
 				warn.Add(diag.Warnf(file, l.number, "section %q already started at line %d; its variants are added to the earlier ones, as the reference does", name, ex.Line))
 				current = ex
 			} else {
 				current = &Example{Name: name, Line: l.number}
-				f.Examples[name] = current
+				examples[name] = current
 				order = append(order, current)
 			}
 			start = l.end
@@ -265,7 +269,7 @@ func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error 
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	flush(end)
 	if strayLine > 0 {
@@ -279,5 +283,5 @@ func (f *Folder) parseExamples(r io.Reader, file string, warn *diag.List) error 
 			warn.Add(diag.Warnf(file, ex.Line, "section %q has no example text; its sections will report NO EXAMPLE", ex.Name))
 		}
 	}
-	return nil
+	return examples, nil
 }

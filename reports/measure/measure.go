@@ -74,14 +74,17 @@ func run(ctx context.Context, folder *inputs.Folder, ngram int, measures []crite
 	if keep {
 		texts = &Texts{Section: make([]*c5.Tokens, len(cells)), Example: make([]*c5.Tokens, len(cells))}
 	}
-	groups := map[string][]int{}
-	var order []string
+	// A group is one section of one episode: its example is prepared once
+	// for every writer and every run.
+	groups := map[group][]int{}
+	var order []group
 	for i, s := range cells {
 		res.Cells[i].Section = s
-		if _, ok := groups[s.Name]; !ok {
-			order = append(order, s.Name)
+		g := group{s.Episode, s.Name}
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
 		}
-		groups[s.Name] = append(groups[s.Name], i)
+		groups[g] = append(groups[g], i)
 	}
 
 	phrases := make([]string, len(folder.Phrases))
@@ -121,6 +124,12 @@ func run(ctx context.Context, folder *inputs.Folder, ngram int, measures []crite
 	return res, texts, nil
 }
 
+// group names the cells that share an example: one section's in one episode.
+type group struct {
+	episode int
+	name    string
+}
+
 // worker measures the cells of one section name at a time: it prepares the
 // example's variants once and compares each script's section against them.
 type worker struct {
@@ -143,10 +152,14 @@ func newWorker(folder *inputs.Folder, norm *c5.Normaliser, ngram int, measures [
 	return &worker{folder: folder, norm: norm, ngram: ngram, dict: c5.NewDict(), measures: measures}
 }
 
-// measureGroup measures the cells cellIdx of the section name, stopping
-// with ctx's error once ctx is done, within a large example or section.
-func (w *worker) measureGroup(ctx context.Context, name string, cellIdx []int, cells []Cell) error {
-	ex := w.folder.Examples[name]
+// measureGroup measures the cells cellIdx of one section of one episode,
+// stopping with ctx's error once ctx is done, within a large example or
+// section.
+func (w *worker) measureGroup(ctx context.Context, g group, cellIdx []int, cells []Cell) error {
+	var ex *inputs.Example
+	if g.episode < len(w.folder.Episodes) {
+		ex = w.folder.Episodes[g.episode].Examples[g.name]
+	}
 	w.dict.Reset()
 	if ex == nil || len(ex.Variants) == 0 {
 		// No example to compare with: the section still counts its words.

@@ -65,7 +65,7 @@ func TestRunWithTextsKeepsWhatItMeasured(t *testing.T) {
 			}
 			continue
 		}
-		ex, err := folder.VariantText(folder.Examples[c.Name].Variants[c.Worst])
+		ex, err := folder.VariantText(folder.ExampleOf(c.Section).Variants[c.Worst])
 		if err != nil {
 			t.Fatal(err)
 		}
