@@ -450,6 +450,10 @@ func (c *Config) Validate() error {
 			return diag.Errorf(file, c.hypothesisKeyLine(i, "prediction", "kind"), "hypothesis %q: unknown prediction kind %q (one of %s)",
 				h.ID, p.Kind, strings.Join(hypotheses.Kinds, ", "))
 		}
+		if p.Runs != "" && !slices.Contains(hypotheses.RunRules, p.Runs) {
+			return diag.Errorf(file, h.Line, "hypothesis %q: unknown rule over runs %q (one of %s)",
+				h.ID, p.Runs, strings.Join(hypotheses.RunRules, ", "))
+		}
 		if err := c.validatePrediction(h); err != nil {
 			return err
 		}

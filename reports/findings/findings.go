@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/evalpress/evalpress/internal/diag"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -89,6 +91,9 @@ type Findings struct {
 	// Statistics are how C5's measures split between sections and
 	// writers, with permutation tests.
 	Statistics Statistics
+	// Repeats are the findings over several runs or episodes; nil with
+	// one episode of one run.
+	Repeats *Repeats
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
@@ -191,6 +196,12 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		m, _ = byWriter(m, nil, index)
 		return m, nil
 	}
+	if opt.Judged != nil && folder.Layered() {
+		// A judge's reply names a writer and a section, not a run: it
+		// would be counted for every run.
+		return nil, diag.Errorf(filepath.Join(folder.Dir, judged.Dir), 0, "the judged tier grades one run of one episode, and these inputs hold several").
+			WithHint("build the judged tier from inputs with the top-level sections.md, or leave judged/ out")
+	}
 	if opt.Judged != nil {
 		// The judges too are listed in a public order, before anything
 		// is computed from them: judges.toml's is private.
@@ -236,6 +247,11 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 	if err != nil {
 		return nil, err
 	}
+	runs := make([]int, len(folder.Episodes))
+	for e, ep := range folder.Episodes {
+		runs[e] = len(ep.Runs)
+	}
+	f.Repeats = f.repeats(runs)
 	res, err := EvaluateHypotheses(s, f)
 	if err != nil {
 		return nil, err

@@ -89,7 +89,11 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 			}
 		}
 		what := countsWords(crit, k, f.judgeName(k.Judge))
-		r.Verdict, r.Reason = judge(p, tallies(f, k), what)
+		if len(f.units()) > 1 && p.Runs == "" {
+			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q registers no rule over runs, and the inputs hold %d runs", h.ID, len(f.units())).
+				WithHint("add runs = %q or %q to its [hypothesis.prediction]; see docs/configuration.md", hypotheses.RunsPooled, hypotheses.RunsMajority)
+		}
+		r.Verdict, r.Reason = decide(f, p, k, what)
 		if p.Model != "" {
 			r.Chance = f.chance(p.Model, k)
 		}
@@ -108,7 +112,7 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.RegisteredVerdict, r.RegisteredReason = judge(p, tallies(then, k), what)
+			r.RegisteredVerdict, r.RegisteredReason = decide(then, p, k, what)
 		}
 		out = append(out, r)
 	}
@@ -200,6 +204,55 @@ func (f *Findings) writerByAlias(alias string) *Writer {
 		}
 	}
 	return nil
+}
+
+// decide decides p over f's outcomes with key k, by p's rule over runs
+// when f holds several.
+func decide(f *Findings, p hypotheses.Prediction, k criteria.Key, what string) (verdict, reason string) {
+	units := f.units()
+	if len(units) < 2 {
+		return judge(p, tallies(f, k), what)
+	}
+	if p.Runs != hypotheses.RunsMajority {
+		v, why := judge(p, tallies(f, k), what)
+		return v, fmt.Sprintf("over %d runs, pooled: %s", len(units), why)
+	}
+	count := map[string]int{}
+	for _, u := range units {
+		v, _ := judge(p, unitTallies(f, u, k), what)
+		count[v]++
+	}
+	verdict = Inconclusive
+	for _, v := range []string{Supported, Refuted} {
+		if 2*count[v] > len(units) {
+			verdict = v
+		}
+	}
+	return verdict, fmt.Sprintf("decided in each of %d runs: supported in %d, refuted in %d, inconclusive in %d; the verdict is the one more than half reach",
+		len(units), count[Supported], count[Refuted], count[Inconclusive])
+}
+
+// unitTallies returns every writer's counts of the outcomes with key k in
+// run u alone.
+func unitTallies(f *Findings, u Unit, k criteria.Key) []tally {
+	out := make([]tally, len(f.Writers))
+	index := map[string]int{}
+	for i, w := range f.Writers {
+		out[i].Alias, index[w.Script] = w.Alias, i
+	}
+	for _, c := range f.Cells {
+		if c.Episode != u.Episode || c.Repeat != u.Repeat {
+			continue
+		}
+		if o, ok := criteria.Find(c.Outcomes, k); ok && o.Scored() {
+			t := &out[index[c.Script]]
+			t.Sections++
+			if o.Fail() {
+				t.Fails++
+			}
+		}
+	}
+	return out
 }
 
 // tally is what a hypothesis counts of one writer: the FAILs and the scored

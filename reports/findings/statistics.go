@@ -1,6 +1,8 @@
 package findings
 
 import (
+	"slices"
+
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/stats"
 )
@@ -29,39 +31,64 @@ type grids struct {
 }
 
 // comparisonGrids makes the grids of f's cells, in the order of f's
-// sections and writers.
+// sections and writers. With several episodes a row is a section of one
+// episode; with several runs a value is the median of the cell's runs.
 func (f *Findings) comparisonGrids() grids {
 	col := map[string]int{}
 	for i, w := range f.Writers {
 		col[w.Script] = i
 	}
-	bySection := map[string][]*Cell{}
+	type row struct {
+		episode int
+		name    string
+	}
+	byRow := map[row][][]float64{} // [writer] -> runs, for run then overlap
+	byRowOverlap := map[row][][]float64{}
+	episodes := 0
 	for i := range f.Cells {
 		c := &f.Cells[i]
+		episodes = max(episodes, c.Episode+1)
 		if j, ok := col[c.Script]; ok && c.HasExample {
-			if bySection[c.Name] == nil {
-				bySection[c.Name] = make([]*Cell, len(f.Writers))
+			r := row{c.Episode, c.Name}
+			if byRow[r] == nil {
+				byRow[r], byRowOverlap[r] = make([][]float64, len(f.Writers)), make([][]float64, len(f.Writers))
 			}
-			bySection[c.Name][j] = c
+			byRow[r][j] = append(byRow[r][j], float64(c.Run))
+			byRowOverlap[r][j] = append(byRowOverlap[r][j], c.Overlap)
 		}
 	}
 	g := grids{writers: len(f.Writers)}
-	for _, s := range f.SectionNames {
-		cells, complete := bySection[s], bySection[s] != nil
-		for _, c := range cells {
-			complete = complete && c != nil
+	for e := range max(episodes, 1) {
+		for _, s := range f.SectionNames {
+			r := row{e, s}
+			runs, complete := byRow[r], byRow[r] != nil
+			for _, v := range runs {
+				complete = complete && len(v) > 0
+			}
+			if !complete {
+				if _, ok := f.sectionIn(e, s); ok && !slices.Contains(g.omitted, s) {
+					g.omitted = append(g.omitted, s)
+				}
+				continue
+			}
+			run, overlap := make([]float64, len(runs)), make([]float64, len(runs))
+			for j := range runs {
+				run[j], overlap[j] = stats.Summarize(runs[j]).Median, stats.Summarize(byRowOverlap[r][j]).Median
+			}
+			g.run, g.overlap = append(g.run, run), append(g.overlap, overlap)
 		}
-		if !complete {
-			g.omitted = append(g.omitted, s)
-			continue
-		}
-		run, overlap := make([]float64, len(cells)), make([]float64, len(cells))
-		for j, c := range cells {
-			run[j], overlap[j] = float64(c.Run), c.Overlap
-		}
-		g.run, g.overlap = append(g.run, run), append(g.overlap, overlap)
 	}
 	return g
+}
+
+// sectionIn reports whether episode e has a cell of section name.
+func (f *Findings) sectionIn(e int, name string) (int, bool) {
+	for i := range f.Cells {
+		if f.Cells[i].Episode == e && f.Cells[i].Name == name {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // statistics decomposes and tests the grids, the two measures at once.
@@ -92,29 +119,31 @@ func (f *Findings) chance(alias string, k criteria.Key) *stats.FailGap {
 	if target < 0 {
 		return nil
 	}
-	bySection := map[string][]*criteria.Outcome{}
+	// A row is one section of one run of one episode: the writers'
+	// verdicts in it are what chance could have shuffled.
+	type place struct {
+		unit Unit
+		name string
+	}
+	bySection := map[place][]*criteria.Outcome{}
 	for _, c := range f.Cells {
 		j, ok := col[c.Script]
 		o, found := criteria.Find(c.Outcomes, k)
 		if !ok || !found || !o.Scored() {
 			continue
 		}
-		if bySection[c.Name] == nil {
-			bySection[c.Name] = make([]*criteria.Outcome, len(f.Writers))
+		p := place{Unit{c.Episode, c.Repeat}, c.Name}
+		if bySection[p] == nil {
+			bySection[p] = make([]*criteria.Outcome, len(f.Writers))
 		}
-		bySection[c.Name][j] = &o
+		bySection[p][j] = &o
 	}
 	var grid [][]bool
-	for _, s := range f.SectionNames {
-		row, complete := make([]bool, len(f.Writers)), bySection[s] != nil
-		for j, o := range bySection[s] {
-			complete = complete && o != nil
-			if o != nil {
-				row[j] = o.Fail()
+	for _, u := range f.units() {
+		for _, s := range f.SectionNames {
+			if row, ok := verdictRow(bySection[place{u, s}], len(f.Writers)); ok {
+				grid = append(grid, row)
 			}
-		}
-		if complete {
-			grid = append(grid, row)
 		}
 	}
 	if len(grid) == 0 {
@@ -125,4 +154,16 @@ func (f *Findings) chance(alias string, k criteria.Key) *stats.FailGap {
 		return nil
 	}
 	return &g
+}
+
+// verdictRow returns a row of FAILs when every writer has a verdict.
+func verdictRow(outcomes []*criteria.Outcome, writers int) ([]bool, bool) {
+	row, complete := make([]bool, writers), outcomes != nil
+	for j, o := range outcomes {
+		complete = complete && o != nil
+		if o != nil {
+			row[j] = o.Fail()
+		}
+	}
+	return row, complete
 }

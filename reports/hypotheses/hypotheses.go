@@ -55,6 +55,20 @@ const (
 // Kinds are the prediction kinds, in the order errors list them.
 var Kinds = []string{FewestFails, MostFails, FailsAtMost, FailsAtLeast}
 
+// Rules over runs: how a prediction is decided when the inputs hold several
+// runs or episodes. Registered with the hypothesis (it is in the digest).
+const (
+	// RunsPooled counts the FAILs of every run together: the share of
+	// runs failing.
+	RunsPooled = "pooled"
+	// RunsMajority decides the prediction in each run on its own; the
+	// verdict is the one more than half of the runs reach.
+	RunsMajority = "majority"
+)
+
+// RunRules are the rules over runs, in the order errors list them.
+var RunRules = []string{RunsPooled, RunsMajority}
+
 // Prediction is what a hypothesis predicts, in a form the data can decide.
 type Prediction struct {
 	Kind  string `toml:"kind"`
@@ -66,6 +80,9 @@ type Prediction struct {
 	Judge     string `toml:"judge"`
 	// Fails is the bound for fails_at_most and fails_at_least.
 	Fails *int `toml:"fails"`
+	// Runs is the rule over runs (RunRules); required when the inputs
+	// hold several runs or episodes.
+	Runs string `toml:"runs"`
 }
 
 // Key returns the outcomes the prediction counts: its criterion's (the
@@ -109,6 +126,9 @@ func (h Hypothesis) Digest() string {
 	}, "\n")
 	if p := h.Prediction; p.Criterion != "" || p.Judge != "" {
 		canonical += "\njudged=" + p.Criterion + "," + p.Judge
+	}
+	if h.Prediction.Runs != "" {
+		canonical += "\nruns=" + h.Prediction.Runs
 	}
 	if h.Own && crit != headline && crit != nil {
 		canonical += "\nthresholds." + string(crit.ID) + "=" + canonicalThresholds(h.At, crit)
