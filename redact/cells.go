@@ -19,12 +19,15 @@ func (r *redactor) cells() ([]public.Cell, error) {
 	cells := make([]public.Cell, len(f.Cells))
 	for i, c := range f.Cells {
 		pc := public.Cell{
-			Index: i, Writer: r.alias[c.Script], Section: r.publicName[c.Name], HasExample: c.HasExample, HeadlineID: r.headlineID,
+			Index: i, Writer: r.alias[c.Script], Section: r.cellSection[i], HasExample: c.HasExample, HeadlineID: r.headlineID,
 			Words: c.Words, Run: c.Comparison.Run, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
 			Variants: c.Variants, Outcomes: r.outcomes(c.Outcomes),
 		}
 		if c.HasExample {
 			pc.Variant = c.Worst + 1
+		}
+		if r.repeats != nil {
+			pc.Episode, pc.Repeat = c.Episode+1, c.Repeat+1
 		}
 		pc.Slug = slug.Unique(slugs, slug.Make(pc.Writer)+"--"+slug.Make(pc.Section))
 		cells[i] = pc

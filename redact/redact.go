@@ -91,6 +91,11 @@ type redactor struct {
 	alias, publicName, names, ids map[string]string
 	// headlineID is the headline criterion's ID, "" when there is none.
 	headlineID criteria.ID
+	// repeats are the results over runs (nil with one run of one
+	// episode), and cellSection each cell's public section name: with
+	// several runs, named with its run ("HOOK · episode 1, run 2").
+	repeats     *public.Repeats
+	cellSection []string
 }
 
 func newRedactor(in Input) *redactor {
@@ -106,6 +111,7 @@ func newRedactor(in Input) *redactor {
 	for _, s := range in.Findings.SectionNames {
 		r.publicName[s] = r.m.Replace(s)
 	}
+	r.repeats = publicRepeats(in.Findings, r.alias, r.publicName)
 	if in.Findings.Judged != nil {
 		r.names = graderNames(in.Findings.Judged, r.alias, r.m)
 		r.ids = in.Findings.Judged.PublicIDs(r.alias)
@@ -132,9 +138,8 @@ func (r *redactor) header() *public.Public {
 	for _, w := range f.Writers {
 		p.Writers = append(p.Writers, public.Writer{Alias: w.Alias, Tallies: r.tallies(w.Tallies), HeadlineID: r.headlineID})
 	}
-	for _, s := range f.SectionNames {
-		p.Sections = append(p.Sections, r.publicName[s])
-	}
+	p.Repeats = r.repeats
+	p.Sections, r.cellSection = runSections(f, r.repeats, r.publicName)
 	return p
 }
 

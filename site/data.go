@@ -38,6 +38,9 @@ type Results struct {
 	Statistics *ResultsStatistics `json:"statistics,omitempty"`
 	// Judged is the judged tier; absent when it has not been run.
 	Judged *ResultsJudged `json:"judged,omitempty"`
+	// Repeats are the results over several runs or episodes; absent with
+	// one run of one episode.
+	Repeats *ResultsRepeats `json:"repeats,omitempty"`
 	// Registration is the evaluation against its registration; absent
 	// without one.
 	Registration *ResultsRegistration `json:"registration,omitempty"`
@@ -177,21 +180,25 @@ func resultsTallies(crit criteria.Set, ts criteria.Tallies) map[string]ResultsTa
 
 // ResultsCell is one writer's section.
 type ResultsCell struct {
-	Model      string       `json:"model"`
-	Section    string       `json:"section"`
-	HasExample bool         `json:"has_example"`
-	Words      int          `json:"words"`
-	Run        int          `json:"run"`
-	Overlap    float64      `json:"overlap"`
-	Shared     int          `json:"shared_ngrams"`
-	Distinct   int          `json:"distinct_ngrams"`
-	Fail       bool         `json:"fail"`
-	Verdict    string       `json:"verdict"`
-	Rules      []string     `json:"rules"`
-	Variant    int          `json:"variant"`
-	Variants   int          `json:"variants"`
-	Page       string       `json:"page,omitempty"`
-	Runs       []ResultsRun `json:"runs"`
+	Model      string `json:"model"`
+	Section    string `json:"section"`
+	HasExample bool   `json:"has_example"`
+	Words      int    `json:"words"`
+	// Episode and Repeat number the cell's episode and run; absent with
+	// one run of one episode.
+	Episode  int          `json:"episode,omitempty"`
+	Repeat   int          `json:"repeat,omitempty"`
+	Run      int          `json:"run"`
+	Overlap  float64      `json:"overlap"`
+	Shared   int          `json:"shared_ngrams"`
+	Distinct int          `json:"distinct_ngrams"`
+	Fail     bool         `json:"fail"`
+	Verdict  string       `json:"verdict"`
+	Rules    []string     `json:"rules"`
+	Variant  int          `json:"variant"`
+	Variants int          `json:"variants"`
+	Page     string       `json:"page,omitempty"`
+	Runs     []ResultsRun `json:"runs"`
 	// Judged are every judge's and labeller's verdicts on the cell.
 	Judged []ResultsGrade `json:"judged,omitempty"`
 	// Criteria are the cell's outcomes by criterion ID.
@@ -308,7 +315,7 @@ func buildResults(p *public.Public, crit criteria.Set, changes []Change) Results
 func resultsCell(c public.Cell) ResultsCell {
 	rc := ResultsCell{Model: c.Writer, Section: c.Section, HasExample: c.HasExample, Words: c.Words, Run: c.Run, Overlap: c.Overlap,
 		Shared: c.Shared, Distinct: c.Distinct, Fail: c.Headline().Fail(), Verdict: verdictWord(c), Rules: rules(c), Variant: c.Variant,
-		Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c),
+		Variants: c.Variants, Page: cellPath(c), Runs: []ResultsRun{}, Judged: judgedGrades(c), Episode: c.Episode, Repeat: c.Repeat,
 		Criteria: criteria.Records(c.Outcomes)}
 	for _, run := range c.Runs {
 		rc.Runs = append(rc.Runs, ResultsRun{Words: run.Words, Text: run.Text, SectionAt: run.SectionAt, ExampleAt: run.ExampleAt})
@@ -327,6 +334,7 @@ func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results 
 		r.Changes = []Change{}
 	}
 	r.Judged = judgedResults(p.Judged)
+	r.Repeats = resultsRepeats(p.Repeats)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
 		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections(), Criteria: resultsTallies(crit, w.Tallies)})

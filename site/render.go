@@ -393,6 +393,7 @@ func (sd *siteData) prepare(base *Results) error {
 		switch i {
 		case 0:
 			sd.Spreads = figures.Of(p)
+			sd.Repeats = buildRepeatsView(p.Repeats)
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
 				if c := figures.ChanceOf(h); c != nil {

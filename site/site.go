@@ -147,6 +147,9 @@ type siteData struct {
 	Gates            []gateSummary
 	CriterionColumns []criterionColumn
 	Spreads          figures.Spreads
+	// Repeats are the results over runs and episodes; nil with one run
+	// of one episode.
+	Repeats *repeatsView
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance

@@ -84,6 +84,10 @@ type Public struct {
 	// Statistics are how C5's measures split between sections and
 	// writers, with permutation tests (computed by the findings).
 	Statistics Statistics
+	// Repeats are the results over several runs or episodes; nil with one
+	// run of one episode. Each cell is then one run's: its Section names
+	// the run ("HOOK · episode 1, run 2"), and Episode and Repeat number it.
+	Repeats *Repeats
 }
 
 // Statistics are how the two measures of C5's comparison, the longest run
@@ -130,11 +134,14 @@ type Cell struct {
 	// returns; "" for none.
 	HeadlineID criteria.ID
 	Words, Run int
-	Shared     int
-	Distinct   int
-	Overlap    float64
-	Variant    int // 1-based index of the worst example variant
-	Variants   int
+	// Episode and Repeat number the cell's episode and run from 1; 0 with
+	// one run of one episode.
+	Episode, Repeat int
+	Shared          int
+	Distinct        int
+	Overlap         float64
+	Variant         int // 1-based index of the worst example variant
+	Variants        int
 	// Outcomes are the cell's outcomes, one per criterion that applies
 	// (one per judge for a judged criterion), in the criteria's order.
 	Outcomes []criteria.Outcome
