@@ -1,8 +1,8 @@
 package findings
 
 import (
-	"errors"
 	"cmp"
+	"errors"
 	"slices"
 
 	"github.com/evalpress/evalpress/reports/criteria"
