@@ -58,7 +58,7 @@ func (c *measureCommand) Run(ctx context.Context, args []string) error {
 		return err
 	}
 	out := bufio.NewWriter(c.stdout)
-	if err := write(out, c5report.Report{Result: res, Thresholds: t, Phrases: len(folder.Phrases)}); err != nil {
+	if err := write(out, c5report.Report{Result: res, Thresholds: t, Phrases: len(folder.Phrases), Layered: folder.Layered()}); err != nil {
 		return err
 	}
 	return out.Flush()

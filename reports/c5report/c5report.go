@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,10 @@ type Report struct {
 	Result     *measure.Result
 	Thresholds criteria.C5Thresholds
 	Phrases    int
+	// Layered is set when the inputs hold several runs or episodes: each
+	// run is then reported on its own, numbered ("episode 1, run 2"; the
+	// names are private labels), and JSON and CSV number each cell's.
+	Layered bool
 }
 
 // Formats lists the output formats by name.
@@ -32,13 +37,35 @@ var Formats = map[string]func(io.Writer, Report) error{
 }
 
 // Text writes the report exactly as the reference script prints it for the
-// same inputs and thresholds.
+// same inputs and thresholds. With several runs, each run's report follows
+// a line that numbers it, as the reference would print that run's folder.
 func Text(w io.Writer, r Report) error {
-	t := r.Thresholds
 	b := bufio.NewWriterSize(w, 64<<10)
+	if !r.Layered {
+		text(b, r.Thresholds, r.Phrases, r.Result.Cells)
+		return b.Flush()
+	}
+	cells := r.Result.Cells
+	for start := 0; start < len(cells); {
+		end := start + 1
+		for end < len(cells) && cells[end].Episode == cells[start].Episode && cells[end].Repeat == cells[start].Repeat {
+			end++
+		}
+		if start > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(b, "== episode %d, run %d ==\n", cells[start].Episode+1, cells[start].Repeat+1)
+		text(b, r.Thresholds, r.Phrases, cells[start:end])
+		start = end
+	}
+	return b.Flush()
+}
+
+// text writes the reference's report of cells.
+func text(b *bufio.Writer, t criteria.C5Thresholds, phrases int, cells []measure.Cell) {
 	fmt.Fprintf(b, "C5 paraphrase compliance   MAX_RUN=%d  MAX_OVERLAP=%s%%  n-gram=%d\n",
 		t.MaxRun, jscompat.ToFixed(t.MaxOverlap*100, 0), t.NGram)
-	fmt.Fprintf(b, "mandated phrases excluded: %d\n\n", r.Phrases)
+	fmt.Fprintf(b, "mandated phrases excluded: %d\n\n", phrases)
 	header := jscompat.PadEnd("script", 12) + jscompat.PadEnd("section", 16) + jscompat.PadStart("words", 6) +
 		jscompat.PadStart("run", 6) + jscompat.PadStart("8gram", 8) + "  verdict"
 	b.WriteString(header + "\n")
@@ -49,7 +76,6 @@ func Text(w io.Writer, r Report) error {
 		fails, counted int
 	}
 	var totals []*total
-	cells := r.Result.Cells
 	var num []byte // a number's digits
 	for i, c := range cells {
 		padEnd(b, c.Script, 12)
@@ -92,7 +118,6 @@ func Text(w io.Writer, r Report) error {
 		pct := jscompat.Round(float64(tot.fails) / float64(tot.counted) * 100)
 		fmt.Fprintf(b, "%s%d FAIL of %d sections (%s%%)\n", jscompat.PadEnd(tot.script, 12), tot.fails, tot.counted, strconv.FormatFloat(pct, 'f', -1, 64))
 	}
-	return b.Flush()
 }
 
 // padEnd writes String(s).padEnd(width), padStart String(s).padStart(width),
@@ -138,6 +163,8 @@ type jsonThresholds struct {
 type jsonCell struct {
 	Script   string   `json:"script"`
 	Section  string   `json:"section"`
+	Episode  int      `json:"episode,omitempty"`
+	Repeat   int      `json:"repeat,omitempty"`
 	Line     int      `json:"line"`
 	Example  bool     `json:"example"`
 	Words    int      `json:"words"`
@@ -160,6 +187,8 @@ type jsonRun struct {
 
 type jsonSummary struct {
 	Script   string `json:"script"`
+	Episode  int    `json:"episode,omitempty"`
+	Repeat   int    `json:"repeat,omitempty"`
 	Fails    int    `json:"fails"`
 	Sections int    `json:"sections"`
 }
@@ -188,12 +217,15 @@ func JSON(w io.Writer, r Report) error {
 			Words: c.Words, Shared: c.Shared, Distinct: c.Distinct, Overlap: c.Overlap,
 			Variants: c.Variants, Verdict: v.Label(), Failed: []string{},
 		}
+		if r.Layered {
+			jc.Episode, jc.Repeat = c.Episode+1, c.Repeat+1
+		}
 		if c.HasExample {
 			jc.Variant = c.Worst + 1
 			jc.Run = &jsonRun{Words: c.Run, Text: c.RunText, SectionAt: c.RunSectionAt, ExampleAt: c.RunExampleAt}
 			jc.Failed = append(jc.Failed, v.Failed...)
-			if n := len(out.Summary); n == 0 || out.Summary[n-1].Script != c.Script {
-				out.Summary = append(out.Summary, jsonSummary{Script: c.Script})
+			if n := len(out.Summary); n == 0 || out.Summary[n-1].Script != c.Script || out.Summary[n-1].Episode != jc.Episode || out.Summary[n-1].Repeat != jc.Repeat {
+				out.Summary = append(out.Summary, jsonSummary{Script: c.Script, Episode: jc.Episode, Repeat: jc.Repeat})
 			}
 			s := &out.Summary[len(out.Summary)-1]
 			s.Sections++
@@ -212,10 +244,15 @@ func JSON(w io.Writer, r Report) error {
 var CSVHeader = []string{"script", "section", "line", "words", "run", "run_text", "run_section_at", "run_example_at",
 	"shared_ngrams", "distinct_ngrams", "overlap", "variant", "variants", "verdict", "failed"}
 
-// CSV writes one row per cell with the raw values.
+// CSV writes one row per cell with the raw values; with several runs,
+// two more columns number each cell's episode and run.
 func CSV(w io.Writer, r Report) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	header := CSVHeader
+	if r.Layered {
+		header = append(slices.Clone(header), "episode", "repeat")
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for _, c := range r.Result.Cells {
@@ -226,6 +263,9 @@ func CSV(w io.Writer, r Report) error {
 				strconv.Itoa(c.RunSectionAt), strconv.Itoa(c.RunExampleAt), strconv.Itoa(c.Shared), strconv.Itoa(c.Distinct),
 				strconv.FormatFloat(c.Overlap, 'g', -1, 64), strconv.Itoa(c.Worst + 1), strconv.Itoa(c.Variants),
 				v.Label(), strings.Join(v.Failed, "+")}
+		}
+		if r.Layered {
+			row = append(row, strconv.Itoa(c.Episode+1), strconv.Itoa(c.Repeat+1))
 		}
 		if err := cw.Write(row); err != nil {
 			return err
