@@ -140,6 +140,7 @@ func (r *redactor) header() *public.Public {
 	}
 	p.Repeats = r.repeats
 	p.Sections, r.cellSection = runSections(f, r.repeats, r.publicName)
+	p.Pairs = publicPairs(f, r.cellSection)
 	return p
 }
 

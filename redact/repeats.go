@@ -62,3 +62,27 @@ func runSections(f *findings.Findings, rep *public.Repeats, publicName map[strin
 	}
 	return sections, byCell
 }
+
+// publicPairs returns writer against writer by alias and public section
+// name (cellSection names each cell's; the pairs follow the cells).
+func publicPairs(f *findings.Findings, cellSection []string) []public.SectionPairs {
+	name := map[findings.Unit]map[string]string{}
+	for i, c := range f.Cells {
+		u := findings.Unit{Episode: c.Episode, Repeat: c.Repeat}
+		if name[u] == nil {
+			name[u] = map[string]string{}
+		}
+		name[u][c.Name] = cellSection[i]
+	}
+	maxRun := f.Criteria.C5().MaxRun
+	var out []public.SectionPairs
+	for _, sp := range f.Pairs {
+		ps := public.SectionPairs{Section: name[sp.Unit][sp.Name]}
+		for _, p := range sp.Pairs {
+			ps.Pairs = append(ps.Pairs, public.Pair{A: f.Writers[p.A].Alias, B: f.Writers[p.B].Alias, Run: p.Run, Own: p.Own,
+				OverlapA: p.OverlapA, OverlapB: p.OverlapB, Origin: string(p.Origin(maxRun))})
+		}
+		out = append(out, ps)
+	}
+	return out
+}

@@ -41,6 +41,9 @@ type Results struct {
 	// Repeats are the results over several runs or episodes; absent with
 	// one run of one episode.
 	Repeats *ResultsRepeats `json:"repeats,omitempty"`
+	// Pairs are writer against writer: C5's comparison between every two
+	// writers' versions of each section.
+	Pairs []ResultsWriterPair `json:"pairs"`
 	// Registration is the evaluation against its registration; absent
 	// without one.
 	Registration *ResultsRegistration `json:"registration,omitempty"`
@@ -335,6 +338,7 @@ func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results 
 	}
 	r.Judged = judgedResults(p.Judged)
 	r.Repeats = resultsRepeats(p.Repeats)
+	r.Pairs = resultsPairs(p)
 	r.Agreement, r.Fixtures, r.Ranking = validationResults(&p.Validation)
 	for _, w := range p.Writers {
 		r.Summary = append(r.Summary, ResultsSummary{Model: w.Alias, Fails: w.Fails(), Sections: w.Sections(), Criteria: resultsTallies(crit, w.Tallies)})

@@ -272,7 +272,7 @@ func (lc *linkCheck) check(n ast.Node, dest []byte, source []byte, image bool) [
 // documents: a document may link to them ("the [C5 results](results.html)").
 var generatedPages = map[string]bool{
 	"results.html": true, "changes.html": true, "method.html": true,
-	"data/results.json": true, "data/results.csv": true,
+	"data/results.json": true, "data/results.csv": true, "data/pairs.csv": true,
 }
 
 func (lc *linkCheck) problem(offset int, format string, args ...any) {

@@ -194,6 +194,11 @@ func (r *siteRender) resultsData() error {
 		return err
 	}
 	r.add("data/results.csv", csvData)
+	pairs, err := pairsCSV(r.p)
+	if err != nil {
+		return err
+	}
+	r.add("data/pairs.csv", pairs)
 	if t := r.p.Registration.Text; t != "" {
 		r.add("data/registration.toml", []byte(t)) // as it is: its digest is the one posted
 	}
@@ -394,6 +399,7 @@ func (sd *siteData) prepare(base *Results) error {
 		case 0:
 			sd.Spreads = figures.Of(p)
 			sd.Repeats = buildRepeatsView(p.Repeats)
+			sd.Pairs = buildPairsView(p)
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
 				if c := figures.ChanceOf(h); c != nil {

@@ -150,6 +150,8 @@ type siteData struct {
 	// Repeats are the results over runs and episodes; nil with one run
 	// of one episode.
 	Repeats *repeatsView
+	// Pairs are writer against writer; nil with fewer than two writers.
+	Pairs *pairsView
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance

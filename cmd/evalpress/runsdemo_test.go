@@ -84,6 +84,7 @@ func TestRunsDemoFigures(t *testing.T) {
 	if s, want := got.Repeats.Split.Run.RunToRun, want.withinShare(); math.Abs(s-want) > 6e-4 {
 		t.Errorf("run-to-run share of the longest run %v, recomputed %v", s, want)
 	}
+	checkPairs(t, got, want)
 	for _, name := range []string{"canal", "ferry", "first", "second", "third"} {
 		if strings.Contains(string(data), name) {
 			t.Errorf("results.json holds the private label %q", name)
@@ -119,12 +120,39 @@ type runsResults struct {
 		} `json:"split"`
 		SplitNote string `json:"split_note"`
 	} `json:"repeats"`
+	Pairs []struct {
+		Section, A, B, Origin string
+		Run                   int
+		OwnRun                int `json:"own_run"`
+	} `json:"pairs"`
+}
+
+// checkPairs recomputes the longest run every two writers share on each
+// section of each run, and holds the demo's planted copy (Model 3 took 16
+// of Model 1's own words in BODY of episode 2, run 2) to be the one pair
+// said to share words of their own.
+func checkPairs(t *testing.T, got runsResults, want *recomputedSet) {
+	t.Helper()
+	if len(got.Pairs) != len(want.cells) { // three writers: three pairs a section, as many as cells
+		t.Errorf("%d pairs published, want %d", len(got.Pairs), len(want.cells))
+	}
+	for _, p := range got.Pairs {
+		a, b := want.cells[p.A+"|"+p.Section], want.cells[p.B+"|"+p.Section]
+		if run := longestRun(a.words, b.words); p.Run != run {
+			t.Errorf("%s and %s, %s: run %d, recomputed %d", p.A, p.B, p.Section, p.Run, run)
+		}
+		planted := p.A == "Model 1" && p.B == "Model 3" && p.Section == "BODY · episode 2, run 2"
+		if (p.Origin == "each other") != planted {
+			t.Errorf("%s and %s, %s: origin %q (own run %d of %d)", p.A, p.B, p.Section, p.Origin, p.OwnRun, p.Run)
+		}
+	}
 }
 
 // measured is one recomputed cell.
 type measured struct {
 	episode, run   int // 1-based
 	model, section string
+	words          []string
 	longest        int
 	overlap        float64
 }
@@ -158,8 +186,8 @@ func recomputeRuns(t *testing.T, private string) *recomputedSet {
 		for r, run := range runs {
 			for script, secs := range blocks(t, filepath.Join(private, "episodes", ep, "runs", run, "sections.md")) {
 				for name, text := range secs {
-					m := measured{episode: e + 1, run: r + 1, model: alias[script], section: name}
 					a, b := tokens(text), tokens(examples[name])
+					m := measured{episode: e + 1, run: r + 1, model: alias[script], section: name, words: a}
 					m.longest, m.overlap = longestRun(a, b), overlap8(a, b)
 					set.add(m, len(episodes) > 1, len(runs) > 1)
 				}

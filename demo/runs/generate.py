@@ -67,11 +67,17 @@ def main():
             rd = os.path.join(d, "runs", run)
             os.makedirs(rd, exist_ok=True)
             with open(os.path.join(rd, "sections.md"), "w") as f:
+                texts = {}
                 for w, writer in enumerate(WRITERS):
                     f.write(f"# {writer}\n\n")
                     for s in SECTIONS:
                         wr = random.Random(f"{e}/{r}/{w}/{s}")
                         own = words(wr, OWN_WORDS, LENGTHS[s])
+                        if (e, r, w, s) == (1, 1, 2, "BODY"):
+                            # Writer 3 takes 16 of writer 1's own words here:
+                            # they share words that are not the example's.
+                            own[10:26] = texts[(0, s)][:16]
+                        texts[(w, s)] = own
                         k = copied(w, e, s, r)
                         at = wr.randrange(0, LENGTHS[s] - k)
                         text = own[: LENGTHS[s] // 2] + examples[s][at : at + k] + own[LENGTHS[s] // 2 :]

@@ -88,6 +88,9 @@ type Public struct {
 	// run of one episode. Each cell is then one run's: its Section names
 	// the run ("HOOK · episode 1, run 2"), and Episode and Repeat number it.
 	Repeats *Repeats
+	// Pairs are writer against writer, section by section (and run by
+	// run), in the order of Sections.
+	Pairs []SectionPairs
 }
 
 // Statistics are how the two measures of C5's comparison, the longest run

@@ -280,3 +280,26 @@ func mix(h uint64) uint64 {
 	h ^= h >> 33
 	return h
 }
+
+// Covered marks, after Compare measured a section of words words with
+// n-grams of n words, each word of the section that lies in an n-gram
+// occurring in the example: the words the section shares with it in runs
+// of at least n words. into is reused when large enough.
+func (c *Comparer) Covered(words, n int, into []bool) []bool {
+	into = slices.Grow(into[:0], words)[:words]
+	clear(into)
+	if n < 1 {
+		return into
+	}
+	last := -1 // the last word marked
+	for end := n - 1; end < words && end/64 < len(c.long); end++ {
+		if c.long[end/64]&(1<<(end%64)) == 0 {
+			continue
+		}
+		for i := max(end-n+1, last+1); i <= end; i++ {
+			into[i] = true
+		}
+		last = end
+	}
+	return into
+}

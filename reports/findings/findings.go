@@ -94,6 +94,9 @@ type Findings struct {
 	// Repeats are the findings over several runs or episodes; nil with
 	// one episode of one run.
 	Repeats *Repeats
+	// Pairs are writer against writer: every two writers' versions of each
+	// section of each run compared, in the order of the cells.
+	Pairs []SectionPairs
 
 	// measureAt measures the inputs at another n-gram size, for verdicts
 	// at registered thresholds.
@@ -245,6 +248,9 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 	err = f.loadTexts(ctx, folder, tokens, opt.DropWords)
 	f.Statistics = <-statistics
 	if err != nil {
+		return nil, err
+	}
+	if f.Pairs, err = f.measurePairs(ctx); err != nil {
 		return nil, err
 	}
 	runs := make([]int, len(folder.Episodes))
