@@ -2,8 +2,10 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,8 +16,8 @@ import (
 // ResultsWriterPair is one pair of writers on one section in results.json.
 type ResultsWriterPair struct {
 	Section  string  `json:"section"`
-	A        string  `json:"a"`
-	B        string  `json:"b"`
+	A        string  `json:"model"`
+	B        string  `json:"other_model"`
 	Run      int     `json:"run"`
 	OwnRun   int     `json:"own_run"`
 	OverlapA float64 `json:"overlap_a"`
@@ -24,8 +26,14 @@ type ResultsWriterPair struct {
 	Origin string `json:"origin"`
 }
 
-// resultsPairs lists every pair of every section.
+// resultsPairs lists every pair of every section: by the first writer's
+// alias, then the second's, then section, as every list of writers is
+// ordered by alias.
 func resultsPairs(p *public.Public) []ResultsWriterPair {
+	rank := map[string]int{}
+	for i, w := range p.Writers {
+		rank[w.Alias] = i
+	}
 	out := []ResultsWriterPair{}
 	for _, sp := range p.Pairs {
 		for _, pr := range sp.Pairs {
@@ -33,6 +41,9 @@ func resultsPairs(p *public.Public) []ResultsWriterPair {
 				OverlapA: numfmt.RoundShare(pr.OverlapA), OverlapB: numfmt.RoundShare(pr.OverlapB), Origin: pr.Origin})
 		}
 	}
+	slices.SortStableFunc(out, func(x, y ResultsWriterPair) int {
+		return cmp.Or(cmp.Compare(rank[x.A], rank[y.A]), cmp.Compare(rank[x.B], rank[y.B]))
+	})
 	return out
 }
 
@@ -40,9 +51,9 @@ func resultsPairs(p *public.Public) []ResultsWriterPair {
 func pairsCSV(p *public.Public) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{"section", "writer_a", "writer_b", "longest_run", "own_run", "overlap_a_percent", "overlap_b_percent", "origin"})
+	w.Write([]string{"writer", "other_writer", "section", "longest_run", "own_run", "overlap_a_percent", "overlap_b_percent", "origin"})
 	for _, r := range resultsPairs(p) {
-		w.Write([]string{r.Section, r.A, r.B, strconv.Itoa(r.Run), strconv.Itoa(r.OwnRun),
+		w.Write([]string{r.A, r.B, r.Section, strconv.Itoa(r.Run), strconv.Itoa(r.OwnRun),
 			strings.TrimSuffix(numfmt.Percent(r.OverlapA), "%"), strings.TrimSuffix(numfmt.Percent(r.OverlapB), "%"), r.Origin})
 	}
 	w.Flush()

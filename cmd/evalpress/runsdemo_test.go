@@ -121,9 +121,11 @@ type runsResults struct {
 		SplitNote string `json:"split_note"`
 	} `json:"repeats"`
 	Pairs []struct {
-		Section, A, B, Origin string
-		Run                   int
-		OwnRun                int `json:"own_run"`
+		Section, Origin string
+		A               string `json:"model"`
+		B               string `json:"other_model"`
+		Run             int
+		OwnRun          int `json:"own_run"`
 	} `json:"pairs"`
 }
 
