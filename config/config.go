@@ -446,9 +446,18 @@ func (c *Config) Validate() error {
 			if p.Fails == nil || *p.Fails < 0 {
 				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs fails = N (0 or more)", h.ID, p.Kind)
 			}
+		case hypotheses.MedianOrder:
+			if len(p.Order) < 2 || (p.Measure != hypotheses.MeasureRun && p.Measure != hypotheses.MeasureOverlap) || p.Criterion != "" && p.Criterion != string(criteria.C5) {
+				return diag.Errorf(file, h.Line, "hypothesis %q: prediction %s needs order = [two or more aliases, lowest median first] and measure = %q or %q (C5's)",
+					h.ID, p.Kind, hypotheses.MeasureRun, hypotheses.MeasureOverlap)
+			}
 		default:
 			return diag.Errorf(file, c.hypothesisKeyLine(i, "prediction", "kind"), "hypothesis %q: unknown prediction kind %q (one of %s)",
 				h.ID, p.Kind, strings.Join(hypotheses.Kinds, ", "))
+		}
+		if c5 := c.Criteria.C5(); c5.Measuring() && hypotheses.CountsFails(p.Kind) && h.Criterion() == c.Criteria.Criteria().Headline() {
+			return diag.Errorf(file, h.Line, "hypothesis %q counts C5 FAILs, and with [c5] mode = %q C5 has none", h.ID, criteria.ModeMeasure).
+				WithHint("predict an ordering of medians instead: kind = %q, order = [...], measure = \"run\"; see docs/configuration.md", hypotheses.MedianOrder)
 		}
 		if p.Runs != "" && !slices.Contains(hypotheses.RunRules, p.Runs) {
 			return diag.Errorf(file, h.Line, "hypothesis %q: unknown rule over runs %q (one of %s)",

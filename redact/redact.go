@@ -126,7 +126,7 @@ func (r *redactor) header() *public.Public {
 		Title:              r.m.Replace(cfg.Title),
 		Audience:           cfg.Publish.Audience,
 		Excerpts:           cfg.Publish.Excerpts || !r.masked,
-		CriteriaThresholds: criteriaThresholds(s), SetChanges: config.SetChanges(cfg),
+		CriteriaThresholds: criteriaThresholds(s), SetChanges: config.SetChanges(cfg), C5Measure: s.C5().Measuring(),
 		Thresholds: public.Thresholds{MaxRun: s.C5().MaxRun, MaxOverlap: s.C5().MaxOverlap,
 			NGram: s.NGram(), MinRun: f.MinRun},
 		Registered:  registered(s),
@@ -141,6 +141,11 @@ func (r *redactor) header() *public.Public {
 	p.Repeats = r.repeats
 	p.Sections, r.cellSection = runSections(f, r.repeats, r.publicName)
 	p.Pairs = publicPairs(f, r.cellSection)
+	if p.C5Measure {
+		for _, m := range f.Measures() {
+			p.Measures = append(p.Measures, public.WriterMeasures{Writer: m.Alias, Run: m.Run, Overlap: m.Overlap})
+		}
+	}
 	return p
 }
 

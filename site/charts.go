@@ -200,6 +200,9 @@ func cellsSummary(p *public.Public, value func(public.Cell) string) string {
 func overlapBars(p *public.Public) (chart, error) {
 	bar := charts.NewBar()
 	title := fmt.Sprintf("Share of the section's %d-grams found in the example; fails above %s", p.Thresholds.NGram, sharePercent(p.Thresholds.MaxOverlap))
+	if p.C5Measure {
+		title = fmt.Sprintf("Share of the section's %d-grams found in the example, a measurement with no pass line", p.Thresholds.NGram)
+	}
 	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "24", Bottom: "70", ContainLabel: opts.Bool(true)}),
 		charts.WithColorsOpts(opts.Colors(palette)),
@@ -231,7 +234,7 @@ func overlapBars(p *public.Public) (chart, error) {
 	m["yAxis"] = []any{map[string]any{"type": "category", "data": p.Sections, "inverse": true, "axisLabel": map[string]any{"interval": 0}}}
 	m["xAxis"] = []any{map[string]any{"type": "value", "name": "overlap %", "nameLocation": "middle", "nameGap": 24, "max": 100}}
 	series := m["series"].([]any)
-	if len(series) > 0 {
+	if len(series) > 0 && !p.C5Measure {
 		series[0].(map[string]any)["markLine"] = map[string]any{
 			"symbol":    []string{"none", "none"},
 			"lineStyle": map[string]any{"color": "#D55E00", "type": "dashed", "width": 2},

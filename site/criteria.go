@@ -77,6 +77,9 @@ func totals(p *public.Public, crit criteria.Set) []criterionTotals {
 			t := w.Tallies.Of(criteria.Key{Criterion: c.ID})
 			ct.Writers = append(ct.Writers, writerTotal{Alias: w.Alias, Fails: t.Fail, Sections: t.Scored()})
 		}
+		if c.Headline && p.C5Measure {
+			continue // a measurement: no FAIL to count
+		}
 		out = append(out, ct)
 	}
 	return out

@@ -22,8 +22,11 @@ type Results struct {
 	// absent when it declares none.
 	Registered ResultsThresholds `json:"registered_thresholds,omitempty"`
 	Audience   string            `json:"audience"`
-	Cells      []ResultsCell     `json:"cells"`
-	Summary    []ResultsSummary  `json:"summary"`
+	// C5Mode is "measure" when C5 is a measurement only (no verdicts);
+	// absent when it judges.
+	C5Mode  string           `json:"c5_mode,omitempty"`
+	Cells   []ResultsCell    `json:"cells"`
+	Summary []ResultsSummary `json:"summary"`
 	// Totals count every measured criterion's verdicts over all cells, by
 	// criterion ID; Summary counts them per writer.
 	Totals     map[string]ResultsTally `json:"totals"`
@@ -330,8 +333,8 @@ func resultsCell(c public.Cell) ResultsCell {
 func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results {
 	r := Results{
 		Thresholds: resultsThresholds(p, crit, false), Registered: resultsThresholds(p, crit, true), Totals: resultsTallies(crit, p.Tallies),
-		Audience: string(p.Audience),
-		Cells:    []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
+		Audience: string(p.Audience), C5Mode: map[bool]string{true: "measure"}[p.C5Measure],
+		Cells: []ResultsCell{}, Summary: []ResultsSummary{}, Hypotheses: []ResultsHypothesis{}, Changes: changes, Inputs: []ResultsInput{},
 	}
 	if r.Changes == nil {
 		r.Changes = []Change{}

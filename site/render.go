@@ -400,6 +400,7 @@ func (sd *siteData) prepare(base *Results) error {
 			sd.Spreads = figures.Of(p)
 			sd.Repeats = buildRepeatsView(p.Repeats)
 			sd.Pairs = buildPairsView(p)
+			sd.Measures = measureRows(p)
 			sd.Chances = map[string]*figures.Chance{}
 			for _, h := range p.Hypotheses {
 				if c := figures.ChanceOf(h); c != nil {

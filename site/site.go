@@ -150,6 +150,9 @@ type siteData struct {
 	// Repeats are the results over runs and episodes; nil with one run
 	// of one episode.
 	Repeats *repeatsView
+	// Measures are each writer's C5 measures when C5 is a measurement
+	// only ([c5] mode = "measure"); nil otherwise.
+	Measures []measureRow
 	// Pairs are writer against writer; nil with fewer than two writers.
 	Pairs *pairsView
 	// Chances holds each hypothesis's chance figure by ID; absent for a

@@ -41,7 +41,9 @@ type gridCell struct {
 	Overlap               string
 	RunFails, OverlapFail bool
 	Fail                  bool
-	Page                  string
+	// Measured is set when C5 is a measurement only: no verdict mark.
+	Measured bool
+	Page     string
 }
 
 func buildGrid(p *public.Public) gridTable {
@@ -85,7 +87,8 @@ func gridRowsOf(p *public.Public, at []int32, from, to int) []gridRow {
 			c := &p.Cells[k-1]
 			o := c.Headline()
 			r.Cells[j] = gridCell{Present: true, HasExample: c.HasExample, Writer: c.Writer, Section: c.Section, Run: c.Run,
-				Overlap: overlapText(*c), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c)}
+				Overlap: overlapText(*c), RunFails: o.RuleFailed(criteria.RuleRun), OverlapFail: o.RuleFailed(criteria.RuleOverlap), Fail: o.Fail(), Page: cellPath(*c),
+				Measured: p.C5Measure}
 		}
 		rows = append(rows, r)
 	}
@@ -111,7 +114,10 @@ func gridRowsHTML(rows []gridRow, root string) template.HTML {
 				continue
 			}
 			verdict := "pass"
-			if c.Fail {
+			switch {
+			case c.Measured:
+				verdict = "measured"
+			case c.Fail:
 				verdict = "fail"
 			}
 			b.WriteString(`<td class="grid-cell ` + verdict + `">`)
@@ -129,9 +135,12 @@ func gridRowsHTML(rows []gridRow, root string) template.HTML {
 			if c.Page != "" {
 				b.WriteString("</a>")
 			}
-			if c.Fail {
+			switch {
+			case c.Measured:
+				b.WriteString(`</td>`)
+			case c.Fail:
 				b.WriteString(` <span class="grid-mark">✗ FAIL</span></td>`)
-			} else {
+			default:
 				b.WriteString(` <span class="grid-mark pass-mark">pass</span></td>`)
 			}
 		}

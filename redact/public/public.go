@@ -56,6 +56,12 @@ type Public struct {
 	SetChanges []Drift
 	// Thresholds are C5's, for the pages that state them.
 	Thresholds Thresholds
+	// C5Measure is set when C5 is a measurement only ([c5] mode =
+	// "measure"): no pass line, no FAIL, no verdict counts.
+	C5Measure bool
+	// Measures are each writer's C5 measures (longest run, overlap) over
+	// its sections with an example; set when C5Measure is.
+	Measures []WriterMeasures
 	// Registered are the thresholds the rubric registered ([c5.registered]);
 	// nil when the config declares none. They never follow --set.
 	Registered *Thresholds

@@ -68,3 +68,10 @@ func (r *Repeats) Label(episode, run int) string {
 	}
 	return s
 }
+
+// WriterMeasures are a writer's C5 measures over its sections with an
+// example, as minimum, median and maximum.
+type WriterMeasures struct {
+	Writer       string
+	Run, Overlap stats.Summary
+}

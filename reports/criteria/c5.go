@@ -82,6 +82,32 @@ func (t C5Thresholds) Outcome(m *Measurements) Outcome {
 type C5Settings struct {
 	C5Thresholds
 	Registered *C5Thresholds `toml:"registered"`
+	// Mode is ModeVerdict (the default, "") or ModeMeasure: the run and
+	// the overlap reported as numbers, with no pass line and no FAIL.
+	Mode string `toml:"mode"`
+}
+
+// C5's modes ([c5] mode).
+const (
+	ModeVerdict = "verdict"
+	ModeMeasure = "measure"
+)
+
+// Measuring reports whether C5 is a measurement only: no verdicts.
+func (s C5Settings) Measuring() bool { return s.Mode == ModeMeasure }
+
+// Measured is the reason of a C5 outcome in measure mode: its values
+// stand as numbers, with no verdict.
+const Measured = "measured"
+
+// outcome is C5's outcome for a cell under s: the thresholds' verdict, or
+// in measure mode the comparison's values with no verdict.
+func (s C5Settings) outcome(m *Measurements) Outcome {
+	o := s.Outcome(m)
+	if s.Measuring() && o.Verdict != Unscored {
+		o = Outcome{Criterion: C5, Verdict: Unscored, Reason: Measured, Values: o.Values}
+	}
+	return o
 }
 
 // C5 returns C5's settings in s.
@@ -121,13 +147,16 @@ var c5 = New(Def[C5Settings]{
 	Headline: true,
 	Block:    "c5",
 	Reports:  "pass rate per writer, and each section's longest verbatim run and 8-gram overlap (code, not a judge)",
-	Defaults: C5Settings{C5Thresholds: DefaultC5},
+	Defaults: C5Settings{C5Thresholds: DefaultC5, Mode: ModeVerdict},
 	Needs:    []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
 	Values:   []string{ValueRun, ValueOverlap, ValueShared, ValueDistinct},
 	Limits:   []string{LimitMaxRun, LimitMaxOverlap, "ngram"},
 	Rules:    c5Rules,
-	Judge:    func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.Outcome(m)} },
+	Judge:    func(s C5Settings, m *Measurements) []Outcome { return []Outcome{s.outcome(m)} },
 	Validate: func(s C5Settings) error {
+		if s.Mode != "" && s.Mode != ModeVerdict && s.Mode != ModeMeasure {
+			return &SettingError{Key: "c5.mode", Msg: fmt.Sprintf("[c5] mode %q is neither %q nor %q", s.Mode, ModeVerdict, ModeMeasure)}
+		}
 		if err := c5Error("c5", s.C5Thresholds); err != nil {
 			return err
 		}
@@ -156,6 +185,9 @@ var c5 = New(Def[C5Settings]{
 		}
 	},
 	Words: func(s C5Settings) string {
+		if s.Measuring() {
+			return fmt.Sprintf("measured, not judged: the longest run and the share of the section's %d-grams shared, as numbers, with no pass line", s.NGram)
+		}
 		return fmt.Sprintf("a longest run over %d words, or more than %s of the section's %d-grams shared, fails", s.MaxRun, SharePercent(s.MaxOverlap), s.NGram)
 	},
 	Explain: func(o Outcome) []Check {

@@ -62,6 +62,11 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
 				h.ID, p.Model, strings.Join(aliases, ", "))
 		}
+		for _, a := range p.Order {
+			if f.writerByAlias(a) == nil {
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q orders %q, which is not a writer's alias", h.ID, a)
+			}
+		}
 		if crit == nil {
 			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts on %q, which is no criterion", h.ID, p.Criterion)
 		}
@@ -210,16 +215,28 @@ func (f *Findings) writerByAlias(alias string) *Writer {
 // when f holds several.
 func decide(f *Findings, p hypotheses.Prediction, k criteria.Key, what string) (verdict, reason string) {
 	units := f.units()
+	all := func(Cell) bool { return true }
 	if len(units) < 2 {
+		if p.Kind == hypotheses.MedianOrder {
+			return medianOrder(f, p, all)
+		}
 		return judge(p, tallies(f, k), what)
 	}
 	if p.Runs != hypotheses.RunsMajority {
 		v, why := judge(p, tallies(f, k), what)
+		if p.Kind == hypotheses.MedianOrder {
+			v, why = medianOrder(f, p, all)
+		}
 		return v, fmt.Sprintf("over %d runs, pooled: %s", len(units), why)
 	}
 	count := map[string]int{}
 	for _, u := range units {
-		v, _ := judge(p, unitTallies(f, u, k), what)
+		var v string
+		if p.Kind == hypotheses.MedianOrder {
+			v, _ = medianOrder(f, p, func(c Cell) bool { return c.Episode == u.Episode && c.Repeat == u.Repeat })
+		} else {
+			v, _ = judge(p, unitTallies(f, u, k), what)
+		}
 		count[v]++
 	}
 	verdict = Inconclusive
@@ -230,6 +247,51 @@ func decide(f *Findings, p hypotheses.Prediction, k criteria.Key, what string) (
 	}
 	return verdict, fmt.Sprintf("decided in each of %d runs: supported in %d, refuted in %d, inconclusive in %d; the verdict is the one more than half reach",
 		len(units), count[Supported], count[Refuted], count[Inconclusive])
+}
+
+// medianOrder decides a median_order prediction over the cells in: the
+// writers it orders must have strictly increasing medians of its measure
+// over their sections with an example.
+func medianOrder(f *Findings, p hypotheses.Prediction, in func(Cell) bool) (verdict, reason string) {
+	values := map[string][]float64{}
+	script := map[string]string{}
+	for _, w := range f.Writers {
+		script[w.Script] = w.Alias
+	}
+	for _, c := range f.Cells {
+		if !c.HasExample || !in(c) {
+			continue
+		}
+		v := float64(c.Run)
+		if p.Measure == hypotheses.MeasureOverlap {
+			v = c.Overlap
+		}
+		values[script[c.Script]] = append(values[script[c.Script]], v)
+	}
+	var parts []string
+	medians := make([]float64, len(p.Order))
+	for i, a := range p.Order {
+		if len(values[a]) == 0 {
+			return Inconclusive, fmt.Sprintf("%s has no section with an example", a)
+		}
+		medians[i] = stats.Summarize(values[a]).Median
+		text := strconv.FormatFloat(medians[i], 'f', -1, 64)
+		if p.Measure == hypotheses.MeasureOverlap {
+			text = strconv.FormatFloat(medians[i]*100, 'f', 1, 64) + "%"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", a, text))
+	}
+	what := "median longest run"
+	if p.Measure == hypotheses.MeasureOverlap {
+		what = "median overlap"
+	}
+	got := what + ": " + strings.Join(parts, ", ")
+	for i := 1; i < len(medians); i++ {
+		if medians[i] <= medians[i-1] {
+			return Refuted, "the medians are not in the predicted order, lowest first. " + got
+		}
+	}
+	return Supported, "the medians are in the predicted order, lowest first. " + got
 }
 
 // unitTallies returns every writer's counts of the outcomes with key k in

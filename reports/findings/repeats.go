@@ -238,3 +238,31 @@ func (f *Findings) runSplit() (run, overlap stats.Replicated, why string) {
 	}
 	return run, overlap, ""
 }
+
+// WriterMeasures are a writer's C5 measures over its sections with an
+// example (every run's): the longest run and the overlap, as minimum,
+// median and maximum.
+type WriterMeasures struct {
+	Script       string // private
+	Alias        string
+	Run, Overlap stats.Summary
+}
+
+// Measures returns every writer's C5 measures, in the writers' order;
+// a writer with no section with an example is left out.
+func (f *Findings) Measures() []WriterMeasures {
+	runs, overlaps := map[string][]float64{}, map[string][]float64{}
+	for _, c := range f.Cells {
+		if c.HasExample {
+			runs[c.Script] = append(runs[c.Script], float64(c.Run))
+			overlaps[c.Script] = append(overlaps[c.Script], c.Overlap)
+		}
+	}
+	var out []WriterMeasures
+	for _, w := range f.Writers {
+		if len(runs[w.Script]) > 0 {
+			out = append(out, WriterMeasures{Script: w.Script, Alias: w.Alias, Run: stats.Summarize(runs[w.Script]), Overlap: stats.Summarize(overlaps[w.Script])})
+		}
+	}
+	return out
+}

@@ -50,10 +50,23 @@ const (
 	MostFails    = "most_fails"   // Model strictly most FAILs
 	FailsAtMost  = "fails_at_most"
 	FailsAtLeast = "fails_at_least"
+	// MedianOrder predicts the order of the writers' medians of one of
+	// C5's measures (Measure), lowest first (Order): a prediction C5 can
+	// decide as a measurement, with no pass line.
+	MedianOrder = "median_order"
 )
 
 // Kinds are the prediction kinds, in the order errors list them.
-var Kinds = []string{FewestFails, MostFails, FailsAtMost, FailsAtLeast}
+var Kinds = []string{FewestFails, MostFails, FailsAtMost, FailsAtLeast, MedianOrder}
+
+// CountsFails reports whether a prediction of kind counts FAILs.
+func CountsFails(kind string) bool { return kind != MedianOrder }
+
+// The measures a median_order prediction orders.
+const (
+	MeasureRun     = "run"
+	MeasureOverlap = "overlap"
+)
 
 // Rules over runs: how a prediction is decided when the inputs hold several
 // runs or episodes. Registered with the hypothesis (it is in the digest).
@@ -83,6 +96,10 @@ type Prediction struct {
 	// Runs is the rule over runs (RunRules); required when the inputs
 	// hold several runs or episodes.
 	Runs string `toml:"runs"`
+	// Order lists writer aliases, the lowest median first, and Measure
+	// names the measure ("run" or "overlap"), for median_order.
+	Order   []string `toml:"order"`
+	Measure string   `toml:"measure"`
 }
 
 // Key returns the outcomes the prediction counts: its criterion's (the
@@ -129,6 +146,9 @@ func (h Hypothesis) Digest() string {
 	}
 	if h.Prediction.Runs != "" {
 		canonical += "\nruns=" + h.Prediction.Runs
+	}
+	if p := h.Prediction; p.Kind == MedianOrder {
+		canonical += "\norder=" + p.Measure + ":" + strings.Join(p.Order, ",")
 	}
 	if h.Own && crit != headline && crit != nil {
 		canonical += "\nthresholds." + string(crit.ID) + "=" + canonicalThresholds(h.At, crit)

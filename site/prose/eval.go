@@ -279,6 +279,9 @@ func evalCount(ev *evaluator, c call) (Value, error) {
 	if what == "changed_thresholds" || what == "registered_thresholds" {
 		return ev.thresholdCount(c, what)
 	}
+	if (what == "fails" || what == "passes") && ev.p.C5Measure && !ev.criterionFilter(c) {
+		return Value{}, errMeasureOnly(c)
+	}
 	if what == "mandated_phrases" {
 		if len(c.filters) > 0 {
 			return Value{}, evalErrorf(c.filters[0].col, "count(mandated_phrases) takes no filters")
@@ -364,6 +367,9 @@ func evalWriter(ev *evaluator, c call) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if field != "sections" && ev.p.C5Measure {
+		return Value{}, errMeasureOnly(c)
+	}
 	for _, w := range ev.p.Writers {
 		if w.Alias != c.words[0] {
 			continue
@@ -389,6 +395,9 @@ func evalCell(ev *evaluator, c call) (Value, error) {
 	field, err := word(c, 2, "run", "words", "overlap", "shared", "distinct", "variant", "verdict", "rules")
 	if err != nil {
 		return Value{}, err
+	}
+	if (field == "verdict" || field == "rules") && ev.p.C5Measure {
+		return Value{}, errMeasureOnly(c)
 	}
 	if err := ev.checkWriter(c, c.words[0]); err != nil {
 		return Value{}, err
@@ -522,4 +531,15 @@ func (ev *evaluator) thresholdCount(c call, what string) (Value, error) {
 		}
 	}
 	return intValue(n), nil
+}
+
+// criterionFilter reports whether c names a criterion other than the
+// headline's with criterion=.
+func (ev *evaluator) criterionFilter(c call) bool {
+	for _, a := range c.filters {
+		if a.key == "criterion" && a.value != ev.headline() {
+			return true
+		}
+	}
+	return false
 }

@@ -142,6 +142,9 @@ func (ev *evaluator) newFilter(c call, implied string) (*cellFilter, error) {
 		}
 		return nil, evalErrorf(c.col, "%s: judge= needs a judged criterion= (%s)", c.name, strings.Join(judged, ", "))
 	}
+	if f.criterion == ev.headline() && ev.p.C5Measure && (f.verdict != "" || f.rule != "" || len(f.rules) > 0) {
+		return nil, errMeasureOnly(c)
+	}
 	if f.verdict != "" {
 		valid := append([]string{verdictPass, verdictFail}, measuredVerdicts...)
 		switch {
@@ -262,4 +265,10 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// errMeasureOnly is the error of a placeholder that counts or names C5's
+// verdicts when C5 is a measurement only ([c5] mode = "measure").
+func errMeasureOnly(c call) error {
+	return evalErrorf(c.col, "%s: C5 is a measurement here ([c5] mode = \"measure\"): it has no pass line, no FAIL and no verdict to count; quote its numbers (min, max, cell run or overlap)", c.name)
 }
