@@ -154,17 +154,24 @@ func publicValidation(r *validation.Report, alias, names, ids map[string]string,
 // order of dates, the ambiguity log and the disagreement register. Notes
 // the author wrote are published only as redacted.
 func publicRecords(v *public.Validation, r *validation.Report, alias map[string]string, name func(string) string, ids map[string]string, m *matcher.Matcher) {
-	c := r.Calibration
-	v.Calibration = public.Calibration{Unmarked: c.Unmarked, Checked: c.Checked, Separates: c.Separates, From: c.From, To: c.To, N: c.N, NSeparates: c.NSeparates}
-	pilot := func(ps []validation.PilotSection) []public.PilotSection {
-		var out []public.PilotSection
-		for _, p := range ps {
-			out = append(out, public.PilotSection{Writer: alias[p.Item.Writer], Section: m.Replace(p.Item.Section), Labeller: name(p.Labeller),
-				Present: p.Present, Assigned: p.Assigned})
+	calibration := func(c validation.Calibration) public.Calibration {
+		pc := public.Calibration{Unmarked: c.Unmarked, Checked: c.Checked, Separates: c.Separates, From: c.From, To: c.To, N: c.N, NSeparates: c.NSeparates}
+		pilot := func(ps []validation.PilotSection) []public.PilotSection {
+			var out []public.PilotSection
+			for _, p := range ps {
+				out = append(out, public.PilotSection{Writer: alias[p.Item.Writer], Section: m.Replace(p.Item.Section), Labeller: name(p.Labeller),
+					Present: p.Present, Assigned: p.Assigned})
+			}
+			return out
 		}
-		return out
+		pc.Adequate, pc.Thin = pilot(c.Adequate), pilot(c.Thin)
+		return pc
 	}
-	v.Calibration.Adequate, v.Calibration.Thin = pilot(c.Adequate), pilot(c.Thin)
+	v.Calibration = calibration(r.Calibration)
+	for _, tc := range r.TypeCalibrations {
+		v.TypeCalibrations = append(v.TypeCalibrations, public.TypeCalibration{Type: m.Replace(tc.Type), Sections: replaceAll(m, tc.Sections),
+			Piloted: replaceAll(m, tc.Piloted), Calibration: calibration(tc.Calibration)})
+	}
 	o := r.Order
 	v.Order = public.DateOrder{LastPilot: stamp(o.LastPilot), NRegistered: stamp(o.NRegistered), FirstValidation: stamp(o.FirstValidation),
 		LastValidation: stamp(o.LastValidation), FirstJudge: stamp(o.FirstJudge), Problems: replaceAll(m, o.Problems)}

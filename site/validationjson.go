@@ -27,10 +27,13 @@ type ResultsAgreement struct {
 	// valid judges' AMBIGUOUS answers, and
 	// Disagreements the disagreement register (an invalid judge's entries
 	// marked as its diagnostic).
-	Calibration   ResultsCalibration    `json:"calibration"`
-	Order         ResultsOrder          `json:"order"`
-	AmbiguityLog  []ResultsAmbiguityLog `json:"ambiguity_log"`
-	Disagreements []ResultsDisagreement `json:"disagreements"`
+	Calibration ResultsCalibration `json:"calibration"`
+	// CalibrationByType is C1's N per section type, from the pilot's
+	// sections of that type; absent without section types.
+	CalibrationByType []ResultsTypeCalibration `json:"calibration_by_type,omitempty"`
+	Order             ResultsOrder             `json:"order"`
+	AmbiguityLog      []ResultsAmbiguityLog    `json:"ambiguity_log"`
+	Disagreements     []ResultsDisagreement    `json:"disagreements"`
 }
 
 // ResultsCalibration is C1's N from the pilot.
@@ -46,6 +49,14 @@ type ResultsCalibration struct {
 	Proposed   *int `json:"proposed_n"`
 	N          int  `json:"n"` // the configured N, 0 when not calibrated
 	NSeparates bool `json:"n_separates"`
+}
+
+// ResultsTypeCalibration is C1's N for one section type.
+type ResultsTypeCalibration struct {
+	Type     string   `json:"type"`
+	Sections []string `json:"sections"`
+	Piloted  []string `json:"piloted_sections"`
+	ResultsCalibration
 }
 
 // ResultsPilotSection is one pilot section's C1 count.
@@ -340,6 +351,13 @@ func validationResults(v *public.Validation) (*ResultsAgreement, *ResultsFixture
 		for _, a := range j.Pairs {
 			ag.Pairs = append(ag.Pairs, resultsPair(a, "judge-human"))
 		}
+	}
+	for _, tc := range v.TypeCalibrations {
+		piloted := tc.Piloted
+		if piloted == nil {
+			piloted = []string{}
+		}
+		ag.CalibrationByType = append(ag.CalibrationByType, ResultsTypeCalibration{Type: tc.Type, Sections: tc.Sections, Piloted: piloted, ResultsCalibration: resultsCalibration(tc.Calibration)})
 	}
 	ag.Calibration, ag.Order = resultsCalibration(v.Calibration), ResultsOrder{LastPilot: v.Order.LastPilot, NRegistered: v.Order.NRegistered,
 		FirstValidation: v.Order.FirstValidation, LastValidation: v.Order.LastValidation, FirstJudge: v.Order.FirstJudge, Problems: append([]string{}, v.Order.Problems...)}

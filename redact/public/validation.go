@@ -36,10 +36,13 @@ type Validation struct {
 	// Calibration is C1's N from the pilot; Order the protocol's order of
 	// dates; Ambiguities the labellers' ambiguity log; Disagreements the
 	// disagreement register.
-	Calibration   Calibration
-	Order         DateOrder
-	Ambiguities   []LoggedAmbiguity
-	Disagreements []Disagreement
+	Calibration Calibration
+	// TypeCalibrations are C1's N per section type, each from the pilot's
+	// sections of that type; empty without section types.
+	TypeCalibrations []TypeCalibration
+	Order            DateOrder
+	Ambiguities      []LoggedAmbiguity
+	Disagreements    []Disagreement
 }
 
 // PilotSection is one pilot section's C1 count, of a group.
@@ -297,4 +300,12 @@ type Prompt struct {
 	File   string // relative to the content folder
 	Text   string
 	SHA256 string
+}
+
+// TypeCalibration is C1's N for one section type, from the pilot's
+// sections of that type alone.
+type TypeCalibration struct {
+	Type              string
+	Sections, Piloted []string // public section names
+	Calibration
 }

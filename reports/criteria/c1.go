@@ -23,6 +23,11 @@ var c1Rules = []Rule{{Name: RuleCoverage, Value: ValuePresent, Limit: LimitMinPr
 type C1Settings struct {
 	MinPresent int           `toml:"c1_min_present"`
 	Registered *C1Registered `toml:"registered"`
+	// SectionTypes give each section heading its type, and Types a
+	// type's own N ([judged.types.<type>] c1_min_present), which its
+	// sections are judged by instead of MinPresent.
+	SectionTypes SectionTypes            `toml:"section_types"`
+	Types        map[string]C1Registered `toml:"types"`
 }
 
 // C1Registered is C1's registered N.
@@ -41,10 +46,11 @@ var c1 = New(Def[C1Settings]{
 	Judge: func(s C1Settings, m *Measurements) []Outcome {
 		return judgeEach(C1, c1Rules, m, func(j Judgment) ([]Named, []Named, string) {
 			values := []Named{{ValuePresent, float64(j.Present)}, {ValueAssigned, float64(j.Assigned)}}
-			if s.MinPresent == 0 {
+			n := s.MinPresentOf(m.Section)
+			if n == 0 {
 				return values, nil, "N not yet calibrated"
 			}
-			return values, []Named{{LimitMinPresent, float64(s.MinPresent)}}, ""
+			return values, []Named{{LimitMinPresent, float64(n)}}, ""
 		})
 	},
 	Validate: func(s C1Settings) error {
@@ -54,7 +60,15 @@ var c1 = New(Def[C1Settings]{
 			}
 			return nil
 		}
-		if err := check("judged", s.MinPresent); err != nil || s.Registered == nil {
+		if err := check("judged", s.MinPresent); err != nil {
+			return err
+		}
+		for name, t := range s.Types {
+			if err := check("judged.types."+name, t.MinPresent); err != nil {
+				return err
+			}
+		}
+		if err := checkTypes(s.SectionTypes, s.Types); err != nil || s.Registered == nil {
 			return err
 		}
 		return check("judged.registered", s.Registered.MinPresent)
@@ -69,8 +83,12 @@ var c1 = New(Def[C1Settings]{
 		return s, true
 	},
 	Thresholds: func(s C1Settings) []Threshold {
-		return []Threshold{{Key: "judged.c1_min_present", Name: "c1_min_present", Label: "C1 present beats needed", Value: float64(s.MinPresent),
+		th := []Threshold{{Key: "judged.c1_min_present", Name: "c1_min_present", Label: "C1 present beats needed", Value: float64(s.MinPresent),
 			Unset: "not set", Now: "at least %s present beats for C1", Then: "%s beats"}}
+		if len(s.Types) > 0 {
+			th = append(th, Threshold{Key: "judged.types", Name: LimitMinPresent, Label: "C1 N per section type", PerSection: true, Noun: "an N"})
+		}
+		return th
 	},
 	Words: func(s C1Settings) string {
 		if s.MinPresent == 0 {

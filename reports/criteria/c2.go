@@ -26,6 +26,10 @@ const (
 type C2Settings struct {
 	MaxUndeveloped float64       `toml:"c2_max_undeveloped"`
 	Registered     *C2Registered `toml:"registered"`
+	// SectionTypes give each section heading its type, and Types a
+	// type's own line ([judged.types.<type>] c2_max_undeveloped).
+	SectionTypes SectionTypes            `toml:"section_types"`
+	Types        map[string]C2Registered `toml:"types"`
 }
 
 // C2Registered is C2's registered pass line.
@@ -61,7 +65,7 @@ var c2 = New(Def[C2Settings]{
 	Judge: func(s C2Settings, m *Measurements) []Outcome {
 		return judgeEach(C2, c2Rules, m, func(j Judgment) ([]Named, []Named, string) {
 			return []Named{{ValueUndevelopedRate, UndevelopedShare(j.Undeveloped, j.Groups)},
-				{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}, []Named{{LimitMaxUndeveloped, s.MaxUndeveloped}}, ""
+				{ValueUndeveloped, float64(j.Undeveloped)}, {ValueGroups, float64(j.Groups)}}, []Named{{LimitMaxUndeveloped, s.MaxUndevelopedOf(m.Section)}}, ""
 		})
 	},
 	Validate: func(s C2Settings) error {
@@ -71,7 +75,15 @@ var c2 = New(Def[C2Settings]{
 			}
 			return nil
 		}
-		if err := check("judged", s.MaxUndeveloped); err != nil || s.Registered == nil {
+		if err := check("judged", s.MaxUndeveloped); err != nil {
+			return err
+		}
+		for name, t := range s.Types {
+			if err := check("judged.types."+name, t.MaxUndeveloped); err != nil {
+				return err
+			}
+		}
+		if err := checkTypes(s.SectionTypes, s.Types); err != nil || s.Registered == nil {
 			return err
 		}
 		return check("judged.registered", s.Registered.MaxUndeveloped)
@@ -86,8 +98,12 @@ var c2 = New(Def[C2Settings]{
 		return s, true
 	},
 	Thresholds: func(s C2Settings) []Threshold {
-		return []Threshold{{Key: "judged.c2_max_undeveloped", Name: "c2_max_undeveloped", Label: "C2 undeveloped share allowed", Value: s.MaxUndeveloped,
+		th := []Threshold{{Key: "judged.c2_max_undeveloped", Name: "c2_max_undeveloped", Label: "C2 undeveloped share allowed", Value: s.MaxUndeveloped,
 			Share: true, Now: "at most %s undeveloped groups for C2", Then: "%s"}}
+		if len(s.Types) > 0 {
+			th = append(th, Threshold{Key: "judged.types", Name: LimitMaxUndeveloped, Label: "C2 line per section type", PerSection: true, Noun: "a line"})
+		}
+		return th
 	},
 	Words: func(s C2Settings) string {
 		return "C2 fails when more than " + SharePercent(s.MaxUndeveloped) + " of the groups are undeveloped"

@@ -28,19 +28,33 @@ type Thresholds struct {
 	// taken to four decimals, is above it (0.3333 passes 1 of 3, as "more
 	// than a third" means).
 	C2MaxUndeveloped float64
+	// SectionTypes give each section its type, and C1Types and C2Types a
+	// type's own pass lines, which its sections are judged by.
+	SectionTypes criteria.SectionTypes
+	C1Types      map[string]criteria.C1Registered
+	C2Types      map[string]criteria.C2Registered
 }
 
 // ThresholdsOf returns the judged criteria's pass lines in s.
 func ThresholdsOf(s criteria.Settings) Thresholds {
-	return Thresholds{C1MinPresent: s.C1().MinPresent, C2MaxUndeveloped: s.C2().MaxUndeveloped}
+	c1, c2 := s.C1(), s.C2()
+	return Thresholds{C1MinPresent: c1.MinPresent, C2MaxUndeveloped: c2.MaxUndeveloped,
+		SectionTypes: c1.SectionTypes, C1Types: c1.Types, C2Types: c2.Types}
 }
 
 // Settings returns the criteria's settings with th as C1's and C2's pass
 // lines, the others' defaults.
 func (th Thresholds) Settings() criteria.Settings {
-	s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.C1), criteria.C1Settings{MinPresent: th.C1MinPresent})
-	s, _ = s.With(criteria.Default().Lookup(criteria.C2), criteria.C2Settings{MaxUndeveloped: th.C2MaxUndeveloped})
+	s, _ := criteria.Settings{}.With(criteria.Default().Lookup(criteria.C1), criteria.C1Settings{MinPresent: th.C1MinPresent, SectionTypes: th.SectionTypes, Types: th.C1Types})
+	s, _ = s.With(criteria.Default().Lookup(criteria.C2), criteria.C2Settings{MaxUndeveloped: th.C2MaxUndeveloped, SectionTypes: th.SectionTypes, Types: th.C2Types})
 	return s
+}
+
+// For returns the pass lines section is judged by: its type's, where its
+// type has its own, else th's.
+func (th Thresholds) For(section string) Thresholds {
+	s := th.Settings()
+	return Thresholds{C1MinPresent: s.C1().MinPresentOf(section), C2MaxUndeveloped: s.C2().MaxUndevelopedOf(section)}
 }
 
 // Outcome is one criterion's verdict on one cell by one judge or labeller.
@@ -169,7 +183,7 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 				continue
 			}
 			jm, adds := t.judgment(j.ID, reply)
-			g := Grade{By: j.ID, Outcomes: th.applyJudgment(jm, reply.Verdicts), Additions: &adds, Groups: reply.Groups}
+			g := Grade{By: j.ID, Outcomes: th.For(c.Name).applyJudgment(jm, reply.Verdicts), Additions: &adds, Groups: reply.Groups}
 			if !cell.Judged {
 				r.Diagnostics.Add(diag.Warnf(t.Replies[ji].File, reply.Line,
 					"section %q is not one [judged] sections covers; this reply is shown on its cell but counted in no rate", c.Name))
@@ -192,7 +206,7 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 		}
 		for _, lab := range t.Labellers {
 			if l := lab.Label(c.Script, c.Name); l != nil {
-				cell.Grades = append(cell.Grades, Grade{By: lab.ID, Labeller: true, Sample: l.Sample, Outcomes: th.Apply(l.Verdicts)})
+				cell.Grades = append(cell.Grades, Grade{By: lab.ID, Labeller: true, Sample: l.Sample, Outcomes: th.For(c.Name).Apply(l.Verdicts)})
 			}
 		}
 		if cell.Judged || len(cell.Grades) > 0 {

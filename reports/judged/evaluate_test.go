@@ -24,14 +24,14 @@ func TestApply(t *testing.T) {
 		v    Verdicts
 		want string // C1 C2 C4 C6 labels
 	}{
-		{"N unset", Thresholds{0, 0.3333}, v(Count{9, 12}, Count{1, 4}, true, true), "N not yet calibrated pass pass pass"},
-		{"under N", Thresholds{10, 0.3333}, v(Count{9, 12}, Count{1, 4}, true, false), "FAIL pass pass FAIL"},
-		{"at N", Thresholds{9, 0.3333}, v(Count{9, 12}, Count{2, 4}, false, true), "pass FAIL FAIL pass"},
-		{"a third is not more than 0.3333", Thresholds{9, 0.3333}, v(Count{9, 12}, Count{1, 3}, true, true), "pass pass pass pass"},
-		{"a third is more than 0.33", Thresholds{9, 0.3}, v(Count{9, 12}, Count{1, 3}, true, true), "pass FAIL pass pass"},
-		{"just over a third", Thresholds{9, 0.3333}, v(Count{9, 12}, Count{34, 100}, true, true), "pass FAIL pass pass"},
-		{"half at 0.5", Thresholds{9, 0.5}, v(Count{9, 12}, Count{2, 4}, true, true), "pass pass pass pass"},
-		{"ambiguous whatever the line says", Thresholds{9, 0.3333}, v(Count{1, 12}, Count{4, 4}, false, false, C1, C4), "ambiguous FAIL ambiguous FAIL"},
+		{"N unset", Thresholds{C1MinPresent: 0, C2MaxUndeveloped: 0.3333}, v(Count{9, 12}, Count{1, 4}, true, true), "N not yet calibrated pass pass pass"},
+		{"under N", Thresholds{C1MinPresent: 10, C2MaxUndeveloped: 0.3333}, v(Count{9, 12}, Count{1, 4}, true, false), "FAIL pass pass FAIL"},
+		{"at N", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}, v(Count{9, 12}, Count{2, 4}, false, true), "pass FAIL FAIL pass"},
+		{"a third is not more than 0.3333", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}, v(Count{9, 12}, Count{1, 3}, true, true), "pass pass pass pass"},
+		{"a third is more than 0.33", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.3}, v(Count{9, 12}, Count{1, 3}, true, true), "pass FAIL pass pass"},
+		{"just over a third", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}, v(Count{9, 12}, Count{34, 100}, true, true), "pass FAIL pass pass"},
+		{"half at 0.5", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.5}, v(Count{9, 12}, Count{2, 4}, true, true), "pass pass pass pass"},
+		{"ambiguous whatever the line says", Thresholds{C1MinPresent: 9, C2MaxUndeveloped: 0.3333}, v(Count{1, 12}, Count{4, 4}, false, false, C1, C4), "ambiguous FAIL ambiguous FAIL"},
 	}
 	for _, tc := range tests {
 		var got []string

@@ -71,53 +71,72 @@ type LoggedAmbiguity struct {
 	Line      int
 }
 
-// calibrate finds C1's N from the pilot labels' ADEQUACY and C1 counts.
+// calibrate finds C1's N from the pilot labels' ADEQUACY and C1 counts:
+// over every pilot section, and with section types, per type over the
+// pilot's sections of that type alone.
 func (r *Report) calibrate(in Input) {
-	c := Calibration{N: in.C1MinPresent}
+	var all []pilotCount
 	for _, l := range in.Labellers {
 		for _, lab := range l.Labels {
-			if lab.Sample != judged.Pilot {
-				continue
-			}
-			ps := PilotSection{Item: lab.Item, Labeller: l.ID, Present: lab.Present, Assigned: lab.Assigned}
-			switch {
-			case lab.Assigned == 0: // C1 not labelled: no count to calibrate on
-			case lab.Adequacy == judged.Adequate:
-				c.Adequate = append(c.Adequate, ps)
-			case lab.Adequacy == judged.Thin:
-				c.Thin = append(c.Thin, ps)
-			default:
-				c.Unmarked++
+			if lab.Sample == judged.Pilot {
+				all = append(all, pilotCount{PilotSection{Item: lab.Item, Labeller: l.ID, Present: lab.Present, Assigned: lab.Assigned}, lab.Adequacy})
 			}
 		}
 	}
-	sortPilot(c.Adequate, in.Writers)
-	sortPilot(c.Thin, in.Writers)
-	c.Checked = len(c.Adequate) > 0 && len(c.Thin) > 0
-	if c.Checked {
-		maxThin, minAdequate := 0, -1
-		for _, s := range c.Thin {
-			maxThin = max(maxThin, s.Present)
-		}
-		for _, s := range c.Adequate {
-			if minAdequate < 0 || s.Present < minAdequate {
-				minAdequate = s.Present
-			}
-		}
-		c.From, c.To = maxThin+1, minAdequate
-		c.Separates = c.From <= c.To
-		c.NSeparates = c.Separates && c.N >= c.From && c.N <= c.To
+	r.Calibration = calibrateOn(all, in.C1MinPresent, in.Writers, func(format string, args ...any) {
+		r.Warnings.Add(diag.Warnf(in.ConfigFile, 0, format, args...))
+	})
+	r.calibrateTypes(in, all)
+}
+
+// pilotCount is one pilot label's count and its labeller's judgement of
+// the section as a whole.
+type pilotCount struct {
+	PilotSection
+	adequacy string
+}
+
+// calibrateOn calibrates N n on the pilot labels given; warn says what
+// is wrong with n.
+func calibrateOn(labels []pilotCount, n int, writers []string, warn func(format string, args ...any)) Calibration {
+	c := Calibration{N: n}
+	for _, l := range labels {
 		switch {
-		case !c.Separates:
-			r.Warnings.Add(diag.Warnf(in.ConfigFile, 0,
-				"no N separates the pilot's adequate sections from its thin ones (a thin one has %d bullets present, an adequate one %d): C1 is not discriminative and has to be reworked, not tuned",
-				maxThin, minAdequate))
-		case c.N > 0 && !c.NSeparates:
-			r.Warnings.Add(diag.Warnf(in.ConfigFile, 0,
-				"c1_min_present = %d does not separate the pilot's adequate sections from its thin ones; N from %d to %d does", c.N, c.From, c.To))
+		case l.Assigned == 0: // C1 not labelled: no count to calibrate on
+		case l.adequacy == judged.Adequate:
+			c.Adequate = append(c.Adequate, l.PilotSection)
+		case l.adequacy == judged.Thin:
+			c.Thin = append(c.Thin, l.PilotSection)
+		default:
+			c.Unmarked++
 		}
 	}
-	r.Calibration = c
+	sortPilot(c.Adequate, writers)
+	sortPilot(c.Thin, writers)
+	c.Checked = len(c.Adequate) > 0 && len(c.Thin) > 0
+	if !c.Checked {
+		return c
+	}
+	maxThin, minAdequate := 0, -1
+	for _, s := range c.Thin {
+		maxThin = max(maxThin, s.Present)
+	}
+	for _, s := range c.Adequate {
+		if minAdequate < 0 || s.Present < minAdequate {
+			minAdequate = s.Present
+		}
+	}
+	c.From, c.To = maxThin+1, minAdequate
+	c.Separates = c.From <= c.To
+	c.NSeparates = c.Separates && c.N >= c.From && c.N <= c.To
+	switch {
+	case !c.Separates:
+		warn("no N separates the pilot's adequate sections from its thin ones (a thin one has %d bullets present, an adequate one %d): C1 is not discriminative and has to be reworked, not tuned",
+			maxThin, minAdequate)
+	case c.N > 0 && !c.NSeparates:
+		warn("c1_min_present = %d does not separate the pilot's adequate sections from its thin ones; N from %d to %d does", c.N, c.From, c.To)
+	}
+	return c
 }
 
 // sortPilot sorts s in the published order of writers (agreement.Order),

@@ -63,6 +63,12 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 	if th.C1MinPresent == 0 {
 		in.Unscored = []string{judged.C1}
 	}
+	if len(th.SectionTypes) > 0 {
+		in.SectionTypes, in.C1Types = th.SectionTypes, map[string]int{}
+		for name, t := range th.C1Types {
+			in.C1Types[name] = t.MinPresent
+		}
+	}
 	if t == nil {
 		return in
 	}
@@ -76,6 +82,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 	if res != nil {
 		covered = res.Sections
 	}
+	in.Covered = covered
 	for _, j := range t.Judges {
 		jd := Judge{Judge: j, File: t.JudgesFile(), FirstOutput: t.FirstOutput(j.ID), Ratings: agreement.Ratings{}, Reported: agreement.Ratings{}}
 		if res != nil {
@@ -103,7 +110,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 					continue // counted in no rate, ranked nowhere
 				}
 				item := agreement.Item{Writer: rep.Script, Section: rep.Section}
-				for crit, v := range outcomes(th.Apply(rep.Verdicts)) {
+				for crit, v := range outcomes(th.For(rep.Section).Apply(rep.Verdicts)) {
 					jd.Ratings.Set(item, crit, v)
 				}
 			}
@@ -125,7 +132,7 @@ func FromTier(t *judged.Tier, res *judged.Results, th judged.Thresholds, s Setup
 		l := Labeller{ID: lab.ID, Name: lab.Name, Role: lab.Role, Criteria: lab.Criteria, File: lab.File}
 		for _, x := range lab.Labels {
 			label := Label{Item: agreement.Item{Writer: x.Script, Section: x.Section}, Sample: x.Sample,
-				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.Apply(x.Verdicts)), Adequacy: x.Adequacy, Ambiguities: x.Ambiguities}
+				LabelledAt: x.LabelledAt, Line: x.Line, Verdicts: outcomes(th.For(x.Section).Apply(x.Verdicts)), Adequacy: x.Adequacy, Ambiguities: x.Ambiguities}
 			if !x.Verdicts.Unlabelled[judged.C1] {
 				label.Present, label.Assigned = x.Verdicts.Coverage.N, x.Verdicts.Coverage.Of
 			}

@@ -133,6 +133,13 @@ type Input struct {
 	// no registration records it).
 	C1MinPresent int
 	NRegistered  time.Time
+	// SectionTypes give each section its type ([judged] section_types),
+	// C1Types a type's own N, and Covered the sections the tier covers:
+	// with types, each type's N is checked against the pilot's sections
+	// of that type only.
+	SectionTypes map[string]string
+	C1Types      map[string]int
+	Covered      []string
 	// Causes are the causes recorded for disagreements, from CausesFile.
 	Causes     []judged.Cause
 	CausesFile string
@@ -257,6 +264,9 @@ type Report struct {
 	SelfPreference []agreement.SelfPreference
 	// Selection is what the judge selection checks found.
 	Selection Selection
+	// TypeCalibrations are C1's N per section type, each from the pilot's
+	// sections of that type; empty without [judged] section_types.
+	TypeCalibrations []TypeCalibration
 	// Calibration is C1's N from the pilot; Order the protocol's order of
 	// dates; Ambiguities the labellers' ambiguity log.
 	Calibration Calibration
