@@ -24,29 +24,36 @@ func copyDemo(t testing.TB) string {
 	dir := t.TempDir()
 	root := filepath.Join("..", "..")
 	for _, name := range []string{"config.toml", "content", filepath.Join("demo", "private")} {
-		err := filepath.WalkDir(filepath.Join(root, name), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || d.Name() == commitment.KeyFile {
-				return err
-			}
-			rel, _ := filepath.Rel(root, path)
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			target := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(target, data, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		copyTree(t, filepath.Join(root, name), filepath.Join(dir, name))
 	}
 	if _, _, err := commitment.Load(filepath.Join(dir, "demo", "private")); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// copyTree copies the file or folder src to dst, leaving out a
+// commitment key.
+func copyTree(t testing.TB, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == commitment.KeyFile {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 var (

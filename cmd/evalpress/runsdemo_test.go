@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/evalpress/evalpress/internal/commitment"
 )
 
 // TestRunsDemoFigures builds demo/runs (three runs on each of two
@@ -363,27 +360,4 @@ func subdirs(t *testing.T, dir string) []string {
 	}
 	sort.Strings(names) // the demo's names sort the same naturally
 	return names
-}
-
-// copyTree copies src into dst, leaving out a commitment key.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == commitment.KeyFile {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

@@ -25,10 +25,7 @@ var measurers = sync.Pool{New: func() any { return new(pairs.Measurer) }}
 // run, from the texts loadTexts kept (one dictionary a section of an
 // episode), on all cores.
 func (f *Findings) measurePairs(ctx context.Context) ([]SectionPairs, error) {
-	col := map[string]int{}
-	for i, w := range f.Writers {
-		col[w.Script] = i
-	}
+	col := f.columns()
 	type place struct {
 		unit Unit
 		name string

@@ -192,10 +192,7 @@ func writerRates(w Writer, e int, keys []criteria.Key, units []Unit, of func(Uni
 // example in every run for every writer. why is set when there is no such
 // grid.
 func (f *Findings) runSplit() (run, overlap stats.Replicated, why string) {
-	col := map[string]int{}
-	for i, w := range f.Writers {
-		col[w.Script] = i
-	}
+	col := f.columns()
 	type row struct {
 		episode int
 		name    string

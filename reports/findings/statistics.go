@@ -34,10 +34,7 @@ type grids struct {
 // sections and writers. With several episodes a row is a section of one
 // episode; with several runs a value is the median of the cell's runs.
 func (f *Findings) comparisonGrids() grids {
-	col := map[string]int{}
-	for i, w := range f.Writers {
-		col[w.Script] = i
-	}
+	col := f.columns()
 	type row struct {
 		episode int
 		name    string
@@ -166,4 +163,14 @@ func verdictRow(outcomes []*criteria.Outcome, writers int) ([]bool, bool) {
 		}
 	}
 	return row, complete
+}
+
+// columns maps each writer's script heading to its index in f.Writers:
+// its column in every grid of writers.
+func (f *Findings) columns() map[string]int {
+	col := make(map[string]int, len(f.Writers))
+	for i, w := range f.Writers {
+		col[w.Script] = i
+	}
+	return col
 }
