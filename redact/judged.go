@@ -73,6 +73,7 @@ func (r *redactor) judgedView(p *public.Public, prompt *public.Prompt) {
 		}
 		j.Rates = append(j.Rates, pr)
 	}
+	j.Types = judgedTypes(res, diagnostic, publicName, m)
 	for i, c := range f.Cells {
 		rc := res.Cell(c.Script, c.Name)
 		if rc == nil {
@@ -127,4 +128,33 @@ func stamp(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// judgedTypes returns the tier's section types with the pass lines each
+// is judged by and the valid judges' calls on its sections.
+func judgedTypes(res *judged.Results, diagnostic map[string]*public.DiagnosticJudge, publicName map[string]string, m *matcher.Matcher) []public.JudgedType {
+	types := res.Thresholds.SectionTypes
+	if len(types) == 0 {
+		return nil
+	}
+	var out []public.JudgedType
+	at := map[string]int{}
+	for _, s := range res.Sections {
+		t := types.Of(s)
+		i, ok := at[t]
+		if !ok {
+			th := res.Thresholds.For(s)
+			i = len(out)
+			at[t] = i
+			out = append(out, public.JudgedType{Type: m.Replace(t), C1MinPresent: th.C1MinPresent, C2MaxUndeveloped: th.C2MaxUndeveloped})
+		}
+		out[i].Sections = append(out[i].Sections, publicName[s])
+	}
+	for _, r := range res.TypeRates {
+		if i, ok := at[r.Script]; ok && diagnostic[r.Judge] == nil {
+			out[i].Rates = append(out[i].Rates, public.JudgedRate{Judge: m.Replace(r.Judge), Criterion: r.Criterion,
+				Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored})
+		}
+	}
+	return out
 }

@@ -27,6 +27,19 @@ type ResultsJudged struct {
 	} `json:"thresholds"`
 	Rates      []ResultsJudgedRate `json:"rates"`
 	Diagnostic []ResultsDiagnostic `json:"diagnostic"`
+	// Types are the section types, each with the pass lines its sections
+	// are judged by and the valid judges' calls on them; absent without
+	// section types.
+	Types []ResultsJudgedType `json:"types,omitempty"`
+}
+
+// ResultsJudgedType is one section type of the judged tier.
+type ResultsJudgedType struct {
+	Type             string              `json:"type"`
+	Sections         []string            `json:"sections"`
+	C1MinPresent     int                 `json:"c1_min_present"`
+	C2MaxUndeveloped float64             `json:"c2_max_undeveloped"`
+	Rates            []ResultsJudgedRate `json:"rates"`
 }
 
 // ResultsDiagnostic is an invalid judge's verdicts: never a result.
@@ -96,6 +109,10 @@ func judgedResults(j *public.Judged) *ResultsJudged {
 	r := &ResultsJudged{Judges: j.Judges, Labellers: append([]string{}, j.Labellers...), Sections: append([]string{}, j.Sections...), Rates: []ResultsJudgedRate{}}
 	r.Thresholds.C1MinPresent, r.Thresholds.C2MaxUndeveloped = j.C1MinPresent, j.C2MaxUndeveloped
 	r.Rates = resultsRates(j.Rates)
+	for _, t := range j.Types {
+		r.Types = append(r.Types, ResultsJudgedType{Type: t.Type, Sections: t.Sections, C1MinPresent: t.C1MinPresent,
+			C2MaxUndeveloped: t.C2MaxUndeveloped, Rates: resultsRates(t.Rates)})
+	}
 	r.Diagnostic = []ResultsDiagnostic{}
 	for _, d := range j.Diagnostic {
 		rd := ResultsDiagnostic{Judge: d.Judge, Name: d.Name, Status: diagnosticStatus, Reasons: append([]string{}, d.Reasons...),

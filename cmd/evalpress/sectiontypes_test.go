@@ -55,6 +55,17 @@ c2_max_undeveloped = 0.3333
 				N        int
 			} `json:"calibration_by_type"`
 		} `json:"agreement"`
+		Judged struct {
+			Types []struct {
+				Type     string
+				Sections []string
+				N        int `json:"c1_min_present"`
+				Rates    []struct {
+					Judge, Criterion string
+					Pass, Fail       int
+				}
+			}
+		}
 	}
 	data, err := os.ReadFile(filepath.Join(out, "data", "results.json"))
 	if err != nil {
@@ -66,5 +77,16 @@ c2_max_undeveloped = 0.3333
 	by := r.Agreement.ByType
 	if len(by) != 1 || by[0].Type != "act" || len(by[0].Sections) != 5 || len(by[0].Piloted) != 0 || by[0].N != 10 {
 		t.Errorf("calibration by type %+v; want the act type, 5 sections, none piloted, N 10", by)
+	}
+	jt := r.Judged.Types
+	if len(jt) != 1 || jt[0].Type != "act" || len(jt[0].Sections) != 5 || jt[0].N != 10 || len(jt[0].Rates) == 0 {
+		t.Fatalf("judged types %+v; want the act type with its 5 sections, N 10 and the judges' calls", jt)
+	}
+	calls := 0
+	for _, rt := range jt[0].Rates {
+		calls += rt.Pass + rt.Fail
+	}
+	if calls == 0 {
+		t.Errorf("no call counted on the act sections: %+v", jt[0].Rates)
 	}
 }

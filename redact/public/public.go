@@ -317,6 +317,10 @@ type Judged struct {
 	FirstRun, LastRun  string // RFC 3339, UTC
 	// Rates are the valid judges' calls, per judge, writer and criterion.
 	Rates []JudgedRate
+	// Types are the section types with their own pass lines and the
+	// valid judges' calls on each (Writer holds nothing there); empty
+	// when the sections have no types.
+	Types []JudgedType
 	// Diagnostic holds, per invalid judge, its verdicts with the reasons
 	// they are no result: shown only in a section marked as a diagnostic.
 	Diagnostic []DiagnosticJudge
@@ -347,6 +351,16 @@ type JudgedJudge struct {
 type JudgedRate struct {
 	Judge, Writer, Criterion                 string
 	Pass, Fail, Ambiguous, Unscored, Missing int
+}
+
+// JudgedType is one section type of the judged tier: its sections, the
+// pass lines they are judged by, and the valid judges' calls on them.
+type JudgedType struct {
+	Type             string
+	Sections         []string
+	C1MinPresent     int
+	C2MaxUndeveloped float64
+	Rates            []JudgedRate
 }
 
 // DiagnosticJudge is an invalid judge's verdicts: never a result.

@@ -129,6 +129,11 @@ type Results struct {
 	// Rates are per judge (in the tier's order: OrderJudges), writer and
 	// criterion.
 	Rates []Rate
+	// TypeRates are per judge, section type and criterion, over every
+	// writer, when the sections have types (Thresholds.SectionTypes);
+	// Script holds the type there. The rubric claims only the type it was
+	// calibrated on: the tier reports each type apart.
+	TypeRates []Rate
 	// Diagnostics are warnings: a judged section a judge did not grade, a
 	// reply on a section the tier does not cover.
 	Diagnostics diag.List
@@ -156,7 +161,7 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 			r.Sections = append(r.Sections, c.Name)
 		}
 	}
-	rates := map[[3]string]*Rate{}
+	rates, typeRates := map[[3]string]*Rate{}, map[[3]string]*Rate{}
 	rate := func(judge, script, criterion string) *Rate {
 		k := [3]string{judge, script, criterion}
 		if rates[k] == nil {
@@ -189,17 +194,14 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 					"section %q is not one [judged] sections covers; this reply is shown on its cell but counted in no rate", c.Name))
 			} else {
 				for _, o := range g.Outcomes {
-					p := rate(j.ID, c.Script, o.Criterion)
-					switch o.Verdict {
-					case Pass:
-						p.Pass++
-					case Fail:
-						p.Fail++
-					case Ambiguous:
-						p.Ambiguous++
-					case Unscored:
-						p.Unscored++
+					if len(th.SectionTypes) > 0 {
+						k := [3]string{j.ID, th.SectionTypes.Of(c.Name), o.Criterion}
+						if typeRates[k] == nil {
+							typeRates[k] = &Rate{Judge: k[0], Script: k[1], Criterion: k[2]}
+						}
+						count(typeRates[k], o.Verdict)
 					}
+					count(rate(j.ID, c.Script, o.Criterion), o.Verdict)
 				}
 			}
 			cell.Grades = append(cell.Grades, g)
@@ -230,6 +232,13 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 			for _, id := range Criteria {
 				if p := rates[[3]string{j.ID, s, id}]; p != nil {
 					r.Rates = append(r.Rates, *p)
+				}
+			}
+		}
+		for _, ty := range typeNames(th.SectionTypes, r.Sections) {
+			for _, id := range Criteria {
+				if p := typeRates[[3]string{j.ID, ty, id}]; p != nil {
+					r.TypeRates = append(r.TypeRates, *p)
 				}
 			}
 		}
@@ -335,4 +344,29 @@ func (t *Tier) writerName(c inputs.Section) string {
 		return a
 	}
 	return fmt.Sprintf("the script of line %d", c.ScriptLine)
+}
+
+// count adds a verdict to r.
+func count(r *Rate, verdict string) {
+	switch verdict {
+	case Pass:
+		r.Pass++
+	case Fail:
+		r.Fail++
+	case Ambiguous:
+		r.Ambiguous++
+	case Unscored:
+		r.Unscored++
+	}
+}
+
+// typeNames returns the types of sections, in their order, each once.
+func typeNames(types criteria.SectionTypes, sections []string) []string {
+	var out []string
+	for _, s := range sections {
+		if t := types.Of(s); !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
