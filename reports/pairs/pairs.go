@@ -65,11 +65,15 @@ type Measurer struct {
 	cmp     c5.Comparer
 	example c5.Example
 	covered []bool
+	// prepared are the current section's texts, each prepared once as
+	// the example side of a comparison: as written, then its own words.
+	prepared []c5.Example
 }
 
 // Section measures every pair of texts (each a different writer's version
 // of one section) with n-grams of n words, in the order of texts: (0, 1),
-// (0, 2), ..., (1, 2), ...
+// (0, 2), ..., (1, 2), ... Each text is prepared once, so a section of w
+// versions costs w preparations and three comparisons a pair.
 func (m *Measurer) Section(texts []Text, n int) []Pair {
 	// Each text's own words, the example's replaced by a word of its own
 	// that no other text has and no dictionary made.
@@ -83,16 +87,20 @@ func (m *Measurer) Section(texts []Text, n int) []Pair {
 	for i, t := range texts {
 		own[i] = m.ownWords(t, n, top+1+int32(i))
 	}
+	if cap(m.prepared) < 2*len(texts) {
+		m.prepared = make([]c5.Example, 2*len(texts))
+	}
+	m.prepared = m.prepared[:2*len(texts)]
+	for i, t := range texts {
+		m.prepared[2*i].Prepare(t.Section)
+		m.prepared[2*i+1].Prepare(own[i])
+	}
 	var out []Pair
 	for i := range texts {
 		for j := i + 1; j < len(texts); j++ {
-			a, b := texts[i].Section, texts[j].Section
-			m.example.Prepare(b)
-			ab := m.cmp.Compare(a, &m.example, n)
-			m.example.Prepare(a)
-			ba := m.cmp.Compare(b, &m.example, n)
-			m.example.Prepare(own[j])
-			mine := m.cmp.Compare(own[i], &m.example, n)
+			ab := m.cmp.Compare(texts[i].Section, &m.prepared[2*j], n)
+			ba := m.cmp.Compare(texts[j].Section, &m.prepared[2*i], n)
+			mine := m.cmp.Compare(own[i], &m.prepared[2*j+1], n)
 			out = append(out, Pair{A: texts[i].Writer, B: texts[j].Writer, Run: ab.Run, OverlapA: ab.Overlap, OverlapB: ba.Overlap, Own: mine.Run})
 		}
 	}

@@ -1,6 +1,7 @@
 package pairs
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -98,4 +99,30 @@ func longestRun(a, b []string) int {
 		prev = cur
 	}
 	return best
+}
+
+// BenchmarkSection measures one section of 30 writers' versions of 400
+// words, each with a stretch of the example: 435 pairs.
+func BenchmarkSection(b *testing.B) {
+	words := func(seed, n int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = fmt.Sprintf("w%d", (seed*7919+i*104729)%3000)
+		}
+		return strings.Join(ws, " ")
+	}
+	ex := words(1, 400)
+	texts := []string{ex}
+	for w := range 30 {
+		texts = append(texts, words(100+w, 350)+" "+ex[:300])
+	}
+	tok := tokenise(texts...)
+	var in []Text
+	for w := range 30 {
+		in = append(in, Text{Writer: w, Section: tok[w+1], Example: tok[0]})
+	}
+	var m Measurer
+	for b.Loop() {
+		m.Section(in, 8)
+	}
 }
