@@ -361,3 +361,18 @@ func subdirs(t *testing.T, dir string) []string {
 	sort.Strings(names) // the demo's names sort the same naturally
 	return names
 }
+
+// TestRunsRefuseTheJudgedTier: a judge's reply names a writer and a
+// section, not a run; with several runs the tier is refused, with the
+// folder named, rather than counted once for every run.
+func TestRunsRefuseTheJudgedTier(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	copyTree(t, filepath.Join("..", "..", "demo", "runs"), dir)
+	copyTree(t, filepath.Join("..", "..", "demo", "private", "judged"), filepath.Join(dir, "private", "judged"))
+	code, stderr := buildSite(t, dir, "--out", filepath.Join(dir, "public"))
+	want := filepath.Join("private", "judged") + ": the judged tier grades one run of one episode, and these inputs hold several"
+	if code == 0 || !strings.Contains(stderr, want) {
+		t.Fatalf("exit %d, stderr\n%s\nwant %q", code, stderr, want)
+	}
+}

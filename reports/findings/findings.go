@@ -9,8 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/evalpress/evalpress/internal/diag"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -198,12 +196,6 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		}
 		m, _ = byWriter(m, nil, index)
 		return m, nil
-	}
-	if opt.Judged != nil && folder.Layered() {
-		// A judge's reply names a writer and a section, not a run: it
-		// would be counted for every run.
-		return nil, diag.Errorf(filepath.Join(folder.Dir, judged.Dir), 0, "the judged tier grades one run of one episode, and these inputs hold several").
-			WithHint("build the judged tier from inputs with the top-level sections.md, or leave judged/ out")
 	}
 	if opt.Judged != nil {
 		// The judges too are listed in a public order, before anything

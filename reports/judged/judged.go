@@ -942,6 +942,14 @@ func (t *Tier) Ran() (first, last time.Time) {
 // is absent. Its files are read only if regular, within their limits, and
 // until ctx is done (internal/readfile).
 func Attach(ctx context.Context, folder *inputs.Folder, dir string) (*Tier, error) {
+	if folder.Layered() {
+		// A reply names a writer and a section, not a run: it would be
+		// counted once for every run.
+		if _, err := fs.Stat(readfile.DirFS(ctx, dir, readfile.Corpus), Dir); err == nil {
+			return nil, diag.Errorf(filepath.Join(dir, Dir), 0, "the judged tier grades one run of one episode, and these inputs hold several").
+				WithHint("build the judged tier from inputs with the top-level sections.md, or leave judged/ out")
+		}
+	}
 	t, err := Load(readfile.DirFS(ctx, dir, readfile.Corpus), dir, folder.Sections)
 	if err != nil || t == nil {
 		return nil, err
