@@ -183,9 +183,14 @@ func (f *Folder) Variants() []Variant {
 // episodes/1/runs/2/sections.md: numbers, never the private labels).
 func (f *Folder) ScriptSource(script string) string {
 	for _, sec := range f.Sections {
-		if sec.Script == script {
-			return fmt.Sprintf("%s:%d", f.Episodes[sec.Episode].Runs[sec.Repeat].public, sec.ScriptLine)
+		if sec.Script != script {
+			continue
 		}
+		file := SectionsFile // a folder made by hand, with no episodes
+		if sec.Episode < len(f.Episodes) && sec.Repeat < len(f.Episodes[sec.Episode].Runs) {
+			file = f.Episodes[sec.Episode].Runs[sec.Repeat].public
+		}
+		return fmt.Sprintf("%s:%d", file, sec.ScriptLine)
 	}
 	return SectionsFile + ":0"
 }
