@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -129,14 +128,7 @@ func TestEpisodesErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := OpenFS(tc.fsys, "in")
-			if err == nil {
-				t.Fatalf("no error, want %q", tc.want)
-			}
-			got := filepath.ToSlash(err.Error())
-			if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
-				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
-			}
+			wantOpenError(t, tc.fsys, tc.want)
 		})
 	}
 }

@@ -85,16 +85,20 @@ func TestOpenErrors(t *testing.T) {
 			`in/mandated_phrases.txt:2:6: this term holds U+001B, a character no text holds, so it could never match`},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := OpenFS(tc.fsys, "in")
-			if err == nil {
-				t.Fatalf("no error, want %q", tc.want)
-			}
-			got := filepath.ToSlash(err.Error())
-			if !strings.HasPrefix(got, tc.want) || strings.Contains(got, "\n") {
-				t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantOpenError(t, tc.fsys, tc.want) })
+	}
+}
+
+// wantOpenError holds OpenFS of fsys to one line of error starting want.
+func wantOpenError(t *testing.T, fsys fstest.MapFS, want string) {
+	t.Helper()
+	_, err := OpenFS(fsys, "in")
+	if err == nil {
+		t.Fatalf("no error, want %q", want)
+	}
+	got := filepath.ToSlash(err.Error())
+	if !strings.HasPrefix(got, want) || strings.Contains(got, "\n") {
+		t.Fatalf("error\n  %q\nwant one line starting\n  %q", got, want)
 	}
 }
 
