@@ -14,6 +14,7 @@ import (
 // in confirmed.txt builds and is published as written, and check
 // --identities lists it; ordinary words build.
 func TestAuthorsDocumentsNameNoPrivateTerm(t *testing.T) {
+	t.Parallel()
 	set := realNameSets[0] // Claude Opus 4.1, GPT-5 Thinking, Gemini 2.5 Pro
 	private := []string{"Claude", "Gemini", "GPT", "Anthropic", "Google", "OpenAI", "2.5", "4.1", "Monet", "Hassabis", "克劳德"}
 	for _, tc := range []struct {

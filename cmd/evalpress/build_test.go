@@ -64,6 +64,7 @@ func results(t *testing.T, out string) map[string]any {
 }
 
 func TestBuildBasicSite(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	code, stderr := buildSite(t, dir)
 	if code != 0 {
@@ -125,6 +126,7 @@ func TestBuildBasicSite(t *testing.T) {
 // TestBuildIsDeterministic builds the same inputs twice into different
 // folders and compares every byte.
 func TestBuildIsDeterministic(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	var trees []map[string]string
 	for _, out := range []string{"one", "two"} {
@@ -144,6 +146,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 }
 
 func TestThresholdChangeRebuild(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -204,6 +207,7 @@ func TestThresholdChangeRebuild(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		overrides map[string]string
@@ -285,6 +289,7 @@ func readConfig(t *testing.T) string {
 // that prints a private term, caught by the leak scan) and checks that the
 // first site is still there, byte for byte, and no temporary folder is left.
 func TestFailedBuildKeepsPreviousSite(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -334,6 +339,7 @@ func mustRead(t *testing.T, path string) []byte {
 }
 
 func TestInternalBuildRefusesToReplacePublic(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -358,6 +364,7 @@ func TestInternalBuildRefusesToReplacePublic(t *testing.T) {
 }
 
 func TestOutFolderNotMadeByEvalpressIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, map[string]string{"public/precious.txt": "mine"})
 	code, stderr := buildSite(t, dir)
 	if code != 1 || !strings.Contains(stderr, "was not built by evalpress") {
@@ -372,6 +379,7 @@ func TestOutFolderNotMadeByEvalpressIsRefused(t *testing.T) {
 // the site it names, so a build refuses it before any work, in one line,
 // and leaves the link and its folder as they were.
 func TestOutFolderThatIsALinkIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -393,6 +401,7 @@ func TestOutFolderThatIsALinkIsRefused(t *testing.T) {
 // naive scan of its own: no private term, whatever the escaping, and no
 // private text but the permitted excerpts.
 func TestPublicSiteHoldsNoPrivateText(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -429,6 +438,7 @@ func lettersOnly(s string) string {
 }
 
 func TestBuildCommandHelp(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := runCLI(t, "build", "--help")
 	if code != 0 || !strings.Contains(stdout, "-set key=value") {
 		t.Fatalf("exit %d: %s", code, stdout)
@@ -441,6 +451,7 @@ var _ = context.Background
 // its site and the site's lock, and nothing else: no cache of private
 // data. A cache an older evalpress kept is named, and left as it was.
 func TestBuildKeepsNothingOutsideTheSite(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	before, _ := os.ReadDir(dir)
 	for range 2 {
@@ -471,6 +482,7 @@ func TestBuildKeepsNothingOutsideTheSite(t *testing.T) {
 
 // Every false claim of a build is reported, one a line, and nothing is written.
 func TestFalseClaimsAreReportedTogether(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, map[string]string{
 		"content/findings.md": "# F\n\nNo section fails.{{claim count(fails) == 0}}\n\n{{claim max(run) <= threshold(max_run)}}\n",
 		"content/extra.md":    "# E\n\n{{claim count(passes) > 1000}}\n",
@@ -503,6 +515,7 @@ func TestFalseClaimsAreReportedTogether(t *testing.T) {
 // A placeholder that does not parse, a broken link and a false claim, in
 // one document and in two, are all reported by one build.
 func TestEveryProblemOfABuildIsReported(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, map[string]string{
 		"content/findings.md": "# F\n\n{{count bananas}}\n\nNo section fails.{{claim count(fails) == 0}}\n\n[gone](#nowhere)\n",
 		"content/extra.md":    "# E\n\n{{claim count(passes) > 1000}}\n\n{{if count(fails) > 0}}\n",
@@ -540,6 +553,7 @@ func TestEveryProblemOfABuildIsReported(t *testing.T) {
 // documents when the inputs they need parsed (the judged tier's files are
 // not needed by a claim on C5); it writes nothing.
 func TestEveryBrokenInputIsReported(t *testing.T) {
+	t.Parallel()
 	claim := map[string]string{"content/findings.md": "# F\n\nNo section fails.{{claim count(fails) == 0}}\n"}
 	for _, tc := range []struct {
 		name   string
@@ -589,6 +603,7 @@ func TestEveryBrokenInputIsReported(t *testing.T) {
 // publishes nothing, so the next build compares with the results the one
 // before it published.
 func TestFailedBuildKeepsThePublishedBaseline(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir, "--set", "c5.max_run=40", "--set", "c5.max_overlap=0.9"); code != 0 {
 		t.Fatal(stderr)
@@ -614,6 +629,7 @@ func TestFailedBuildKeepsThePublishedBaseline(t *testing.T) {
 // folder its reader may not list) fails the build with an error naming
 // it, rather than a site made with the built-in templates.
 func TestATemplatesFolderThatCannotBeReadFails(t *testing.T) {
+	t.Parallel()
 	cases := map[string]func(path string) error{
 		"a link to itself": func(path string) error { return os.Symlink(path, path) },
 		"a dangling link":  func(path string) error { return os.Symlink(path+"-gone", path) },

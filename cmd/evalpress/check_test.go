@@ -14,6 +14,7 @@ import (
 )
 
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -55,6 +56,7 @@ func TestCheckCommand(t *testing.T) {
 // TestCheckNeverPassesAFolderItDidNotRead: a linked root is followed; a
 // linked folder inside is refused with one line, not reported clean.
 func TestCheckNeverPassesAFolderItDidNotRead(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)
@@ -90,6 +92,7 @@ func TestCheckNeverPassesAFolderItDidNotRead(t *testing.T) {
 // refuses a folder a stopped build left half swapped, until a build has
 // finished or undone the swap.
 func TestCheckTakesTheFolderLock(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatal(stderr)

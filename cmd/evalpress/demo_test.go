@@ -93,6 +93,7 @@ type demoResults struct {
 // pages whose every conditional sentence is the one the data implies, and
 // whose rubric still states the registered thresholds.
 func TestDemoStaysTrueAtEveryThreshold(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	for _, run := range []int{2, 12, 20, 40} {
 		for _, overlap := range []string{"0.05", "0.10", "0.13"} {

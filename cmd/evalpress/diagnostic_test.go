@@ -54,6 +54,7 @@ func diagnosticReplies() map[string]string {
 // diagnostic section and in results.json's judged.diagnostic, marked as no
 // result.
 func TestInvalidJudgeIsNoResultAnywhere(t *testing.T) {
+	t.Parallel()
 	type judge struct {
 		id, pub, display string // pub: the id it is published under
 		// row is the writer and section of its candidate addition, as a

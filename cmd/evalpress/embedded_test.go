@@ -15,6 +15,7 @@ import (
 // an image unless publish.unscanned lists it; a page embedding a clean SVG
 // builds. stderr never holds the name.
 func TestEmbeddedMediaIsReadOrRefused(t *testing.T) {
+	t.Parallel()
 	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR....tEXtComment\x00Beta Scribe"
 	svg := func(text string) string {

@@ -14,6 +14,7 @@ import (
 // cell page and results.json show "[redacted]", and `check --leaks`
 // permits the excerpt the build showed.
 func TestExcerptsAreRedactedAsWritten(t *testing.T) {
+	t.Parallel()
 	shared := "The harbour lights came on one by one while the fishing boats returned with empty nets and tired crews"
 	dir := newSite(t, map[string]string{
 		"private/redact.txt": "# the client\nHarbourline Holdings\nZoë Whitfield\n",

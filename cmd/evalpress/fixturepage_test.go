@@ -11,6 +11,7 @@ import (
 // the page that lists the fixtures and shows what each judge returned on
 // it, by the judge's display name, a miss marked as one.
 func TestFixturePagesLeadBackAndShowEachJudge(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatal(stderr)

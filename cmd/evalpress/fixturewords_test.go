@@ -13,6 +13,7 @@ import (
 // Media Group said so.") stops the build at its line, naming the line of
 // redact.txt, never the term, rather than being published redacted.
 func TestFixtureWithAPrivateTermStopsTheBuild(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	path := filepath.Join(dir, "content", "fixtures", "T1.md")
 	text := string(mustRead(t, path))

@@ -42,6 +42,7 @@ criterion = "G1"
 // the C5 summary, verdicts and hypotheses are those of a build without it.
 // END has no example here, and still counts its words.
 func TestBuildLengthGate(t *testing.T) {
+	t.Parallel()
 	examples := "## INTRO\nThe harbour lights came on one by one while the fishing boats returned with empty nets and tired crews after the long cold day.\n" +
 		"## MIDDLE\nNobody expected the storm, least of all the harbour master who had predicted calm seas for a week.\n"
 	without := newSite(t, map[string]string{"private/examples.md": examples})
@@ -129,6 +130,7 @@ func TestBuildLengthGate(t *testing.T) {
 // TestLengthGateChanges: a tolerance change flips G1 verdicts, which the
 // change list shows beside C5's, naming the gate and the rule.
 func TestLengthGateChanges(t *testing.T) {
+	t.Parallel()
 	config, _ := g1Config(t)
 	dir := newSite(t, map[string]string{"config.toml": config})
 	if code, stderr := buildSite(t, dir); code != 0 {
@@ -154,6 +156,7 @@ func TestLengthGateChanges(t *testing.T) {
 }
 
 func TestLengthGateBadInput(t *testing.T) {
+	t.Parallel()
 	base := readConfig(t)
 	lines := strings.Count(base, "\n")
 	for _, tc := range []struct {

@@ -30,6 +30,7 @@ func git(t *testing.T, dir string, args ...string) string {
 // some killed at each step of the swap, leave its history, its status and
 // the files evalpress did not write as they were.
 func TestGitCheckoutInTheOutputFolderSurvives(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatal("git is needed for this test")
 	}

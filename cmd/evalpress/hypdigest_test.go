@@ -29,6 +29,7 @@ func sha(s string) string {
 // name); the build warns, naming it and its line; an ordinary hypothesis
 // keeps its digest.
 func TestHypothesisNamingAWriterPublishesNoDigest(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	rewrite(t, dir, "config.toml", `statement = "Model 3 copies the least."`, `statement = "Model 3 (Beta Scribe) copies the least."`)
 	code, stderr := buildSite(t, dir)
@@ -87,6 +88,7 @@ func TestHypothesisNamingAWriterPublishesNoDigest(t *testing.T) {
 // document would otherwise be published redacted beside its registered
 // digest, which would confirm a guess.
 func TestRegistrationWithAWithheldDigestIsNotPublished(t *testing.T) {
+	t.Parallel()
 	dir := registeredTree(t)
 	appendTo(t, dir, "content/rubric.md", "\nDrafted at Quillmere Lodge.\n")
 	if code, _, stderr := runCLI(t, "register", "--config", filepath.Join(dir, "config.toml"), "--at", "2026-06-15T10:00:00Z"); code != 0 {

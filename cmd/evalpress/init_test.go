@@ -20,6 +20,7 @@ import (
 // TestInitThenBuild: a new evaluation made by init builds at once, with no
 // warning, and its site passes the leak scan run on its own.
 func TestInitThenBuild(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "my eval")
 	if code, stdout, stderr := runCLI(t, "init", dir); code != 0 {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
@@ -102,6 +103,7 @@ func TestInitThenBuild(t *testing.T) {
 // TestInitConfigExplainsEverySection: every table of the new config has a
 // comment before it or on its line.
 func TestInitConfigExplainsEverySection(t *testing.T) {
+	t.Parallel()
 	data, err := skeletonFS.ReadFile("skeleton/config.toml")
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +133,7 @@ func TestInitConfigExplainsEverySection(t *testing.T) {
 // new folder, after a build, git sees neither the private folder nor the
 // key nor the built site.
 func TestInitKeepsThePrivateFolderOutOfGit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -171,6 +174,7 @@ func TestInitKeepsThePrivateFolderOutOfGit(t *testing.T) {
 // TestInitWritesOnlyIntoANewFolder: a folder with anything in it is left
 // as it is.
 func TestInitWritesOnlyIntoANewFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mine := filepath.Join(dir, "notes.txt")
 	os.WriteFile(mine, []byte("mine"), 0o644)
@@ -190,6 +194,7 @@ func TestInitWritesOnlyIntoANewFolder(t *testing.T) {
 }
 
 func TestHelpCommand(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"build", "measure", "serve", "check", "init"} {
 		code, help, _ := runCLI(t, "help", name)
 		_, own, _ := runCLI(t, name, "--help")
@@ -210,6 +215,7 @@ func TestHelpCommand(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"--version", "version"} {
 		code, out, _ := runCLI(t, arg)
 		if code != 0 || !strings.HasPrefix(out, "evalpress ") || !strings.Contains(out, "go1.") {

@@ -99,6 +99,7 @@ order = "randomised"
 }
 
 func TestJudgedTierBuild(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, nil)
 	code, stderr := buildSite(t, dir)
 	if code != 0 {
@@ -144,6 +145,7 @@ func TestJudgedTierBuild(t *testing.T) {
 }
 
 func TestJudgedTierInternalShowsAnalysis(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, nil)
 	if code, stderr := buildSite(t, dir, "--set", "publish.audience=internal", "--out", filepath.Join(dir, "internal")); code != 0 {
 		t.Fatal(stderr)
@@ -160,6 +162,7 @@ func TestJudgedTierInternalShowsAnalysis(t *testing.T) {
 }
 
 func TestJudgedTierBadInput(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, map[string]string{"private/judged/other.md": "# Beta Scribe\n## INTRO\nx\n"})
 	code, stderr := buildSite(t, dir)
 	want := `private/judged/other.md: the judge this file is named after has no [[judge]] entry in judges.toml`
@@ -171,6 +174,7 @@ func TestJudgedTierBadInput(t *testing.T) {
 // A family judge's model is a private term: a document naming it is
 // redacted, and check --leaks finds it in any spelling.
 func TestFamilyJudgeModelIsPrivate(t *testing.T) {
+	t.Parallel()
 	// Named in a document, it stops the build at its place, unquoted.
 	dir := judgedTree(t, map[string]string{"content/judges.md": "# Judges\n\nThe bias check used SEABIRD critic.\n"})
 	code, stderr := buildSite(t, dir)

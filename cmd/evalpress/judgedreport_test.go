@@ -34,6 +34,7 @@ func demoBuild(t *testing.T, edit func(dir string), args ...string) (dir, out, s
 // count (on C4, the human's classification of its candidates), and so
 // does every self-preference figure.
 func TestRankingPassesAreTheReportedRates(t *testing.T) {
+	t.Parallel()
 	_, out, _ := demoBuild(t, nil)
 	data, err := os.ReadFile(filepath.Join(out, "data", "results.json"))
 	if err != nil {
@@ -91,6 +92,7 @@ func TestRankingPassesAreTheReportedRates(t *testing.T) {
 // sentence of the demo calls this build's thresholds the registered ones;
 // with the blocks, the same sentences do.
 func TestNothingClaimsRegisteredThresholdsWithoutABlock(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		registered bool
@@ -222,6 +224,7 @@ func renameGradersTo(t *testing.T, dir string, graderIDs map[string]string) {
 // not a page, an anchor, the search index, judged.csv's by column,
 // results.json or the method page's list of inputs.
 func TestNoFileHoldsAGraderID(t *testing.T) {
+	t.Parallel()
 	_, out, _ := demoBuild(t, func(dir string) { renameGraders(t, dir) })
 	files := testtree.Read(t, out)
 	if len(files) < 20 {
@@ -255,6 +258,7 @@ func TestNoFileHoldsAGraderID(t *testing.T) {
 // hypothesis block, the reporting template's RESULTS and ranking slots),
 // each linked to the agreement table; the tuning is warned about.
 func TestStatusStandsWhereverVerdictsAre(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, map[string]string{
 		"content/protocol.md":   "# Protocol\n\n{{reporting template}}\n\n{{reporting template text}}\n",
 		"content/hypotheses.md": "# Hypotheses\n\n{{hypotheses}}\n",

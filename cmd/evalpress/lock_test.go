@@ -17,6 +17,7 @@ import (
 // process id, or with --wait says it waits and builds once the lock is
 // released.
 func TestSecondBuildFailsOrWaits(t *testing.T) {
+	t.Parallel()
 	for _, lockOf := range []string{"output"} {
 		t.Run(lockOf, func(t *testing.T) {
 			dir := newSite(t, nil)

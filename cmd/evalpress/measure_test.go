@@ -29,6 +29,7 @@ func writeInputs(t *testing.T, files map[string]string) string {
 }
 
 func TestMeasureCommand(t *testing.T) {
+	t.Parallel()
 	good := writeInputs(t, map[string]string{
 		"sections.md": "# W\n## HOOK\nsome words that are copied from the example here today\n",
 		"examples.md": "## HOOK\nsome words that are copied from the example here\n",
@@ -76,6 +77,7 @@ func TestMeasureCommand(t *testing.T) {
 }
 
 func TestMeasureBadInputIsOneLineWithFileAndLine(t *testing.T) {
+	t.Parallel()
 	dir := writeInputs(t, map[string]string{
 		"sections.md": "# W\n## HOOK\nok\n## HOOK\nagain\n",
 		"examples.md": "## HOOK\nx\n",
@@ -95,6 +97,7 @@ func TestMeasureBadInputIsOneLineWithFileAndLine(t *testing.T) {
 }
 
 func TestMeasureWarningsGoToStderr(t *testing.T) {
+	t.Parallel()
 	dir := writeInputs(t, map[string]string{
 		"sections.md": "Draft title\n# W\n## HOOK\nsome words\n",
 		"examples.md": "## HOOK\nsome words\n",

@@ -21,6 +21,7 @@ import (
 // word bounds, and the overlap by the one rule for percentages (0, never
 // 0.0).
 func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatal(stderr)
@@ -116,6 +117,7 @@ func TestResultsJSONRoundsAsThePagesShow(t *testing.T) {
 // one decimal or none (never "0.0%" beside "0%"), except a threshold
 // quoted as configured (33.33%).
 func TestOneRuleForPercentages(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatal(stderr)
@@ -150,6 +152,7 @@ func TestOneRuleForPercentages(t *testing.T) {
 // and the footer states the thresholds as the checks do, with ≤ (never
 // the ASCII "> ... fails").
 func TestReaderTextNamesNoConfigKey(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	if code, _, stderr := runCLI(t, "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatal(stderr)

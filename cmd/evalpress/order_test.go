@@ -403,6 +403,7 @@ func scriptBlocks(t *testing.T, sections string) []string {
 // differs. Nothing published (a table, a chart, a permutation test's
 // figure, a hypothesis's reason) follows the private order.
 func TestWritersAreListedByAlias(t *testing.T) {
+	t.Parallel()
 	blocks := scriptBlocks(t, string(mustRead(t, filepath.Join("..", "..", "demo", "private", "sections.md"))))
 	// The demo's scripts are written in alias order: Model 1, 2, 3.
 	sites := map[string]map[string]string{}
@@ -479,6 +480,7 @@ func sameSites(t *testing.T, a, b map[string]string, how string) {
 // Model 10 everywhere: neither sections.md's order nor the aliases'
 // order as strings.
 func TestWritersAreListedInNaturalOrder(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, map[string]string{
 		"private/sections.md": strings.Replace(readArchiveFile(t, "basic.txtar", "private/sections.md"), "# Beta Scribe",
 			"# Gamma Pen\n## INTRO\nLanterns swung above the quay as the ferry docked late in the evening rain.\n"+
@@ -509,6 +511,7 @@ func TestWritersAreListedInNaturalOrder(t *testing.T) {
 // judges by their writer's alias), whatever judges.toml's. Only the
 // digests of judges.toml differ.
 func TestJudgesAreListedInAPublicOrder(t *testing.T) {
+	t.Parallel()
 	judgesFile := filepath.Join("demo", "private", "judged", "judges.toml")
 	text := string(mustRead(t, filepath.Join("..", "..", judgesFile)))
 	head, rest, ok := strings.Cut(text, "[[judge]]")
@@ -555,6 +558,7 @@ func TestJudgesAreListedInAPublicOrder(t *testing.T) {
 // HMAC-SHA-256 under the key, computed here independently, in either
 // order of sections.md; the build says so once, naming neither writer.
 func TestUnaliasedWritersAreNumberedByTheKey(t *testing.T) {
+	t.Parallel()
 	gamma := "# Gamma Pen\n## INTRO\nLanterns swung above the quay as the ferry docked late in the evening rain.\n" +
 		"## MIDDLE\nThe market opened early and the bakers sold out before the bells rang nine.\n" +
 		"## END\nThanks for listening to this little story.\n\n"

@@ -47,6 +47,7 @@ func refused(t *testing.T, dir, says string) {
 // digests of the small, guessable inputs, copied or linked into the
 // content, would turn those digests back into a guessing oracle.
 func TestTheCommitmentKeyIsNeverPublished(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"copied", "linked"} {
 		t.Run(how, func(t *testing.T) {
 			dir := newSite(t, nil)
@@ -81,6 +82,7 @@ func TestTheCommitmentKeyIsNeverPublished(t *testing.T) {
 // image whose pixels or text chunks the scan cannot read, a base64 text),
 // past publish.unscanned, which names files.
 func TestDataURLsAreRefused(t *testing.T) {
+	t.Parallel()
 	for _, link := range []string{
 		"![logo](data:image/png;base64,SGFyYm91cmxpbmUgSG9sZGluZ3M=)",
 		"[a note](data:text/plain;base64,SGFyYm91cmxpbmUgSG9sZGluZ3M=)",
@@ -95,6 +97,7 @@ func TestDataURLsAreRefused(t *testing.T) {
 // beside the footnote digits, but a reader reads them as letters of the
 // word, in a document as in a hypothesis's statement.
 func TestSuperscriptLettersDoNotHideATerm(t *testing.T) {
+	t.Parallel()
 	for _, plant := range []func(dir string){
 		func(dir string) { appendTo(t, dir, "content/findings.md", "\nAudited for Hₐrbourline Holdings.\n") },
 		func(dir string) { appendTo(t, dir, "content/index.md", "\nBy Alpha Wrⁱter 9000.\n") },
@@ -128,6 +131,7 @@ func TestSuperscriptLettersDoNotHideATerm(t *testing.T) {
 // sections and is private like them; a passage of it in a document fails
 // the build.
 func TestJudgesAnalysesArePrivatePassages(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatalf("the judged tree does not build: %s", stderr)
@@ -143,6 +147,7 @@ func TestJudgesAnalysesArePrivatePassages(t *testing.T) {
 // typed backwards after a right-to-left override, which a browser draws
 // forwards; a public build fails or publishes neither.
 func TestSpellingsAReaderRecognises(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ text, published string }{
 		{"Audited for HarbourIine Holdings.", "HarbourIine"},
 		{"Written by A1pha Writer 9OOO.", "9OOO"},
@@ -170,6 +175,7 @@ func TestSpellingsAReaderRecognises(t *testing.T) {
 // fails the build, naming the file, and keeps the previous site. A git
 // checkout's .git is not published, and neither build nor check reads it.
 func TestFilesOfOnesOwnInTheOutputFolderAreScanned(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, file, text string }{
 		{"a note at the top", "notes.txt", "Drafted by Beta Scribe.\n"},
 		{"a page in a folder of one's own", "extra/x.html", "<p>for Harbourline Holdings</p>\n"},
@@ -219,6 +225,7 @@ func TestFilesOfOnesOwnInTheOutputFolderAreScanned(t *testing.T) {
 // page shows apart (a <bdo> that reverses a name, a flex row that swaps
 // its halves, SVG text placed out of order).
 func TestRawHTMLThatReordersTextIsNotDownloaded(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, markdown string }{
 		{"bdo", "A note: <bdo dir=rtl>ebircS ateB</bdo> wrote it.\n"},
 		{"row-reverse", "<div style=\"display:flex;flex-direction:row-reverse\"><span>ribe</span><span>Beta Sc</span></div>\n\nAfter.\n"},

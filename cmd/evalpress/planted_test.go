@@ -98,6 +98,7 @@ func coreCounts(site string) map[string]int {
 // recognise: the reader form of the site holds no more of any identity
 // word than the site without the document.
 func TestPlantedIdentitiesArePublishedUnrecognisable(t *testing.T) {
+	t.Parallel()
 	set := realNameSets[0]
 	base := renameDemo(t, set.writers, set.judges)
 	if code, stderr := buildSite(t, base); code != 0 {
@@ -160,6 +161,7 @@ var shortSpellings = []string{"GΡΤ-5", "GРТ-5", "ɢᴘᴛ-5", "GPTese", "GPT
 // (Greek ρ): each build fails naming the leak or publishes nothing in
 // which a reader reads the word more often than in the site without it.
 func TestPlantedShortTermsArePublishedUnrecognisable(t *testing.T) {
+	t.Parallel()
 	set := realNameSets[0]
 	base := renameDemo(t, set.writers, set.judges)
 	if code, stderr := buildSite(t, base); code != 0 {

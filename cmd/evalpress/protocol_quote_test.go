@@ -13,6 +13,7 @@ import (
 // check (given the config) pass. The analysis's own words are still
 // private, and so are the replies on the fixtures.
 func TestJudgeQuotingTheProtocolBuilds(t *testing.T) {
+	t.Parallel()
 	dir := copyDemo(t)
 	primary := filepath.Join(dir, "demo", "private", "judged", "primary.md")
 	data, err := os.ReadFile(primary)
@@ -63,6 +64,7 @@ func TestJudgeQuotingTheProtocolBuilds(t *testing.T) {
 // into the private inputs folder (a fixture reply, the sections) fails the
 // build with one line naming it.
 func TestContentLinkIntoTheInputsIsRefused(t *testing.T) {
+	t.Parallel()
 	for _, target := range []string{"judged/fixtures/primary.md", "sections.md"} {
 		dir := copyDemo(t)
 		link := filepath.Join(dir, "content", "05-link.md")

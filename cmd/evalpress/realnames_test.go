@@ -76,6 +76,7 @@ func renameDemo(t *testing.T, writers, judges [3]string) string {
 // nothing in the site, against the demo's content, the vendored assets
 // and the method page's program source.
 func TestRealNamesBuild(t *testing.T) {
+	t.Parallel()
 	for _, set := range realNameSets {
 		t.Run(set.name, func(t *testing.T) {
 			dir := renameDemo(t, set.writers, set.judges)
@@ -102,6 +103,7 @@ func TestRealNamesBuild(t *testing.T) {
 // writer alias and per family judge's model, every term derived for it
 // and where it comes from.
 func TestCheckIdentitiesShowsTheDerivedSet(t *testing.T) {
+	t.Parallel()
 	set := realNameSets[0]
 	dir := renameDemo(t, set.writers, set.judges)
 	private := filepath.Join(dir, "demo", "private")

@@ -24,6 +24,7 @@ func pilotLabels(adequate, thin string) string {
 // TestJudgedRecords: C1's N from the pilot, the ambiguity log, the
 // disagreement register and C4's human classification, on a whole site.
 func TestJudgedRecords(t *testing.T) {
+	t.Parallel()
 	primary := strings.Replace(readJudged(t, "primary.md"), "The harbour lights passage covers the opening beat.\n=== VERDICTS ===\nC1_COVERAGE: 4 of 6",
 		"The harbour lights passage covers the opening beat.\nSTEP 3 - Additions.\n- the storm warning at the end: SCOPE_CREEP\n=== VERDICTS ===\nC1_COVERAGE: 4 of 6", 1)
 	dir := judgedTree(t, map[string]string{
@@ -85,6 +86,7 @@ func readJudged(t *testing.T, name string) string {
 // markdown replies do, its analyses as private; a bad line stops the build
 // with its file and line.
 func TestJSONLinesReplies(t *testing.T) {
+	t.Parallel()
 	call := func(script, section, c1 string) string {
 		return `{"judge": "fam-b", "script": "` + script + `", "section": "` + section + `", "reply": "=== ANALYSIS ===\nThe gull over the quay settles the whole opening beat.\n=== VERDICTS ===\nC1_COVERAGE: ` +
 			c1 + `\nC2_DEVELOPMENT: 0 of 4\nC4_ADDITIONS: PASS\nC6_ON_BRIEF: PASS\nAMBIGUOUS: NONE\n", "time": "2026-07-02T10:00:05Z"}` + "\n"
@@ -120,6 +122,7 @@ func TestJSONLinesReplies(t *testing.T) {
 // is "not independent", in a warning and on the page, and its model,
 // which would name that writer's lab, is kept private.
 func TestPrimaryOfAWritersFamily(t *testing.T) {
+	t.Parallel()
 	dir := judgedTree(t, nil)
 	rewrite(t, dir, "private/judged/judges.toml", `family = "Neutralfam"`, `family = "betafam"`)
 	code, stderr := buildSite(t, dir)

@@ -24,6 +24,7 @@ func registeredTree(t *testing.T) string {
 // its digest; every build compares the evaluation with it and publishes it
 // as it is.
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	dir := registeredTree(t)
 	cfg := filepath.Join(dir, "config.toml")
 	code, stdout, stderr := runCLI(t, "register", "--config", cfg, "--at", "2026-06-15T10:00:00Z")
@@ -93,6 +94,7 @@ func TestRegister(t *testing.T) {
 // TestRegisterRefusesPrivateTerms: a registration, or a document it
 // digests, that holds a private term is refused.
 func TestRegisterRefusesPrivateTerms(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, file, old, new, want string }{
 		{"statement", "config.toml", `statement = "Model 3 copies the least."`, `statement = "Beta Scribe copies the least."`, `hypothesis "H1" holds a private term`},
 		{"rubric", "content/rubric.md", "bullets present.", "bullets present; Harbourline Holdings asked for it.", "rubric.md: holds a private term"},

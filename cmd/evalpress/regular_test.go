@@ -17,6 +17,7 @@ import (
 // file over its limit in the place of an input: the command fails with
 // exit 1 and one line naming the file, within a second, never a hang.
 func TestOnlyRegularFilesAreRead(t *testing.T) {
+	t.Parallel()
 	fifo := func(p string) error { return syscall.Mkfifo(p, 0o644) }
 	zero := func(p string) error { return os.Symlink("/dev/zero", p) }
 	huge := func(p string) error { // sparse: no disk is used

@@ -14,6 +14,7 @@ import (
 // in a section's name reaches the search index only redacted, like every
 // page; and the leak scan reads the index: the term put into it is found.
 func TestSearchIndexHoldsNoPrivateTerm(t *testing.T) {
+	t.Parallel()
 	const term = "Harbourline Holdings"
 	dir := newSite(t, nil)
 	for _, name := range []string{"sections.md", "examples.md"} {
@@ -59,6 +60,7 @@ func TestSearchIndexHoldsNoPrivateTerm(t *testing.T) {
 // read without scripts shows none. Hidden text also makes the leak scan
 // read a page's text twice (as written and as shown).
 func TestPagesShipNoHiddenText(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	if code, stderr := buildSite(t, dir); code != 0 {
 		t.Fatalf("build: exit %d\n%s", code, stderr)

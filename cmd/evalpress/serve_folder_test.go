@@ -72,6 +72,7 @@ func serveFolders(t *testing.T, tmp string) []string {
 // serve removes it, and leaves a folder of a similar name alone. A serve
 // stopped with SIGINT removes its own.
 func TestServeRemovesAKilledServesBuild(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, map[string]string{"config.toml": strings.Replace(readConfig(t), `audience = "public"`, `audience = "internal"`, 1)})
 	tmp := t.TempDir()
 	foreign := filepath.Join(tmp, "evalpress-serve-12345.keep")
@@ -125,6 +126,7 @@ func TestServeRemovesAKilledServesBuild(t *testing.T) {
 // output folder (holding its lock) does not stop serve's first build nor
 // its rebuilds, which write serve's own folder.
 func TestServeBuildsWhileABuildHoldsItsFolder(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	lock, err := pipeline.LockOutput(context.Background(), filepath.Join(dir, "public"), false, nil)
 	if err != nil {

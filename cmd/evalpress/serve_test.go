@@ -91,6 +91,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 func TestServeRebuildsAndReloads(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	url, stop := startServe(t, dir)
 
@@ -172,6 +173,7 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 }
 
 func TestServePortInUse(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -190,6 +192,7 @@ func TestServePortInUse(t *testing.T) {
 // TestServeRefusesAForeignHost: a request naming another site's host (DNS
 // rebinding) is refused; localhost and the address itself are answered.
 func TestServeRefusesAForeignHost(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	url, stop := startServe(t, dir)
 	defer stop()
@@ -215,6 +218,7 @@ func TestServeRefusesAForeignHost(t *testing.T) {
 
 // TestServeStopsOnSignal runs the real binary and interrupts it, as Ctrl-C does.
 func TestServeStopsOnSignal(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "evalpress")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

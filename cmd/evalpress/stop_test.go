@@ -89,6 +89,7 @@ func interruptMidRender(tb testing.TB, dir string, sig syscall.Signal, args ...s
 // and SIGTERM while it renders: it exits, says it stopped, and the previous
 // site is as it was; the next build removes what the stopped one began.
 func TestSignalMidRenderStopsAndKeepsTheSite(t *testing.T) {
+	t.Parallel()
 	dir := largeSite(t, 340)
 	if code, stderr := runChild(t, "", "build", "--config", filepath.Join(dir, "config.toml")); code != 0 {
 		t.Fatal(stderr)

@@ -56,6 +56,7 @@ func documentedCommands(t *testing.T) map[string]string {
 }
 
 func TestUsageListsEveryFlagTheDocsList(t *testing.T) {
+	t.Parallel()
 	documented := documentedCommands(t)
 	if len(documented) != len(synopses) {
 		t.Errorf("docs/cli.md lists %d commands, evalpress %d", len(documented), len(synopses))
@@ -117,6 +118,7 @@ func lineOf(text, prefix string) string {
 // the flag as the usage line does (--nosuch, never Go's -nosuch), then the
 // command's usage as the hint, and exit status 2; the help is not printed.
 func TestFlagMistakes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		line string

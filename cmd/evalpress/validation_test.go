@@ -52,6 +52,7 @@ func validationTree(t *testing.T) string {
 }
 
 func TestJudgeValidationBuild(t *testing.T) {
+	t.Parallel()
 	dir := validationTree(t)
 	code, stderr := buildSite(t, dir)
 	if code != 0 {
@@ -101,6 +102,7 @@ func TestJudgeValidationBuild(t *testing.T) {
 }
 
 func TestJudgeValidationWithoutJudgedTier(t *testing.T) {
+	t.Parallel()
 	doc := strings.Replace(protocolDoc, `{{fixture(T2, "family-of-model-2")}}`, "none", 1)
 	dir := newSite(t, map[string]string{"content/protocol.md": doc})
 	if code, stderr := buildSite(t, dir); code != 0 {
@@ -116,6 +118,7 @@ func TestJudgeValidationWithoutJudgedTier(t *testing.T) {
 }
 
 func TestJudgeValidationMissingFiles(t *testing.T) {
+	t.Parallel()
 	dir := validationTree(t)
 	if err := os.Remove(filepath.Join(dir, "content", "fixtures", "T2.md")); err != nil {
 		t.Fatal(err)

@@ -212,6 +212,7 @@ func firstLine(s string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func TestConfidentialityWallHoldsAgainstPlantedLeaks(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 2026))
 	rounds := 2 * len(constructions)
 	leaksCaught, clean := 0, 0

@@ -16,6 +16,7 @@ import (
 // checks; the long texts keep their plain SHA-256; no plain digest of a
 // small file is anywhere in the site.
 func TestSmallInputsGetKeyedCommitments(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	// The test tree holds a key, for sites the tests compare; a first
 	// build makes its own.
@@ -94,6 +95,7 @@ func readTree(t *testing.T, dir string) string {
 // TestOutputMayNotHoldTheInputs: a build never writes its site around the
 // private inputs.
 func TestOutputMayNotHoldTheInputs(t *testing.T) {
+	t.Parallel()
 	dir := newSite(t, nil)
 	for _, tc := range []struct{ out, says string }{
 		{dir, "would hold the private inputs"},
@@ -124,6 +126,7 @@ func TestOutputMayNotHoldTheInputs(t *testing.T) {
 // content folder fails a public build, unless publish.unscanned lists it;
 // the build that publishes it says so.
 func TestFilesTheScanCannotReadAreRefusedUnlessListed(t *testing.T) {
+	t.Parallel()
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR....tEXtComment\x00Beta Scribe"
 	dir := newSite(t, map[string]string{"content/figure.png": png})
 	code, stderr := buildSite(t, dir)
