@@ -117,10 +117,6 @@ func (c *Config) Unused(sections []string) diag.List {
 	return out
 }
 
-// SharePercent writes a configured share as a percentage with no more
-// decimals than it has: 0.1 is "10%", 0.125 is "12.5%".
-func SharePercent(x float64) string { return criteria.SharePercent(x) }
-
 // Runs configures the highlighted verbatim runs.
 type Runs struct {
 	// MinWords is the shortest shared run highlighted; the longest run is

@@ -52,7 +52,7 @@ type CheckResult struct {
 func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	info, err := os.Stat(o.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, readfile.WithoutPath(err))
 	}
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder to scan", o.Dir)
@@ -61,7 +61,7 @@ func Check(ctx context.Context, o CheckOptions) (*CheckResult, error) {
 	// its builds take, not one named after the link.
 	real, err := filepath.EvalSymlinks(o.Dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot scan: %w", o.Dir, readfile.WithoutPath(err))
 	}
 	if isSite(real) {
 		lock, err := LockOutput(ctx, real, o.Wait, o.Stderr)

@@ -126,23 +126,14 @@ func templateOverride(ctx context.Context, dir string) (fs.FS, error) {
 	info, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, readfile.WithoutPath(err))
 	case !info.IsDir():
 		return nil, fmt.Errorf("%s: not a folder; the templates folder beside the config holds *.html templates that replace the built-in ones", dir)
 	}
 	if _, err := os.ReadDir(dir); err != nil {
-		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot read the templates folder: %w", dir, readfile.WithoutPath(err))
 	}
 	return readfile.DirFS(ctx, dir, readfile.Settings), nil
-}
-
-// unwrapPath returns the error a *fs.PathError holds, without its path.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 func isDir(p string) bool {

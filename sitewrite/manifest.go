@@ -158,7 +158,7 @@ func ExistingAudience(dir string) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s: cannot use as the output folder: %w", dir, unwrapPath(err))
+		return "", fmt.Errorf("%s: cannot use as the output folder: %w", dir, readfile.WithoutPath(err))
 	}
 	r, err := readRecord(dir)
 	if err != nil {

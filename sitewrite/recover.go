@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/evalpress/evalpress/internal/readfile"
 )
 
 // Recover finishes or undoes what a killed build left beside the output
@@ -207,12 +209,12 @@ func finishSwap(parent *folder, abs string, j journal) (string, error) {
 			// Killed between the two renames: the previous site goes
 			// back, and the swap is undone below.
 			if err := parent.renameTo(j.Aside, parent, base); err != nil {
-				return "", fmt.Errorf("cannot put the previous site back: %w", unwrapPath(err))
+				return "", fmt.Errorf("cannot put the previous site back: %w", readfile.WithoutPath(err))
 			}
 			cur, aside = aside, entry{}
 		case s.isNew(staged) && hasRecord(filepath.Join(parent.path, j.Staging)):
 			if err := parent.renameTo(j.Staging, parent, base); err != nil {
-				return "", fmt.Errorf("no site to put in place: %w", unwrapPath(err))
+				return "", fmt.Errorf("no site to put in place: %w", readfile.WithoutPath(err))
 			}
 			parent.remove(siblingName(abs, "swap"), false)
 			return "an interrupted build had no previous site in place; its new one was put there", nil

@@ -218,13 +218,13 @@ func (w *Writer) swapIn() error {
 	}
 	defer newDir.close()
 	if err := writeJournal(parent, w.abs, j); err != nil {
-		return fmt.Errorf("cannot record the swap: %w", unwrapPath(err))
+		return fmt.Errorf("cannot record the swap: %w", readfile.WithoutPath(err))
 	}
 	killpoint.Reach("journal")
 	for _, f := range j.Foreign {
 		if err := move(oldDir, newDir, f); err != nil {
 			undo(parent, w.abs, j)
-			return fmt.Errorf("cannot carry %s into the new site: %w", f, unwrapPath(err))
+			return fmt.Errorf("cannot carry %s into the new site: %w", f, readfile.WithoutPath(err))
 		}
 		killpoint.Reach("carry")
 	}
@@ -277,13 +277,13 @@ func (w *Writer) exchangeIn(parent *folder, j journal) (string, error) {
 	}
 	if err := parent.renameTo(base, parent, j.Aside); err != nil {
 		undo(parent, w.abs, j)
-		return "", fmt.Errorf("cannot move the previous site aside: %w", unwrapPath(err))
+		return "", fmt.Errorf("cannot move the previous site aside: %w", readfile.WithoutPath(err))
 	}
 	killpoint.Reach("aside")
 	if err := parent.renameTo(j.Staging, parent, base); err != nil {
 		parent.renameTo(j.Aside, parent, base)
 		undo(parent, w.abs, j)
-		return "", fmt.Errorf("cannot put the new site in place: %w", unwrapPath(err))
+		return "", fmt.Errorf("cannot put the new site in place: %w", readfile.WithoutPath(err))
 	}
 	return j.Aside, nil
 }

@@ -107,11 +107,11 @@ func NewWriter(ctx context.Context, dir, audience string, check func(File) error
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	if err := buildlock.MkdirAll(filepath.Dir(abs)); err != nil {
-		return nil, fmt.Errorf("%s: cannot create the output folder's parent: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot create the output folder's parent: %w", dir, readfile.WithoutPath(err))
 	}
 	tmp, err := makeStaging(abs)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("%s: cannot write beside the output folder: %w", dir, readfile.WithoutPath(err))
 	}
 	w := &Writer{ctx: ctx, dir: dir, abs: abs, tmp: tmp, audience: audience, check: check,
 		added: make(chan File, queued), addedLarge: make(chan File, queued), passed: make(chan File, queued), writerDone: make(chan struct{}),
@@ -262,7 +262,7 @@ func (w *Writer) writeFiles() {
 			err = d.create(name, f.Data)
 		}
 		if err != nil {
-			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, unwrapPath(err)))
+			w.fail(f.Path, fmt.Errorf("%s: failed to write %s: %w", w.dir, f.Path, readfile.WithoutPath(err)))
 		}
 	}
 }
@@ -368,7 +368,7 @@ func (w *Writer) Commit() error {
 		return err
 	}
 	if err := w.swapIn(); err != nil {
-		return fmt.Errorf("%s: cannot put the new site in place: %w", w.dir, unwrapPath(err))
+		return fmt.Errorf("%s: cannot put the new site in place: %w", w.dir, readfile.WithoutPath(err))
 	}
 	ok = true
 	return nil
@@ -377,11 +377,3 @@ func (w *Writer) Commit() error {
 // Warnings returns what a committed write has to say though it worked: an
 // earlier site it could not remove whole, left beside the new one.
 func (w *Writer) Warnings() []string { return w.said }
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}

@@ -220,11 +220,18 @@ func readError(path string, err error) error {
 	if errors.As(err, &stop) || errors.As(err, &large) {
 		return err // a *file's error, which names the file
 	}
+	return fmt.Errorf("%s: cannot read: %w", path, WithoutPath(err))
+}
+
+// WithoutPath returns the error a *fs.PathError in err's chain holds,
+// without its operation and path, for a message that names the file
+// itself; any other error as it is.
+func WithoutPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		err = pe.Err
+		return pe.Err
 	}
-	return fmt.Errorf("%s: cannot read: %w", path, err)
+	return err
 }
 
 // tooLarge says path holds n bytes, more than limit; n < 0 when the file

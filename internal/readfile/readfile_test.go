@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -263,5 +264,26 @@ func TestDirFSCancelled(t *testing.T) {
 	}
 	if _, err := fs.ReadFile(fsys, "a.md"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("ReadFile after cancel: %v", err)
+	}
+}
+
+// TestWithoutPath strips a path error's operation and path, wrapped or
+// not, and leaves any other error as it is.
+func TestWithoutPath(t *testing.T) {
+	t.Parallel()
+	other := errors.New("disk on fire")
+	for _, tc := range []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"path error", &fs.PathError{Op: "open", Path: "/x/y", Err: fs.ErrNotExist}, fs.ErrNotExist},
+		{"wrapped", fmt.Errorf("ctx: %w", &fs.PathError{Op: "stat", Path: "/x", Err: fs.ErrPermission}), fs.ErrPermission},
+		{"other", other, other},
+		{"nil", nil, nil},
+	} {
+		if got := WithoutPath(tc.err); got != tc.want {
+			t.Errorf("%s: WithoutPath(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
+		}
 	}
 }

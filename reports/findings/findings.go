@@ -48,12 +48,6 @@ type Cell struct {
 	ExampleText *Text // the worst variant; nil without example
 }
 
-// Outcome returns the cell's outcome with key k (zero when it has none).
-func (c *Cell) Outcome(k criteria.Key) criteria.Outcome {
-	o, _ := criteria.Find(c.Outcomes, k)
-	return o
-}
-
 // Writer is one script (one writer model).
 type Writer struct {
 	Script string // heading as written: private
@@ -465,16 +459,6 @@ func Unaliased(folder *inputs.Folder) int {
 		}
 	}
 	return n
-}
-
-// Writer returns the writer of script.
-func (f *Findings) Writer(script string) *Writer {
-	for i := range f.Writers {
-		if f.Writers[i].Script == script {
-			return &f.Writers[i]
-		}
-	}
-	return nil
 }
 
 // SortedDigests returns the input digests sorted by file name.

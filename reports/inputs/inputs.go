@@ -420,11 +420,7 @@ func describeOpenError(err error, what string) string {
 	case errors.Is(err, fs.ErrPermission):
 		return what + " is not readable (permission denied)"
 	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Sprintf("cannot open %s: %v", what, pe.Err)
-	}
-	return fmt.Sprintf("cannot open %s: %v", what, err)
+	return fmt.Sprintf("cannot open %s: %v", what, readfile.WithoutPath(err))
 }
 
 // SectionText returns the text of s as stored in its run's sections.md,

@@ -213,14 +213,6 @@ func indexOf(list []string, s string) int {
 	return -1
 }
 
-// cut shortens a quoted line for a message.
-func cut(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "..."
-	}
-	return s
-}
-
 // checkLabelled checks a label's "-" lines against the criteria its
 // labeller labels: a labelled criterion has a verdict, any other a "-".
 func checkLabelled(v Verdicts, lab *Labeller, file, where string) error {

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -147,18 +148,8 @@ func sortPilot(s []PilotSection, writers []string) {
 		if c := order(a.Item, b.Item); c != 0 {
 			return c
 		}
-		return compareStrings(a.Labeller, b.Labeller)
+		return cmp.Compare(a.Labeller, b.Labeller)
 	})
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // checkOrder checks the protocol's order of dates.

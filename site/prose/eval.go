@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -129,7 +130,7 @@ func compareValues(e compare, l, r Value) (Value, error) {
 	var c int
 	switch l.Kind {
 	case Int, Share:
-		c = cmpFloat(l.Num, r.Num)
+		c = cmp.Compare(l.Num, r.Num)
 	case Text:
 		if e.op != "==" && e.op != "!=" {
 			return Value{}, evalErrorf(colOf(e.left), "texts compare only with == and !=")
@@ -140,16 +141,6 @@ func compareValues(e compare, l, r Value) (Value, error) {
 	}
 	ok := map[string]bool{"<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0, "==": c == 0, "!=": c != 0}[e.op]
 	return Value{Kind: Bool, Bool: ok}, nil
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // resolver is one function of the expression language.
