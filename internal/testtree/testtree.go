@@ -1,4 +1,5 @@
-// Package testtree writes small file trees for tests from a txtar-like text:
+// Package testtree writes small file trees for tests from a txtar archive
+// (golang.org/x/tools/txtar):
 //
 //	-- config.toml --
 //	title = "x"
@@ -12,33 +13,17 @@ package testtree
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
 // Parse returns the files of archive, by slash-separated name.
 func Parse(archive string) map[string]string {
 	files := map[string]string{}
-	var name string
-	var body strings.Builder
-	flush := func() {
-		if name != "" {
-			files[name] = body.String()
-		}
-		body.Reset()
+	for _, f := range txtar.Parse([]byte(archive)).Files {
+		files[f.Name] = string(f.Data)
 	}
-	for _, line := range strings.SplitAfter(archive, "\n") {
-		t := strings.TrimRight(line, "\r\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			flush()
-			name = strings.TrimSpace(t[3 : len(t)-3])
-			continue
-		}
-		if name != "" {
-			body.WriteString(line)
-		}
-	}
-	flush()
 	return files
 }
 
