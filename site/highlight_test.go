@@ -1,99 +1,91 @@
 package site
 
 import (
-	"reflect"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/dlclark/regexp2/v2"
 )
 
-// TestHighlightHasNoTimeout highlights code of languages that hand parts
-// of it to other lexers (HTML's script and style, a Markdown block of
-// Go), and then holds every compiled lexer of the registry to rules that
-// match without chroma's 250 ms timeout, which on a loaded machine let a
-// rule lose its match and the same code be coloured otherwise.
-func TestHighlightHasNoTimeout(t *testing.T) {
-	blocks := map[string]string{
-		"go":     "package main\n\nfunc main() { println(\"hi\") }\n",
-		"html":   "<p>x</p><script>let a = 1;</script><style>p { color: red }</style>\n",
-		"python": "def f(x):\n    return x + 1\n",
-		"bash":   "for f in *; do echo \"$f\"; done\n",
-		"toml":   "[c5]\nmax_run = 12\n",
-		"md":     "# Title\n\n```go\nvar x = 1\n```\n",
-	}
-	for lang, code := range blocks {
-		var b strings.Builder
-		if err := highlight(&b, lang, code); err != nil {
-			t.Fatalf("%s: %v", lang, err)
+// TestHighlightGo colours each kind of Go token as the fenced code
+// blocks' classes do, and escapes what HTML would read.
+func TestHighlightGo(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, code string
+		want       []string // fragments of the HTML
+	}{
+		{"package clause", "package c5\n", []string{`<span class="hl-kn">package</span> c5`}},
+		{"declaration", "func f(x int) error { return nil }",
+			[]string{`<span class="hl-kd">func</span> <span class="hl-nf">f</span>(x <span class="hl-kt">int</span>)`,
+				`<span class="hl-kt">error</span>`, `<span class="hl-k">return</span> <span class="hl-kc">nil</span>`}},
+		{"method call", "s.Len()", []string{`s.<span class="hl-nf">Len</span>()`}},
+		{"built-in", "n := len(a)", []string{`n <span class="hl-o">:=</span> <span class="hl-nb">len</span>(a)`}},
+		{"numbers", "x = 0x1F + 2 + 1.5", []string{`<span class="hl-mh">0x1F</span>`, `<span class="hl-mi">2</span>`, `<span class="hl-mf">1.5</span>`}},
+		{"strings", "a := \"<b>&\" + `r` + 'c'", []string{`<span class="hl-s">&#34;&lt;b&gt;&amp;&#34;</span>`,
+			"<span class=\"hl-s\">`r`</span>", `<span class="hl-sc">&#39;c&#39;</span>`}},
+		{"comments", "// a < b\n/* c */\n//go:embed x\n", []string{`<span class="hl-c1">// a &lt; b</span>` + "\n",
+			`<span class="hl-cm">/* c */</span>`, `<span class="hl-cp">//go:embed x</span>`}},
+		{"carriage returns", "// a\r\nx := `b\r\nc`\r\n", []string{"<span class=\"hl-c1\">// a\r</span>\n", "<span class=\"hl-s\">`b\r\nc`</span>"}},
+		{"unterminated", "x := `open", []string{"<span class=\"hl-s\">`open</span>"}},
+		{"explicit semicolon", "a; b", []string{"a; b"}},
+		{"identifier", "var plain = other", []string{`<span class="hl-kd">var</span> plain <span class="hl-o">=</span> other`}},
+	} {
+		got := string(highlightGo(tc.code))
+		if !strings.HasPrefix(got, `<pre class="hl-chroma"><code>`) || !strings.HasSuffix(got, "</code></pre>") {
+			t.Errorf("%s: not a highlighted block: %q", tc.name, got)
 		}
-		if !strings.Contains(b.String(), "hl-") {
-			t.Errorf("%s: no highlighting in %q", lang, b.String())
-		}
-	}
-	compiled := map[string]bool{}
-	for _, l := range lexers.GlobalLexerRegistry.Lexers {
-		r, ok := l.(*chroma.RegexLexer)
-		if !ok || !isCompiled(r) {
-			continue
-		}
-		compiled[r.Config().Name] = true
-		rules := reflect.ValueOf(r).Elem().FieldByName("rules")
-		for it := rules.MapRange(); it.Next(); {
-			for i := range it.Value().Len() {
-				re := it.Value().Index(i).Elem().FieldByName("Regexp")
-				if re.IsNil() {
-					continue
-				}
-				if got := (*regexp2.Regexp)(re.UnsafePointer()).MatchTimeout; got != forever {
-					t.Fatalf("%s: a rule of state %v matches with a timeout of %v", r.Config().Name, it.Key(), got)
-				}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", tc.name, got, w)
 			}
-		}
-	}
-	// HTML hands its script to JavaScript and its style to CSS: those were
-	// compiled while a highlight ran, and untimed too.
-	for _, name := range []string{"Go", "HTML", "JavaScript", "CSS", "Python", "Bash", "TOML"} {
-		if !compiled[name] {
-			t.Errorf("lexer %s was not compiled; compiled: %v", name, compiled)
 		}
 	}
 }
 
-// TestHighlightIsTheSameAtOnce highlights the same code from many
-// goroutines at once, as the pages of a build are rendered: every one
-// gives the same HTML (the race detector checks the untiming's locks).
-func TestHighlightIsTheSameAtOnce(t *testing.T) {
-	code := "<div><script>var s = \"x\";</script><style>a{b:c}</style></div>\n"
-	var want strings.Builder
-	if err := highlight(&want, "html", code); err != nil {
-		t.Fatal(err)
+// TestHighlightGoKeepsTheText highlights the program's own Go files, the
+// method page's and more: the page's text, tags taken out, is the file's
+// byte for byte.
+func TestHighlightGoKeepsTheText(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("../reports/c5/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files: %v", err)
 	}
-	var wg sync.WaitGroup
-	errs := make(chan string, 16)
-	for range 16 {
-		wg.Go(func() {
-			var b strings.Builder
-			if err := highlight(&b, "xml", code); err != nil {
-				errs <- err.Error()
-				return
-			}
-			var h strings.Builder
-			if err := highlight(&h, "html", code); err != nil {
-				errs <- err.Error()
-				return
-			}
-			if h.String() != want.String() {
-				errs <- "html highlighted otherwise: " + h.String()
-			}
-		})
+	more, _ := filepath.Glob("*.go")
+	tag := regexp.MustCompile(`<[^>]*>`)
+	for _, f := range append(files, more...) {
+		code, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := html.UnescapeString(tag.ReplaceAllString(string(highlightGo(string(code))), ""))
+		if got != string(code) {
+			t.Errorf("%s: the highlighted text differs from the file", f)
+		}
 	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
+}
+
+// TestHighlightFencedCode colours the author's fenced code in the
+// languages chroma knows, and shows other code plain and escaped.
+func TestHighlightFencedCode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang, code, want string
+	}{
+		{"go", "package main\n\nfunc main() { println(\"hi\") }\n", `class="hl-kn"`},
+		{"html", "<p>x</p><script>let a = 1;</script>\n", `class="hl-nt"`},
+		{"toml", "[c5]\nmax_run = 12\n", `class="hl-mi"`},
+		{"no-such-language", "<b> & c\n", "&lt;b&gt; &amp; c"},
+	} {
+		var b strings.Builder
+		if err := highlight(&b, tc.lang, tc.code); err != nil {
+			t.Fatalf("%s: %v", tc.lang, err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s: %q lacks %q", tc.lang, b.String(), tc.want)
+		}
 	}
 }

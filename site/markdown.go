@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -426,29 +425,6 @@ func renderFencedCode(w util.BufWriter, source []byte, node ast.Node, entering b
 	}
 	return ast.WalkSkipChildren, nil
 }
-
-// highlightGo renders Go source as highlighted HTML (CSS classes), as a
-// fenced Go block is: the method page's source, which is the program's own
-// (public, the same in every build of a process). chroma's Go lexer takes
-// 130-160 ms of CPU for it, which each of serve's rebuilds waited for (an
-// edit of the demo showed after 600 ms rather than 400): a process
-// highlights each source once (highlighted).
-func highlightGo(code string) (template.HTML, error) {
-	if html, ok := highlighted.Load(code); ok {
-		return html.(template.HTML), nil
-	}
-	var b strings.Builder
-	if err := highlight(&b, "go", code); err != nil {
-		return "", err
-	}
-	html := template.HTML(b.String())
-	highlighted.Store(code, html)
-	return html, nil
-}
-
-// highlighted holds highlightGo's HTML by source: the method page's few
-// files, the binary's own.
-var highlighted sync.Map
 
 // chromaCSS returns the highlighting stylesheet: a light style, and a dark
 // one when the system prefers dark.
