@@ -56,7 +56,7 @@ func textHTMLSize(tv *public.TextView, runs []public.Run, side string) int {
 		size += escapedSize(seg.Text)
 		switch seg.Kind {
 		case public.SegBridge:
-			size += len(bridgeOpen) + len("</span>")
+			size += len(bridgeOpen) + len(bridgeClose)
 		case public.SegStripped:
 			size += len(strippedOpen) + len("</span>")
 		}
@@ -77,11 +77,13 @@ func appendMark(b []byte, id int, side string, words int) []byte {
 	return append(b, "w</span>"...)
 }
 
-// A bridge carries no title: a run view holds dozens of them, and the
-// legend's key ("· bridged") says once what they are.
+// A bridge is a <b> with neither class nor title (style.css shades a
+// text's <b>, in its own weight): a run view holds dozens of them, a large
+// study 65,000, and the legend's key ("· bridged") says once what they
+// are.
 const (
-	bridgeOpen   = `<span class="bridge">`
-	strippedOpen = `<span class="stripped" title="mandated phrase, stripped before measuring">`
+	bridgeOpen, bridgeClose = `<b>`, `</b>`
+	strippedOpen            = `<span class="stripped" title="mandated phrase, stripped before measuring">`
 )
 
 // escapes marks the bytes appendEscaped escapes.
@@ -142,7 +144,7 @@ func appendTextHTML(b []byte, tv *public.TextView, runs []public.Run, side strin
 		case public.SegBridge:
 			b = append(b, bridgeOpen...)
 			b = appendEscaped(b, seg.Text)
-			b = append(b, `</span>`...)
+			b = append(b, bridgeClose...)
 		case public.SegStripped:
 			b = append(b, strippedOpen...)
 			b = appendEscaped(b, seg.Text)
@@ -255,7 +257,7 @@ func runRowsHTML(runs []public.Run, masked bool) template.HTML {
 }
 
 // diffHTML renders the word diff: the writer's additions and what it left
-// out of the example.
+// out of the example; the words the two share, unmarked, as they show.
 func diffHTML(ops []public.DiffOp) template.HTML {
 	return template.HTML(appendDiffHTML(make([]byte, 0, diffHTMLSize(ops)), ops))
 }
@@ -270,8 +272,6 @@ func diffHTMLSize(ops []public.DiffOp) int {
 			size += len("<ins></ins>")
 		case "-":
 			size += len("<del></del>")
-		default:
-			size += len(`<span class="eq"></span>`)
 		}
 	}
 	return size
@@ -288,8 +288,7 @@ func appendDiffHTML(b []byte, ops []public.DiffOp) []byte {
 			b = appendEscaped(append(b, "<del>"...), op.Text)
 			b = append(b, "</del>"...)
 		default:
-			b = appendEscaped(append(b, `<span class="eq">`...), op.Text)
-			b = append(b, "</span>"...)
+			b = appendEscaped(b, op.Text)
 		}
 	}
 	return b

@@ -10,9 +10,9 @@ import (
 	"github.com/evalpress/evalpress/redact/public"
 )
 
-// oracleTextHTML and oracleDiffHTML are textHTML and diffHTML as they were
-// first written, a string at a time with html.EscapeString: the page now
-// has them appended straight into it, byte for byte the same.
+// oracleTextHTML and oracleDiffHTML are textHTML and diffHTML written a
+// string at a time with html.EscapeString: the page has them appended
+// straight into it, byte for byte the same.
 func oracleTextHTML(tv *public.TextView, runs []public.Run, side string) string {
 	words := map[int]int{}
 	for _, r := range runs {
@@ -35,7 +35,7 @@ func oracleTextHTML(tv *public.TextView, runs []public.Run, side string) string 
 		text := html.EscapeString(seg.Text)
 		switch seg.Kind {
 		case public.SegBridge:
-			b.WriteString(`<span class="bridge">` + text + `</span>`)
+			b.WriteString(`<b>` + text + `</b>`)
 		case public.SegStripped:
 			b.WriteString(`<span class="stripped" title="mandated phrase, stripped before measuring">` + text + `</span>`)
 		default:
@@ -58,7 +58,7 @@ func oracleDiffHTML(ops []public.DiffOp) string {
 		case "-":
 			b.WriteString("<del>" + text + "</del>")
 		default:
-			b.WriteString(`<span class="eq">` + text + "</span>")
+			b.WriteString(text)
 		}
 	}
 	return b.String()
