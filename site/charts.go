@@ -39,16 +39,8 @@ type echartsChart interface {
 	JSON() map[string]interface{}
 }
 
-func optionJSON(c echartsChart) (string, error) {
-	c.Validate()
-	m := c.JSON()
-	delete(m, "toolbox") // an empty toolbox draws nothing
-	b, err := json.Marshal(m)
-	if err != nil {
-		return "", fmt.Errorf("failed to encode chart option: %w", err)
-	}
-	return string(b), nil
-}
+// optionJSON encodes a chart's option as go-echarts makes it.
+func optionJSON(c echartsChart) (string, error) { return encodeOption(optionOf(c)) }
 
 func baseOpts(id, title string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
@@ -108,7 +100,7 @@ func runsHeatmap(p *public.Public, crit criteria.Set) (chart, error) {
 	for i, w := range p.Writers {
 		col[w.Alias] = i
 	}
-	// A label's fields in the order json.Marshal writes a map's keys.
+	// A data item with a label of its own (go-echarts has no such item).
 	type label struct {
 		Color     string `json:"color"`
 		Formatter string `json:"formatter"`
@@ -127,53 +119,68 @@ func runsHeatmap(p *public.Public, crit criteria.Set) (chart, error) {
 		v := [3]int{col[c.Writer], row[c.Section], g}
 		items = append(items, item{Value: v, Label: label{Show: true, Formatter: strconv.Itoa(c.Run) + " / " + percent(c.Overlap), Color: verdictGrades[g].Text}})
 	}
-	var pieces []map[string]any
+	pieces := make([]verdictPiece, len(verdictGrades))
 	for i, g := range verdictGrades {
-		pieces = append(pieces, map[string]any{"value": i, "label": g.Label, "color": g.Color})
+		pieces[i] = verdictPiece{Value: i, Label: g.Label, Color: g.Color}
 	}
 	title := fmt.Sprintf("Verdict per section and writer, labelled longest run / overlap; a cell fails on a run over %d words or an overlap over %s", p.Thresholds.MaxRun, sharePercent(p.Thresholds.MaxOverlap))
 	hm.SetGlobalOptions(append(baseOpts("chart-runs", title),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: aliases(p), Position: "top", AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: sections, AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithGridOpts(opts.Grid{Top: "40", Bottom: "110", Left: "8", Right: "8", ContainLabel: opts.Bool(true)}),
-		charts.WithVisualMapOpts(opts.VisualMap{Type: "piecewise", Orient: "vertical", Left: "0", Bottom: "0"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 	)...)
-	// The series' data are the items, set below: go-echarts is handed none,
-	// so that its option, made and read back as generic JSON, stays small.
-	hm.AddSeries("verdict", []opts.HeatMapData{}, charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: 1}))
-	m, err := optionMap(hm)
+	hm.AddSeries("verdict", nil, charts.WithItemStyleOpts(opts.ItemStyle{BorderColor: "#ffffff", BorderWidth: 1}))
+	// go-echarts' HeatMapData has no label of its own: the series takes
+	// the items, with theirs, through its Data.
+	hm.MultiSeries[0].Data = items
+	option := optionOf(hm)
+	// Nor has its visual map's Piece a value and a label: the visual
+	// map is set beside go-echarts' options, as one of its own.
+	option["visualMap"] = []verdictMap{{
+		VisualMap: opts.VisualMap{Type: "piecewise", Orient: "vertical", Left: "0", Bottom: "0"},
+		Pieces:    pieces,
+	}}
+	b, err := encodeOption(option)
 	if err != nil {
 		return chart{}, err
 	}
-	// go-echarts has no per-item label nor a piece's own value and label.
-	m["series"].([]any)[0].(map[string]any)["data"] = items
-	vm, ok := m["visualMap"].([]any)
-	if !ok || len(vm) != 1 {
-		return chart{}, fmt.Errorf("failed to encode chart option: no visual map")
-	}
-	vm[0].(map[string]any)["pieces"] = pieces
-	b, err := json.Marshal(m)
-	if err != nil {
-		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
-	}
-	return chart{ID: "chart-runs", Title: "Verdict per section and writer", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
+	return chart{ID: "chart-runs", Title: "Verdict per section and writer", Option: b, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
 		return fmt.Sprintf("run %d, overlap %s, %s", c.Run, overlapText(c), verdictGrades[grade(crit, c)].Label)
 	}), Height: 150 + 34*len(p.Sections)}, nil
 }
 
-// optionMap is a chart's option as generic JSON values, to be adjusted
-// where go-echarts has no field (a data item's own label).
-func optionMap(c echartsChart) (map[string]any, error) {
-	s, err := optionJSON(c)
+// verdictPiece is a piece of the heatmap's visual map: a grade's value,
+// label and colour.
+type verdictPiece struct {
+	Color string `json:"color"`
+	Label string `json:"label"`
+	Value int    `json:"value"`
+}
+
+// verdictMap is go-echarts' visual map with pieces that have a value and
+// a label (an opts.Piece has neither).
+type verdictMap struct {
+	opts.VisualMap
+	Pieces []verdictPiece `json:"pieces"`
+}
+
+// optionOf returns a chart's option as go-echarts makes it, with no
+// toolbox (an empty toolbox draws nothing).
+func optionOf(c echartsChart) map[string]any {
+	c.Validate()
+	m := c.JSON()
+	delete(m, "toolbox")
+	return m
+}
+
+// encodeOption encodes a chart's option.
+func encodeOption(option map[string]any) (string, error) {
+	b, err := json.Marshal(option)
 	if err != nil {
-		return nil, err
+		return "", fmt.Errorf("failed to encode chart option: %w", err)
 	}
-	var m map[string]any
-	if err := json.Unmarshal([]byte(s), &m); err != nil {
-		return nil, fmt.Errorf("failed to decode chart option: %w", err)
-	}
-	return m, nil
+	return string(b), nil
 }
 
 func aliases(p *public.Public) []string {
@@ -203,18 +210,22 @@ func overlapBars(p *public.Public) (chart, error) {
 	if p.C5Measure {
 		title = fmt.Sprintf("Share of the section's %d-grams found in the example, a measurement with no pass line", p.Thresholds.NGram)
 	}
+	// Horizontal: the sections on the vertical axis, top down; the
+	// overlap across, with the limit as a line.
 	bar.SetGlobalOptions(append(baseOpts("chart-overlap", title),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "24", Bottom: "70", ContainLabel: opts.Bool(true)}),
 		charts.WithColorsOpts(opts.Colors(palette)),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "overlap %", NameLocation: "middle", NameGap: 24, Max: 100}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 	)...)
-	bar.SetXAxis(p.Sections)
+	bar.SetXAxis(p.Sections).XYReversal()
 	overlap := map[[2]string]float64{} // by writer and section
 	for _, c := range p.Cells {
 		if c.HasExample {
 			overlap[[2]string{c.Writer, c.Section}] = roundTo(c.Overlap*100, 1)
 		}
 	}
-	for _, w := range p.Writers {
+	for i, w := range p.Writers {
 		var data []opts.BarData
 		for _, s := range p.Sections {
 			v := opts.BarData{Value: nil}
@@ -223,30 +234,22 @@ func overlapBars(p *public.Public) (chart, error) {
 			}
 			data = append(data, v)
 		}
-		bar.AddSeries(w.Alias, data)
+		var limit []charts.SeriesOpts
+		if i == 0 && !p.C5Measure {
+			limit = []charts.SeriesOpts{
+				charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "threshold", XAxis: roundTo(p.Thresholds.MaxOverlap*100, 2)}),
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+					Label:     &opts.Label{Show: opts.Bool(true), Position: "start", Formatter: "limit"},
+					LineStyle: &opts.LineStyle{Color: "#D55E00", Type: "dashed", Width: 2}}),
+			}
+		}
+		bar.AddSeries(w.Alias, data, limit...)
 	}
-	m, err := optionMap(bar)
+	b, err := encodeOption(optionOf(bar))
 	if err != nil {
 		return chart{}, err
 	}
-	// Horizontal: the sections on the vertical axis, top down; the
-	// overlap across, with the limit as a line.
-	m["yAxis"] = []any{map[string]any{"type": "category", "data": p.Sections, "inverse": true, "axisLabel": map[string]any{"interval": 0}}}
-	m["xAxis"] = []any{map[string]any{"type": "value", "name": "overlap %", "nameLocation": "middle", "nameGap": 24, "max": 100}}
-	series := m["series"].([]any)
-	if len(series) > 0 && !p.C5Measure {
-		series[0].(map[string]any)["markLine"] = map[string]any{
-			"symbol":    []string{"none", "none"},
-			"lineStyle": map[string]any{"color": "#D55E00", "type": "dashed", "width": 2},
-			"label":     map[string]any{"show": true, "position": "start", "formatter": "limit"},
-			"data":      []any{map[string]any{"name": "threshold", "xAxis": roundTo(p.Thresholds.MaxOverlap*100, 2)}},
-		}
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		return chart{}, fmt.Errorf("failed to encode chart option: %w", err)
-	}
-	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: string(b), Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
+	return chart{ID: "chart-overlap", Title: "N-gram overlap per cell", Option: b, Description: title + ". " + cellsSummary(p, func(c public.Cell) string {
 		return overlapText(c)
 	}), Height: 110 + len(p.Sections)*(8+10*len(p.Writers))}, nil
 }
