@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/draw"
 )
 
 // plainKappa is a second, textbook implementation of Cohen's kappa over two
@@ -42,12 +44,12 @@ func plainBootstrap(a, b []Verdict, resamples int, seed uint64) (lo, hi float64,
 	if _, ok := plainKappa(a, b); !ok {
 		return 0, 0, 0, false
 	}
-	rng := newSplitMix(seed)
+	rng := draw.New(seed)
 	var ks []float64
 	for range resamples {
 		ra, rb := make([]Verdict, len(a)), make([]Verdict, len(a))
 		for i := range a {
-			j := rng.intn(len(a))
+			j := rng.Below(len(a))
 			ra[i], rb[i] = a[j], b[j]
 		}
 		if k, ok := plainKappa(ra, rb); ok {
@@ -230,10 +232,10 @@ func TestNearestRank(t *testing.T) {
 }
 
 func TestIntnUniform(t *testing.T) {
-	rng := newSplitMix(Seed)
+	rng := draw.New(Seed)
 	counts := make([]int, 3)
 	for range 30000 {
-		counts[rng.intn(3)]++
+		counts[rng.Below(3)]++
 	}
 	for i, c := range counts {
 		if c < 9500 || c > 10500 {

@@ -1,6 +1,10 @@
 package agreement
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/evalpress/evalpress/internal/draw"
+)
 
 // Resamples is the number of bootstrap resamples behind an interval.
 const Resamples = 2000
@@ -30,13 +34,13 @@ func Bootstrap(cells []Cell, resamples int, seed uint64) Interval {
 	if _, ok := TableOf(cells).Kappa(); !ok || resamples <= 0 {
 		return iv
 	}
-	rng := newSplitMix(seed)
+	rng := draw.New(seed)
 	kappas := make([]float64, 0, resamples)
 	n := len(cells)
 	for range resamples {
 		var t Table
 		for range n {
-			t.addCell(cells[rng.intn(n)])
+			t.addCell(cells[rng.Below(n)])
 		}
 		if k, ok := t.Kappa(); ok {
 			kappas = append(kappas, k)
@@ -62,30 +66,4 @@ func nearestRank(p float64, m int) int {
 	perMille := int(p*1000 + 0.5)
 	r := (perMille*m + 999) / 1000
 	return min(max(r, 1), m) - 1
-}
-
-// splitMix is the SplitMix64 generator: small, fully specified, and the same
-// on every platform and Go version.
-type splitMix struct{ state uint64 }
-
-func newSplitMix(seed uint64) *splitMix { return &splitMix{state: seed} }
-
-func (s *splitMix) next() uint64 {
-	s.state += 0x9e3779b97f4a7c15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn returns a uniform integer in [0, n) by rejection, without the bias of
-// a plain modulo.
-func (s *splitMix) intn(n int) int {
-	bound := uint64(n)
-	threshold := -bound % bound // 2^64 mod bound
-	for {
-		if x := s.next(); x >= threshold {
-			return int(x % bound)
-		}
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/evalpress/evalpress/internal/draw"
 )
 
 // ratings builds a rater's verdicts from rows of writer, section, criterion
@@ -104,12 +106,12 @@ func TestRankMatchesPlain(t *testing.T) {
 	writers := []string{"A", "B", "C", "D"}
 	vs := []Verdict{Pass, Fail, Ambiguous, None}
 	for seed := range uint64(300) {
-		rng := newSplitMix(seed)
+		rng := draw.New(seed)
 		r := Ratings{}
 		for _, w := range writers {
 			for s := range 3 {
 				for _, c := range []string{"C1", "C2"} {
-					if v := vs[rng.intn(4)]; v != None {
+					if v := vs[rng.Below(4)]; v != None {
 						r.Set(Item{w, fmt.Sprint(s)}, c, v)
 					}
 				}

@@ -1,9 +1,6 @@
 package stats
 
-import (
-	"math"
-	"math/rand/v2"
-)
+import "github.com/evalpress/evalpress/internal/draw"
 
 // Options control the permutation tests.
 type Options struct {
@@ -132,7 +129,7 @@ func columnTest(grid [][]float64, opt Options) (Test, error) {
 		t.Arrangements, t.Exact = n, true
 		return t, nil
 	}
-	rng := newSource(opt.Seed)
+	rng := draw.New(opt.Seed)
 	row := make([]float64, cols)
 	shuffles := opt.shuffles(rows * cols)
 	t.AtLeast, t.Arrangements = 1, 1+shuffles
@@ -140,7 +137,7 @@ func columnTest(grid [][]float64, opt Options) (Test, error) {
 		clear(sums)
 		for _, r := range grid {
 			copy(row, r)
-			rng.shuffle(row)
+			rng.Shuffle(row)
 			for j, x := range row {
 				sums[j] += x
 			}
@@ -187,45 +184,4 @@ func permutations(k int) [][]int {
 		}
 	}
 	return out
-}
-
-// source draws the random arrangements. It uses PCG (whose output Go
-// specifies) and its own bounded draws and shuffle, so the figures do not
-// depend on how a Go release implements rand.Shuffle.
-type source struct {
-	pcg *rand.PCG
-	// limits[n] is the largest multiple of n a draw below n accepts, for
-	// every n a shuffle has used: a shuffle draws below the same few
-	// bounds millions of times, and a division is most of a draw's cost.
-	limits []uint64
-}
-
-func newSource(seed uint64) *source { return &source{pcg: rand.NewPCG(seed, 0x65766c7072657373)} }
-
-// limit returns the bound under which a draw below n is accepted: the
-// largest multiple of n that fits in 64 bits, so that x % n is uniform.
-func limit(n uint64) uint64 { return math.MaxUint64 - math.MaxUint64%n }
-
-// belowLimit returns a uniform integer in [0, n), given limit(n).
-func (s *source) belowLimit(n, limit uint64) uint64 {
-	for {
-		if x := s.pcg.Uint64(); x < limit {
-			return x % n
-		}
-	}
-}
-
-// shuffle puts xs in a uniformly random order (Fisher and Yates).
-func (s *source) shuffle(xs []float64) {
-	if len(s.limits) <= len(xs) {
-		s.limits = make([]uint64, len(xs)+1)
-		for n := 1; n <= len(xs); n++ {
-			s.limits[n] = limit(uint64(n))
-		}
-	}
-	for i := len(xs) - 1; i > 0; i-- {
-		n := uint64(i + 1)
-		j := s.belowLimit(n, s.limits[n])
-		xs[i], xs[j] = xs[j], xs[i]
-	}
 }
