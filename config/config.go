@@ -192,13 +192,15 @@ func Load(path string, sets []string, crit criteria.Set) (*Config, error) {
 			return nil, err
 		}
 	}
+	hypotheses := tomlfile.ArrayTableLines(data, "hypothesis")
 	for i, t := range cfg.HypothesisTables {
 		h := t.Hypothesis
-		h.Line = hypothesisLine(data, i)
+		h.Line = lineAt(hypotheses, i)
 		cfg.Hypotheses = append(cfg.Hypotheses, h)
 	}
+	fixtures := tomlfile.ArrayTableLines(data, "fixture")
 	for i := range cfg.Fixtures {
-		cfg.Fixtures[i].Line = arrayTableLine(data, "fixture", i)
+		cfg.Fixtures[i].Line = lineAt(fixtures, i)
 	}
 	// The hypotheses' own thresholds are read once before the check, so
 	// that a key they do not know is reported; once more after --set.
@@ -267,19 +269,6 @@ func (c *Config) readHypotheses(file *tomlfile.File) error {
 		}
 	}
 	return nil
-}
-
-func hypothesisLine(data []byte, index int) int {
-	n := -1
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) == "[[hypothesis]]" {
-			n++
-			if n == index {
-				return i + 1
-			}
-		}
-	}
-	return 0
 }
 
 // SetError is a bad --set override: a usage error.

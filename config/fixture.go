@@ -80,17 +80,10 @@ func judgedList() string {
 	return strings.Join(ids, ", ")
 }
 
-// arrayTableLine returns the 1-based line of the index-th [[name]] header
-// of data, or 0.
-func arrayTableLine(data []byte, name string, index int) int {
-	n := -1
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) == "[["+name+"]]" {
-			n++
-			if n == index {
-				return i + 1
-			}
-		}
+// lineAt returns lines[i], or 0 past its end.
+func lineAt(lines []int, i int) int {
+	if i < len(lines) {
+		return lines[i]
 	}
 	return 0
 }

@@ -173,50 +173,18 @@ var syntaxMessages = []struct {
 		"a key or table name TOML cannot read: a name with spaces or other signs goes in double quotes"},
 }
 
-// KeyLine returns the 1-based line on which the last part of key is defined
-// in data, or 0 when it cannot be found. It follows [table] headers so that a
-// key is looked for in the right table; a table with no header of its own is
-// at the first header of a table in it ([families."GPT-5"] for families).
-func KeyLine(data []byte, key toml.Key) int {
-	full := strings.Join(key, ".")
-	current, within := "", 0
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			current = strings.Trim(strings.SplitN(t, "]", 2)[0], "[] ")
-			if current == full || strings.Join(splitKey(current), ".") == full {
-				return i + 1
-			}
-			if within == 0 && strings.HasPrefix(strings.Join(splitKey(current), "."), full+".") {
-				within = i + 1 // a table defined by the headers of its own tables
-			}
-			continue
-		}
-		k, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		k = strings.Trim(strings.TrimSpace(k), `"'`)
-		if current != "" {
-			k = current + "." + k
-		}
-		if k == full {
-			return i + 1
-		}
-	}
-	return within
-}
-
-// lineOfErrorKey finds the line of the key quoted in a decoder message such as
-// `toml: line 3 (last key "c5.max_run"): incompatible types`, and returns
-// the message as evalpress words it: `c5.max_run: the value is text; want
-// a whole number`. A message it does not know is no message of its own.
+// lineOfErrorKey reads the line and the key of a decoder's message that
+// carries no position of its own (a type mismatch, which the decoder
+// words as `line 3 (last key "c5.max_run"): incompatible types: ...`),
+// and returns the message as evalpress words it: `c5.max_run: the value
+// is text; want a whole number`. A message it does not know is no message
+// of its own. TestDecodeErrors holds the decoder to that wording.
 func (f *File) lineOfErrorKey(msg string) (int, string) {
 	m := errorKey.FindStringSubmatch(msg)
 	if m == nil {
 		return 0, "a value of a type this key does not take"
 	}
-	name, err := strconv.Unquote(`"` + m[1] + `"`)
+	name, err := strconv.Unquote(`"` + m[2] + `"`)
 	if err != nil {
 		return 0, "a value of a type this key does not take"
 	}
@@ -225,7 +193,10 @@ func (f *File) lineOfErrorKey(msg string) (int, string) {
 	if t := typeMismatch.FindStringSubmatch(msg[len(m[0]):]); t != nil {
 		rest = "the value is " + typeWords(t[1]) + "; want " + typeWords(t[2])
 	}
-	line := KeyLine(f.data, key)
+	line, err := strconv.Atoi(m[1])
+	if err != nil {
+		line = KeyLine(f.data, key)
+	}
 	if !f.private {
 		return line, key.String() + ": " + rest
 	}
@@ -305,7 +276,7 @@ func fieldByTag(t reflect.Type, name string) (reflect.StructField, bool) {
 }
 
 var (
-	errorKey     = regexp.MustCompile(`^(?:line \d+ )?\(last key "((?:[^"\\]|\\.)*)"\): `)
+	errorKey     = regexp.MustCompile(`^(?:line (\d+) )?\(last key "((?:[^"\\]|\\.)*)"\): `)
 	typeMismatch = regexp.MustCompile(`^incompatible types: TOML value has type ([\w-]+); destination has type ([\w-]+)`)
 )
 

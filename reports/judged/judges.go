@@ -107,7 +107,7 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 		return nil, diag.Errorf(file, 0, "no [[judge]] entries").
 			WithHint("describe each judge in a [[judge]] table with id, role, model, version, run, prompt_sha256, iterations and order")
 	}
-	headers := arrayTableLines(data, "judge")
+	headers := tomlfile.ArrayTableLines(data, "judge")
 	seen := map[string]int{}
 	names := map[string]int{} // a display name, lower case -> its judge's line
 	var out []Judge
@@ -117,7 +117,7 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 			header = headers[i]
 		}
 		keyLine := func(key string) int {
-			if l := keyLineIn(data, header, key); l > 0 {
+			if l := tomlfile.KeyLineIn(data, "judge", i, key); l > 0 {
 				return l
 			}
 			return header
@@ -233,36 +233,4 @@ func parseRFC3339(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("is not an RFC 3339 time (such as 2026-07-01T09:30:00Z)")
 	}
 	return t, nil
-}
-
-// arrayTableLines returns the lines of every [[name]] header, in order.
-func arrayTableLines(data []byte, name string) []int {
-	var out []int
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[[") {
-			inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.SplitN(t, "]]", 2)[0], "[["), "]]"))
-			if inner == name {
-				out = append(out, i+1)
-			}
-		}
-	}
-	return out
-}
-
-// keyLineIn returns the line of key in the table whose header is on line
-// header, or 0.
-func keyLineIn(data []byte, header int, key string) int {
-	lines := strings.Split(string(data), "\n")
-	for i := header; i < len(lines) && header > 0; i++ {
-		t := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(t, "[") {
-			break
-		}
-		k, _, ok := strings.Cut(t, "=")
-		if ok && strings.Trim(strings.TrimSpace(k), `"'`) == key {
-			return i + 1
-		}
-	}
-	return 0
 }

@@ -44,7 +44,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 	if _, err := tomlfile.Decode(data, file, &lf); err != nil {
 		return nil, err
 	}
-	headers := arrayTableLines(data, "labeller")
+	headers := tomlfile.ArrayTableLines(data, "labeller")
 	seen := map[string]int{}
 	names := map[string]int{} // a name, lower case -> its labeller's line
 	author := 0
@@ -55,7 +55,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 			header = headers[i]
 		}
 		keyLine := func(key string) int {
-			if l := keyLineIn(data, header, key); l > 0 {
+			if l := tomlfile.KeyLineIn(data, "labeller", i, key); l > 0 {
 				return l
 			}
 			return header
@@ -63,7 +63,7 @@ func parseLabellers(data []byte, file string) ([]Labeller, error) {
 		// missing says a key that is not set, at the entry, or set
 		// empty, at its own line.
 		missing := func(key string) *diag.Diagnostic {
-			if line := keyLineIn(data, header, key); line > 0 {
+			if line := tomlfile.KeyLineIn(data, "labeller", i, key); line > 0 {
 				return diag.Errorf(file, line, "the labeller of line %d: %s is empty", header, key)
 			}
 			return diag.Errorf(file, header, "this labeller has no %s", key)

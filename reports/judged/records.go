@@ -133,7 +133,7 @@ func (l *loader) additions() error {
 	if _, err := tomlfile.Decode(data, file, &af); err != nil {
 		return err
 	}
-	headers := arrayTableLines(data, "addition")
+	headers := tomlfile.ArrayTableLines(data, "addition")
 	seen := map[[4]string]int{}
 	for i, e := range af.Addition {
 		line := 0
@@ -181,7 +181,7 @@ func (l *loader) disagreements() error {
 	if _, err := tomlfile.Decode(data, file, &df); err != nil {
 		return err
 	}
-	headers := arrayTableLines(data, "disagreement")
+	headers := tomlfile.ArrayTableLines(data, "disagreement")
 	seen := map[[5]string]int{}
 	for i, e := range df.Disagreement {
 		line := 0
