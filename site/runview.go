@@ -86,6 +86,18 @@ const (
 	strippedOpen            = `<span class="stripped" title="mandated phrase, stripped before measuring">`
 )
 
+// hasSegment reports whether any of the texts has a segment of kind.
+func hasSegment(kind string, texts ...*public.TextView) bool {
+	for _, tv := range texts {
+		for _, seg := range tv.Segments {
+			if seg.Kind == kind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // escapes marks the bytes appendEscaped escapes.
 var escapes = [256]bool{'<': true, '>': true, '&': true, '\'': true, '"': true}
 

@@ -229,6 +229,9 @@ type cellPage struct {
 	SectionMap, ExampleMap   template.HTML
 	DiffHTML                 template.HTML
 	LegendHTML, RunRowsHTML  template.HTML
+	// Bridged and Stripped say whether the texts show a bridge or a
+	// stripped mandated phrase: the legend's key explains what they show.
+	Bridged, Stripped bool
 	// Checks state each rule's outcome with its numbers.
 	Checks []criteria.Check
 	// JudgedHTML is the cell's judged verdicts with each judge's status
@@ -430,7 +433,9 @@ func renderCells(ctx context.Context, p *public.Public, sd *siteData, render fun
 		cp := &cellPage{Row: newRow(sd.crit, c, "../"), Checks: checks(sd.crit, c),
 			SectionHTML: textHTML(c.SectionText, c.Runs, "s"), ExampleHTML: textHTML(c.ExampleText, c.Runs, "e"), DiffHTML: diffHTML(c.Diff),
 			SectionMap: minimapHTML(c.Runs, c.SectionText.Words, "s"), ExampleMap: minimapHTML(c.Runs, c.ExampleText.Words, "e"),
-			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal), JudgedHTML: judgedCellHTML(c, p, sd.crit, "../")}
+			LegendHTML: legendHTML(c.Runs), RunRowsHTML: runRowsHTML(c.Runs, !sd.Internal), JudgedHTML: judgedCellHTML(c, p, sd.crit, "../"),
+			Bridged:  hasSegment(public.SegBridge, c.SectionText, c.ExampleText),
+			Stripped: hasSegment(public.SegStripped, c.SectionText, c.ExampleText)}
 		if k > 0 {
 			prev := p.Cells[withPage[k-1]]
 			cp.Prev, cp.PrevName = prev.Slug+".html", prev.Writer+", "+prev.Section
