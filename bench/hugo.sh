@@ -2,7 +2,8 @@
 # Builds, with Debian's hugo, as many pages as evalpress builds for the
 # same corpus (one page per cell, the section's text as its markdown, plus
 # the index), into a new folder, and prints the best wall time of RUNS
-# (default 3) and the number of pages built.
+# (default 3), the number of pages built and the best CPU time (user and
+# system).
 # bench/bench.sh runs it beside evalpress; it can also run alone:
 #
 #   bench/hugo.sh CORPUS_DIR [PAGES [RUNS]]   (a folder gen_corpus.py wrote; PAGES,
@@ -63,13 +64,13 @@ for i in range(n + 2, want):
     with open(os.path.join(os.path.dirname(out), f"page-{i}.md"), "w") as f:
         f.write(f'---\ntitle: "Page {i}"\n---\n\nA page.\n')
 PY
-best=999999
+best=999999 cpu=999999
 for i in $(seq "$runs"); do
 	rm -rf "$work"/out-*; sync
-	s=$(date +%s.%N)
-	hugo --quiet --source "$site" --destination "$work/out-$i" >/dev/null
-	e=$(date +%s.%N)
-	best=$(awk -v s="$s" -v e="$e" -v b="$best" 'BEGIN { t = e - s; print (t < b ? t : b) }')
+	/usr/bin/time -f "%e %U %S" -o "$work/time" hugo --quiet --source "$site" --destination "$work/out-$i" >/dev/null
+	read -r wall user sys < "$work/time"
+	best=$(awk -v t="$wall" -v b="$best" 'BEGIN { print (t < b ? t : b) }')
+	cpu=$(awk -v u="$user" -v s="$sys" -v b="$cpu" 'BEGIN { t = u + s; print (t < b ? t : b) }')
 done
 built=$(find "$work/out-$runs" -name '*.html' | wc -l)
-printf '%s %d\n' "$(printf '%.4f' "$best")" "$built"
+printf '%s %d %s\n' "$(printf '%.4f' "$best")" "$built" "$(printf '%.2f' "$cpu")"
