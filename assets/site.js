@@ -475,7 +475,10 @@
   if (!pair) return;
   var total = parseInt(pair.getAttribute("data-runs"), 10) || 0;
   var current = 0;
-  function marks(id) { return document.querySelectorAll('mark.run[data-run="' + id + '"]'); }
+  // A run's marks are s-run-N in the section and e-run-N in the example.
+  function marks(id) {
+    return ["s", "e"].map(function (side) { return document.getElementById(side + "-run-" + id); }).filter(Boolean);
+  }
   function light(id, on) { marks(id).forEach(function (m) { m.classList.toggle("active", on); }); }
   function show(id, from) {
     if (id < 1 || id > total) return;
@@ -489,7 +492,7 @@
     if (target) target.scrollIntoView({ block: "center", behavior: from === "hash" ? "auto" : "smooth" });
   }
   document.querySelectorAll("mark.run").forEach(function (m) {
-    var id = parseInt(m.getAttribute("data-run"), 10);
+    var id = parseInt(m.id.slice(m.id.lastIndexOf("-") + 1), 10);
     m.setAttribute("tabindex", "0");
     m.setAttribute("role", "button");
     m.setAttribute("aria-describedby", "run-help");

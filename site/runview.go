@@ -26,8 +26,9 @@ func appendRunClass(b []byte, id int) []byte {
 }
 
 // textHTML lays a text out with its runs marked. side is "s" (section) or
-// "e" (example); each run's mark has the id side-run-N and a visible label, so
-// the pairing reads without JavaScript.
+// "e" (example); each run's mark has the id side-run-N (site.js reads the
+// run's number from it) and a visible label, so the pairing reads without
+// JavaScript.
 func textHTML(tv *public.TextView, runs []public.Run, side string) template.HTML {
 	return template.HTML(appendTextHTML(make([]byte, 0, textHTMLSize(tv, runs, side)), tv, runs, side))
 }
@@ -71,7 +72,6 @@ func textHTMLSize(tv *public.TextView, runs []public.Run, side string) int {
 func appendMark(b []byte, id int, side string, words int) []byte {
 	b = appendRunClass(append(b, `<mark class="`...), id)
 	b = strconv.AppendInt(append(append(append(b, `" id="`...), side...), "-run-"...), int64(id), 10)
-	b = strconv.AppendInt(append(b, `" data-run="`...), int64(id), 10)
 	b = strconv.AppendInt(append(b, `"><span class="lbl">R`...), int64(id), 10)
 	b = strconv.AppendInt(append(b, ' '), int64(words), 10)
 	return append(b, "w</span>"...)

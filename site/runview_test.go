@@ -27,8 +27,8 @@ func oracleTextHTML(tv *public.TextView, runs []public.Run, side string) string 
 				open = 0
 			}
 			if seg.Run != 0 {
-				fmt.Fprintf(&b, `<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`,
-					runClass(seg.Run), side, seg.Run, seg.Run, seg.Run, words[seg.Run])
+				fmt.Fprintf(&b, `<mark class="%s" id="%s-run-%d"><span class="lbl">R%d %dw</span>`,
+					runClass(seg.Run), side, seg.Run, seg.Run, words[seg.Run])
 				open = seg.Run
 			}
 		}
@@ -145,7 +145,7 @@ func TestEscapingAndMarksAsFormatted(t *testing.T) {
 				if id > runColours {
 					class += " hatched"
 				}
-				want := fmt.Sprintf(`<mark class="%s" id="%s-run-%d" data-run="%d"><span class="lbl">R%d %dw</span>`, class, side, id, id, id, words)
+				want := fmt.Sprintf(`<mark class="%s" id="%s-run-%d"><span class="lbl">R%d %dw</span>`, class, side, id, id, words)
 				if got := string(appendMark([]byte("x"), id, side, words)); got != "x"+want {
 					t.Fatalf("appendMark(%d, %q, %d) = %q, want %q", id, side, words, got, want)
 				}
