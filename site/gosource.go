@@ -21,8 +21,12 @@ func highlightGo(code string) template.HTML {
 	b.WriteString(`<pre class="hl-chroma"><code>`)
 	at := 0
 	for i, t := range toks {
-		template.HTMLEscape(&b, []byte(code[at:t.start]))
-		text := code[t.start:t.end]
+		// A token the scanner could not read may end past the next one's
+		// start: each is shown from where the last ended, once.
+		start := max(t.start, at)
+		end := max(t.end, start)
+		template.HTMLEscape(&b, []byte(code[at:start]))
+		text := code[start:end]
 		class := goClass(t.tok, text)
 		if t.tok == token.IDENT && class == "" && i+1 < len(toks) && toks[i+1].tok == token.LPAREN {
 			class = "hl-nf" // a called or declared function
@@ -34,7 +38,7 @@ func highlightGo(code string) template.HTML {
 			template.HTMLEscape(&b, []byte(text))
 			b.WriteString(`</span>`)
 		}
-		at = t.end
+		at = end
 	}
 	template.HTMLEscape(&b, []byte(code[at:]))
 	b.WriteString("</code></pre>")
@@ -79,7 +83,7 @@ func tokenEnd(code string, start int, tok token.Token, lit string) int {
 	closing, skip := "", 0
 	switch {
 	case lit == "":
-		return start + len(tok.String())
+		return min(start+len(tok.String()), len(code))
 	case strings.HasPrefix(rest, "//"):
 		closing = "\n"
 	case strings.HasPrefix(rest, "/*"):
@@ -87,7 +91,8 @@ func tokenEnd(code string, start int, tok token.Token, lit string) int {
 	case strings.HasPrefix(rest, "`"):
 		closing, skip = "`", 1
 	default:
-		return start + len(lit)
+		// An unreadable byte's text is U+FFFD, longer than the byte.
+		return min(start+len(lit), len(code))
 	}
 	i := strings.Index(rest[skip:], closing)
 	switch {

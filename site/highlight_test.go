@@ -2,6 +2,7 @@ package site
 
 import (
 	"html"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,18 +56,44 @@ func TestHighlightGoKeepsTheText(t *testing.T) {
 		t.Fatalf("no Go files: %v", err)
 	}
 	more, _ := filepath.Glob("*.go")
-	tag := regexp.MustCompile(`<[^>]*>`)
 	for _, f := range append(files, more...) {
 		code, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := html.UnescapeString(tag.ReplaceAllString(string(highlightGo(string(code))), ""))
-		if got != string(code) {
+		if textOf(highlightGo(string(code))) != string(code) {
 			t.Errorf("%s: the highlighted text differs from the file", f)
 		}
 	}
 }
+
+// TestHighlightGoKeepsAnyText highlights texts that are no Go, or broken
+// Go (unterminated strings and comments, bytes that are not UTF-8, a
+// byte-order mark), made of pieces at random: none panics, and each
+// page's text, tags taken out, is the input's.
+func TestHighlightGoKeepsAnyText(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"a", " ", "\n", "\r", "//", "/*", "*/", "`", `"`, "'", `\`, "0x", "1.5e", "\xff",
+		"\xef\xbb\xbf", "é", "func", "(", ")", "<", "&", ".", "...", "go:"}
+	rng := rand.New(rand.NewPCG(40, 5))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if got := textOf(highlightGo(b.String())); got != b.String() {
+			t.Fatalf("%q highlighted reads %q", b.String(), got)
+		}
+	}
+}
+
+// textOf returns what a reader reads of highlighted HTML: its text,
+// unescaped.
+func textOf[S ~string](h S) string {
+	return html.UnescapeString(tagPattern.ReplaceAllString(string(h), ""))
+}
+
+var tagPattern = regexp.MustCompile(`<[^>]*>`)
 
 // TestHighlightFencedCode colours the author's fenced code in the
 // languages chroma knows, and shows other code plain and escaped.
