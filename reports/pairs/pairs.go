@@ -65,16 +65,20 @@ type Measurer struct {
 	cmp     c5.Comparer
 	example c5.Example
 	covered []bool
-	// prepared are the current section's texts, each prepared once as
-	// the example side of a comparison: as written, then its own words.
-	prepared []c5.Example
 }
 
 // Section measures every pair of texts (each a different writer's version
 // of one section) with n-grams of n words, in the order of texts: (0, 1),
-// (0, 2), ..., (1, 2), ... Each text is prepared once, so a section of w
-// versions costs w preparations and three comparisons a pair.
+// (0, 2), ..., (1, 2), ... Each text is prepared as the example side of
+// the comparisons once as written and once as its own words, one at a
+// time, and every other text compared with it: a section of w versions
+// costs 2w preparations, and holds one prepared text at a time however
+// long the texts are (a 30 MB section is several hundred MB prepared).
 func (m *Measurer) Section(texts []Text, n int) []Pair {
+	w := len(texts)
+	if w < 2 {
+		return nil
+	}
 	// Each text's own words, the example's replaced by a word of its own
 	// that no other text has and no dictionary made.
 	var top int32
@@ -83,25 +87,33 @@ func (m *Measurer) Section(texts []Text, n int) []Pair {
 			top = max(top, id)
 		}
 	}
-	own := make([]*c5.Tokens, len(texts))
+	own := make([]*c5.Tokens, w)
 	for i, t := range texts {
 		own[i] = m.ownWords(t, n, top+1+int32(i))
 	}
-	if cap(m.prepared) < 2*len(texts) {
-		m.prepared = make([]c5.Example, 2*len(texts))
-	}
-	m.prepared = m.prepared[:2*len(texts)]
-	for i, t := range texts {
-		m.prepared[2*i].Prepare(t.Section)
-		m.prepared[2*i+1].Prepare(own[i])
-	}
-	var out []Pair
+	out := make([]Pair, 0, w*(w-1)/2)
 	for i := range texts {
-		for j := i + 1; j < len(texts); j++ {
-			ab := m.cmp.Compare(texts[i].Section, &m.prepared[2*j], n)
-			ba := m.cmp.Compare(texts[j].Section, &m.prepared[2*i], n)
-			mine := m.cmp.Compare(own[i], &m.prepared[2*j+1], n)
-			out = append(out, Pair{A: texts[i].Writer, B: texts[j].Writer, Run: ab.Run, OverlapA: ab.Overlap, OverlapB: ba.Overlap, Own: mine.Run})
+		for j := i + 1; j < w; j++ {
+			out = append(out, Pair{A: texts[i].Writer, B: texts[j].Writer})
+		}
+	}
+	at := func(i, j int) *Pair { return &out[i*(2*w-i-1)/2+j-i-1] } // i < j
+	for k := range texts {
+		m.example.Prepare(texts[k].Section)
+		for i := range texts {
+			switch r := m.cmp.Compare(texts[i].Section, &m.example, n); {
+			case i < k: // i's n-grams found in k's text: the pair's A side
+				at(i, k).Run, at(i, k).OverlapA = r.Run, r.Overlap
+			case i > k:
+				at(k, i).OverlapB = r.Overlap
+			}
+		}
+		if k == 0 {
+			continue
+		}
+		m.example.Prepare(own[k])
+		for i := range k {
+			at(i, k).Own = m.cmp.Compare(own[i], &m.example, n).Run
 		}
 	}
 	return out
