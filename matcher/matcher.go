@@ -156,17 +156,24 @@ func New(terms []Term) *Matcher {
 }
 
 // Confirmable returns the phrases of confirmed that may confirm a private
-// term: each holds letters or digits beyond the private terms found in it
-// ("Claude Monet", not "Claude" or "Claude 4.1"), so that no confirmation
-// lets a private term itself through.
+// term: each holds one private term, a single word of letters ("Claude
+// Monet", "Amazon river"), and letters or digits beyond it. A phrase that
+// is private through and through ("Claude 4.1") or names a writer (its
+// whole name, a name with its version, an API id, two words of an
+// identity) confirms nothing: published as written, it would say who
+// wrote what.
 func (m *Matcher) Confirmable(confirmed []Term) []Term {
+	bare := *m // the private terms, none confirmed
+	bare.confirmed = nil
 	var out []Term
 	for _, c := range confirmed {
+		found := bare.Find(c.Text)
+		if len(found) != 1 || !oneWord(c.Text[found[0].Start:found[0].End]) {
+			continue
+		}
 		rest := []byte(c.Text)
-		for _, mt := range m.Find(c.Text) {
-			for i := mt.Start; i < mt.End; i++ {
-				rest[i] = ' '
-			}
+		for i := found[0].Start; i < found[0].End; i++ {
+			rest[i] = ' '
 		}
 		f := fold(string(rest), false)
 		if f.s != "" {
@@ -175,6 +182,17 @@ func (m *Matcher) Confirmable(confirmed []Term) []Term {
 		f.release()
 	}
 	return out
+}
+
+// oneWord reports whether s is one word of letters: no digit (a version),
+// space, hyphen or other mark between two words of a name.
+func oneWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func newMatcher(terms []Term) *Matcher {

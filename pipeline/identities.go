@@ -75,8 +75,8 @@ func Identities(ctx context.Context, dir string, stderr io.Writer) ([]Identity, 
 }
 
 // confirmedPhrases lists the phrases of confirmed.txt, each said to
-// confirm the private term inside it or to be ignored, when it is itself
-// private through and through ("Claude 4.1" confirms nothing).
+// confirm the private term inside it or to be ignored, when it names a
+// writer (matcher.Confirmable: "Claude 4.1", "we thank Claude Opus 4.1").
 func confirmedPhrases(folder *inputs.Folder) Identity {
 	var terms []matcher.Term
 	for _, t := range matcher.Terms(folder) {
@@ -87,7 +87,7 @@ func confirmedPhrases(folder *inputs.Folder) Identity {
 	ok := matcher.New(matcher.Terms(folder)).Confirmable(terms)
 	id := Identity{Who: "ordinary phrases the author confirmed (" + inputs.ConfirmedFile + ")"}
 	for _, t := range terms {
-		what := "ignored: all of it is private"
+		what := "ignored: it names a writer"
 		if slices.ContainsFunc(ok, func(c matcher.Term) bool { return c.Source == t.Source }) {
 			what = "confirmed: no writer"
 		}

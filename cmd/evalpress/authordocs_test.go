@@ -26,6 +26,10 @@ func TestAuthorsDocumentsNameNoPrivateTerm(t *testing.T) {
 		{"other script", "我用克劳德写了。", "", `findings.md:3:3: 3 characters here are its lab's or family's name in another script (the writer Model 1)`},
 		{"painter, unconfirmed", "A painting by Claude Monet.", "", `findings.md:3:15: 6 characters here are a family word of the writer Model 1`},
 		{"painter, confirmed", "A painting by Claude Monet.", "Claude Monet\n", ""},
+		// A phrase that names a writer confirms nothing: published as
+		// written, it would say who wrote what.
+		{"a writer's name, confirmed", "We thank Claude Opus 4.1 for its work.", "We thank Claude Opus 4.1 for its work\n", `findings.md:3:10: 15 characters here are`},
+		{"two words, confirmed", "Claude and Anthropic, painters.", "Claude and Anthropic\n", `findings.md:3:1: 6 characters here are`},
 		{"ordinary words", "A llama grazed; the command line; metadata; O(1).", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,14 +78,14 @@ func TestAuthorsDocumentsNameNoPrivateTerm(t *testing.T) {
 }
 
 // TestCheckIdentitiesListsConfirmedPhrases: check --identities shows the
-// phrases of confirmed.txt, and says which confirms nothing because it is
-// a private term through and through.
+// phrases of confirmed.txt, and says which confirms nothing because it
+// names a writer (a private term through and through, or a whole name).
 func TestCheckIdentitiesListsConfirmedPhrases(t *testing.T) {
 	t.Parallel()
 	set := realNameSets[0]
 	dir := renameDemo(t, set.writers, set.judges)
 	private := filepath.Join(dir, "demo", "private")
-	if err := os.WriteFile(filepath.Join(private, "confirmed.txt"), []byte("# painters\nClaude Monet\nClaude 4.1\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(private, "confirmed.txt"), []byte("# painters\nClaude Monet\nClaude 4.1\nWe thank Claude Opus 4.1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI(t, "check", "--identities", "--inputs", private)
@@ -96,7 +100,8 @@ func TestCheckIdentitiesListsConfirmedPhrases(t *testing.T) {
 	for _, want := range []string{
 		"ordinary phrases the author confirmed (confirmed.txt)",
 		"confirmed: no writer Claude Monet confirmed.txt:2",
-		"ignored: all of it is private Claude 4.1 confirmed.txt:3",
+		"ignored: it names a writer Claude 4.1 confirmed.txt:3",
+		"ignored: it names a writer We thank Claude Opus 4.1 confirmed.txt:4",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no line %q in\n%s", want, all)
