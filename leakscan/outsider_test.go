@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/matcher/identity"
 	"github.com/evalpress/evalpress/matcher/matchertest"
 )
 
@@ -132,6 +133,29 @@ func TestHasRightToLeftOverride(t *testing.T) {
 	for _, text := range []string{"", "\u202E", "a\u202E", "\u202Ez", "\u00AE", "\u00AE\u202E", "▬▬\u202E▬", "▬\u00AE▬", "\u202D\u202C", "\xAE", "\xE2\x80", "\x80\xAE"} {
 		if got, want := hasRightToLeftOverride(text), strings.Contains(text, rightToLeftOverride); got != want {
 			t.Errorf("hasRightToLeftOverride(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestFileNamesTakeOrdinaryWordsInAnyCase: a file's path is a name the
+// author chose, and an ordinary word of a writer's identity in it names
+// the writer in any case: "releases/sonnet-eval/" beside a Claude writer
+// is a leak, "metadata.html" none.
+func TestFileNamesTakeOrdinaryWordsInAnyCase(t *testing.T) {
+	t.Parallel()
+	terms := append([]matcher.Term{{Text: "Claude Opus 4.1", Kind: matcher.KindModel, Source: "sections.md:1"}},
+		matcher.IdentityTerms(identity.Of("Claude Opus 4.1", identity.Extra{}), "the writer", "sections.md:1")...)
+	s := testScanner(terms, "")
+	for name, leak := range map[string]bool{
+		"releases/sonnet-eval/index.html": true,
+		"fixtures/haiku.html":             true,
+		"05-opus-notes.html":              true,
+		"metadata.html":                   false,
+		"a-sonnet-by-keats.txt":           true, // fails closed: rename it
+		"poems/sonnets-and-odes.html":     true,
+	} {
+		if got := len(s.ScanOutput(name, []byte("nothing"))) > 0; got != leak {
+			t.Errorf("%s: leak %v, want %v", name, got, leak)
 		}
 	}
 }

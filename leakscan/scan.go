@@ -318,10 +318,11 @@ func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
 	return append(s.scanName(name), s.ScanFile(name, data)...)
 }
 
-// scanName looks for private terms in a file's path.
+// scanName looks for private terms in a file's path, a name the author
+// chose: ordinary words of an identity in any case (matcher.FindName).
 func (s *Scanner) scanName(rel string) []Leak {
 	for _, name := range []string{rel, decodeEscapes(rel)} {
-		if ms := s.terms.Find(name); len(ms) > 0 {
+		if ms := s.terms.FindName(name); len(ms) > 0 {
 			return []Leak{{File: rel, What: describe(ms[0].Term)}}
 		}
 	}

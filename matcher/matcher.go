@@ -265,28 +265,44 @@ type Match struct {
 
 // Find returns every occurrence of a term in text, sorted by position, with
 // overlapping occurrences merged into the earliest-longest one.
-func (m *Matcher) Find(text string) []Match { return m.find(text, false) }
+func (m *Matcher) Find(text string) []Match { return m.find(text, 0) }
 
 // FindWhole is Find where a term must also end at a word's end (in raw
 // markup, where tag names would otherwise start false alarms).
-func (m *Matcher) FindWhole(text string) []Match { return m.find(text, true) }
+func (m *Matcher) FindWhole(text string) []Match { return m.find(text, modeWhole) }
 
-func (m *Matcher) find(text string, whole bool) []Match {
+// FindName is Find in a name the author chose (a file's path, a release's
+// name): no running text gives an ordinary word of an identity another
+// sense there, so it is found in any case ("sonnet-eval", "haiku.html").
+func (m *Matcher) FindName(name string) []Match { return m.find(name, modeName) }
+
+// findMode says how find reads its text.
+type findMode uint8
+
+const (
+	// modeWhole: raw markup, where a term must end at a word's end.
+	modeWhole findMode = 1 << iota
+	// modeName: a name the author chose, where an ordinary word of an
+	// identity is private in any case.
+	modeName
+)
+
+func (m *Matcher) find(text string, md findMode) []Match {
 	if len(m.terms) == 0 {
 		return nil
 	}
 	// A superscript or subscript digit reads as a footnote mark or as a
 	// digit ("GPT-⁵"): the text is read both ways.
 	f := fold(text, false)
-	out := m.findFolded(text, f, whole, nil)
+	out := m.findFolded(text, f, md, nil)
 	if l, ok := leetReading(f); ok {
-		out = m.findFolded(text, l, whole, out)
+		out = m.findFolded(text, l, md, out)
 	}
 	sup, bars := f.sup, f.bars
 	f.release()
 	if sup {
 		f := fold(text, true)
-		out = m.findFolded(text, f, whole, out)
+		out = m.findFolded(text, f, md, out)
 		f.release()
 	}
 	for _, r := range [...]struct{ digits, bars, ok bool }{{false, false, true}, {true, false, sup}, {false, true, bars}, {true, true, sup && bars}} {
@@ -306,7 +322,7 @@ func (m *Matcher) find(text string, whole bool) []Match {
 		return out[i].End > out[j].End
 	})
 	if m.confirmed != nil {
-		out = m.unconfirmed(text, whole, out)
+		out = m.unconfirmed(text, md, out)
 	}
 	merged := out[:0]
 	for _, mt := range out {
@@ -322,7 +338,8 @@ func (m *Matcher) find(text string, whole bool) []Match {
 }
 
 // findFolded appends the matches of the folded terms in f, the fold of text.
-func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []Match {
+func (m *Matcher) findFolded(text string, f *folded, md findMode, out []Match) []Match {
+	whole := md&modeWhole != 0
 	for at := 0; at < len(f.s); at++ {
 		camel := false
 		if !f.start[at] {
@@ -348,7 +365,7 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 					continue // "Metadata" is not "Meta"; "Llama3" is "Llama"
 				}
 			}
-			if t.Common && !capitalAt(text, int(f.src[at])) && !versionAfter(text, f, last) {
+			if t.Common && md&modeName == 0 && !capitalAt(text, int(f.src[at])) && !versionAfter(text, f, last) {
 				continue
 			}
 			// The match runs to the end of the word the term ends in:
@@ -375,8 +392,8 @@ func (m *Matcher) findFolded(text string, f *folded, whole bool, out []Match) []
 
 // unconfirmed returns the matches of out that lie in no phrase of
 // confirmed.txt found in text.
-func (m *Matcher) unconfirmed(text string, whole bool, out []Match) []Match {
-	phrases := m.confirmed.find(text, whole)
+func (m *Matcher) unconfirmed(text string, md findMode, out []Match) []Match {
+	phrases := m.confirmed.find(text, md)
 	if len(phrases) == 0 {
 		return out
 	}

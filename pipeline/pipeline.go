@@ -287,6 +287,9 @@ func (b *build) readInputs() error {
 	if err := redact.CheckAliases(b.folder, writers); err != nil {
 		return err
 	}
+	if err := checkReleaseTerms(b.o.Release, b.folder); err != nil {
+		return err
+	}
 	// Two or more writers without an alias are numbered in the key's
 	// order (one has its number whatever the order): say so, once.
 	if n := findings.Unaliased(b.folder); n > 1 {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/evalpress/evalpress/internal/provenance"
 	"github.com/evalpress/evalpress/internal/readfile"
+	"github.com/evalpress/evalpress/matcher"
+	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/site"
 )
 
@@ -31,6 +33,21 @@ func CheckReleaseName(name string) error {
 		return fmt.Errorf("--release %q: a release's name is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit", name)
 	}
 	return nil
+}
+
+// checkReleaseTerms refuses a release's name that holds a private term
+// in any case (matcher.FindName): the name is published as given
+// (releases/NAME/, the releases page), and "sonnet-eval" beside a Claude
+// writer would name it. The message does not quote the name.
+func checkReleaseTerms(name string, folder *inputs.Folder) error {
+	if name == "" {
+		return nil
+	}
+	found := matcher.New(matcher.Terms(folder)).FindName(name)
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("--release: the name holds %s; name the release by a date or a number", found[0].Term.Describe())
 }
 
 // earlierRelease is a release a build carries into its site unchanged.
