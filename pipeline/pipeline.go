@@ -405,9 +405,10 @@ func (b *build) assembleFindings() error {
 		b.warn(f.JudgedResults.Diagnostics.Warnings())
 	}
 	b.warn(f.Validation.Warnings.Warnings())
-	for _, name := range cfg.Judged.Sections {
+	// A name is not quoted: where a section belongs, it may be a writer's.
+	for i, name := range cfg.Judged.Sections {
 		if !slices.Contains(f.SectionNames, name) {
-			b.warn(diag.List{diag.Warnf(cfg.File, 0, "[judged] sections names %q, which is no section of sections.md", name)})
+			b.warn(diag.List{diag.Warnf(cfg.File, cfg.KeyLine("judged.sections"), "[judged] sections: name %d of %d is no section of sections.md", i+1, len(cfg.Judged.Sections))})
 		}
 	}
 	b.warn(cfg.Unused(f.SectionNames))

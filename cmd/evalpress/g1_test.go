@@ -55,7 +55,7 @@ func TestBuildLengthGate(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	if want := fmt.Sprintf("config.toml:%d: warning: [g1.targets] \"CODA\" names no section of sections.md", codaLine); !strings.Contains(stderr, want) {
+	if want := fmt.Sprintf("config.toml:%d: warning: [g1.targets]: this key names no section of sections.md", codaLine); !strings.Contains(stderr, want) {
 		t.Errorf("no warning %q in %s", want, stderr)
 	}
 

@@ -214,7 +214,7 @@ func TestUnknownTargets(t *testing.T) {
 	}
 	s, _ := Settings{}.With(Default().Lookup(G1), g)
 	unused := s.Unused([]string{"HOOK", "ACT 1"})
-	if len(unused) != 2 || unused[0].Key != "g1.targets.BRIDGE" || unused[1].Msg != `[g1.targets] "CODA" names no section of sections.md; it is ignored` {
+	if len(unused) != 2 || unused[0].Key != "g1.targets.BRIDGE" || unused[1].Msg != `[g1.targets]: this key names no section of sections.md; it is ignored` {
 		t.Errorf("unused settings %+v", unused)
 	}
 }

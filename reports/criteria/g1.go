@@ -145,7 +145,7 @@ var g1 = New(Def[G1Settings]{
 	Unused: func(s G1Settings, sections []string) []SettingError {
 		var out []SettingError
 		for _, name := range s.UnknownTargets(sections) {
-			out = append(out, SettingError{Key: "g1.targets." + name, Msg: fmt.Sprintf("[g1.targets] %q names no section of sections.md; it is ignored", name)})
+			out = append(out, SettingError{Key: "g1.targets." + name, Msg: "[g1.targets]: this key names no section of sections.md; it is ignored"})
 		}
 		return out
 	},

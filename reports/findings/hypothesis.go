@@ -59,12 +59,12 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 			for _, w := range f.Writers {
 				aliases = append(aliases, strconv.Quote(w.Alias))
 			}
-			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts about %q, which is not a writer's alias (writers: %s)",
-				h.ID, p.Model, strings.Join(aliases, ", "))
+			return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q predicts about a writer by a name that is no alias (writers: %s)",
+				h.ID, strings.Join(aliases, ", "))
 		}
 		for _, a := range p.Order {
 			if f.writerByAlias(a) == nil {
-				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q orders %q, which is not a writer's alias", h.ID, a)
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q orders a writer by a name that is no alias", h.ID)
 			}
 		}
 		if crit == nil {
@@ -78,8 +78,8 @@ func EvaluateHypotheses(s Settings, f *Findings) ([]HypothesisResult, error) {
 			}
 			jd := f.Judged.JudgeByPublicID(p.Judge, f.aliases())
 			if jd == nil {
-				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names judge %q, which is no judge's published id (judges: %s)",
-					h.ID, p.Judge, strings.Join(f.publicJudgeIDs(), ", ")).
+				return nil, diag.Errorf(s.ConfigFile, h.Line, "hypothesis %q names a judge by a name that is no judge's published id (judges: %s)",
+					h.ID, strings.Join(f.publicJudgeIDs(), ", ")).
 					WithHint("a judge is named as pages and documents name it: primary, family-of-model-1")
 			}
 			k.Judge = jd.ID // the outcomes are the author's judge's

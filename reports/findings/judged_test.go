@@ -66,7 +66,7 @@ func TestJudgedHypotheses(t *testing.T) {
 	}
 	s := registered(criteria.Settings{}, hyp(hypotheses.FewestFails, "Model 2", "C2", "family-9"))
 	s.ConfigFile = "config.toml"
-	if _, err := EvaluateHypotheses(s, f); err == nil || !strings.Contains(err.Error(), `names judge "family-9", which is no judge's published id (judges: primary)`) {
+	if _, err := EvaluateHypotheses(s, f); err == nil || !strings.Contains(err.Error(), `names a judge by a name that is no judge's published id (judges: primary)`) {
 		t.Errorf("unknown judge: %v", err)
 	}
 	// At the registered thresholds, under which 2 of 4 groups pass C2,

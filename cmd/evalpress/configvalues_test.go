@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConfigMessagesQuoteNoWriter: a value of config.toml that names a
+// writer where an alias or a section belongs (a G1 target, a judged
+// section, a section's type, a hypothesis's writer) is reported at its
+// line without being quoted: stderr ends up in public CI logs, whether
+// the build succeeds or fails. Checked on stderr as text, folded.
+func TestConfigMessagesQuoteNoWriter(t *testing.T) {
+	t.Parallel()
+	set := realNameSets[0] // Claude Opus 4.1, GPT-5 Thinking, Gemini 2.5 Pro
+	for _, tc := range []struct {
+		name     string
+		old, new string // config.toml's text replaced
+		want     string // stderr holds it
+	}{
+		{"a G1 target", "[g1.targets]", "[g1.targets]\n\"Claude Opus 4.1\" = 300", "config.toml:36: warning: [g1.targets]"},
+		{"a judged section", `sections = ["ACT 1"`, `sections = ["Gemini 2.5 Pro", "ACT 1"`, "config.toml:23: warning: [judged] sections: name 1 of 6"},
+		{"a hypothesis's writer", `model = "Model 2"`, `model = "Claude Opus 4.1"`, "config.toml:54: hypothesis"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := renameDemo(t, set.writers, set.judges)
+			config := filepath.Join(dir, "config.toml")
+			data, err := os.ReadFile(config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), tc.old) {
+				t.Fatalf("config.toml holds no %q", tc.old)
+			}
+			if err := os.WriteFile(config, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, stderr := buildSite(t, dir)
+			if !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr:\n%s\nwant %q", stderr, tc.want)
+			}
+			for _, w := range []string{"claude", "gemini", "opus", "2.5 pro"} {
+				if strings.Contains(strings.ToLower(stderr), w) {
+					t.Errorf("stderr quotes %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+}
