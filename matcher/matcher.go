@@ -156,8 +156,9 @@ func New(terms []Term) *Matcher {
 }
 
 // Confirmable returns the phrases of confirmed that may confirm a private
-// term: each holds one private term, a single word of letters ("Claude
-// Monet", "Amazon river"), and letters or digits beyond it. A phrase that
+// term: each holds one private term, a term of one word of letters found
+// without a version ("Claude Monet", "Amazon river", "Leonardo da Vinci"),
+// and letters or digits beyond it. A phrase that
 // is private through and through ("Claude 4.1") or names a writer (its
 // whole name, a name with its version, an API id, two words of an
 // identity) confirms nothing: published as written, it would say who
@@ -168,7 +169,7 @@ func (m *Matcher) Confirmable(confirmed []Term) []Term {
 	var out []Term
 	for _, c := range confirmed {
 		found := bare.Find(c.Text)
-		if len(found) != 1 || !oneWord(c.Text[found[0].Start:found[0].End]) {
+		if len(found) != 1 || !oneWord(found[0].Term.Text) || strings.ContainsFunc(c.Text[found[0].Start:found[0].End], unicode.IsDigit) {
 			continue
 		}
 		rest := []byte(c.Text)
