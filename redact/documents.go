@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/redact/public"
@@ -29,16 +30,43 @@ func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias ma
 		mt := found[0]
 		before := d.Markdown[:mt.Start]
 		line := 1 + strings.Count(before, "\n")
-		col := 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
-		e := diag.Errorf(filepath.Join(dir, filepath.FromSlash(d.Path)), line, "%d characters here are %s; %s",
-			utf8.RuneCountInString(d.Markdown[mt.Start:mt.End]), termKind(mt.Term, alias), instead(mt.Term, alias))
-		e.Column = col
-		if more := len(found) - 1; more > 0 {
-			e.Message += moreOf(more)
-		}
-		return e.WithHint("rewrite the sentence; where an ordinary phrase only holds the word (a painter, a river), confirm the phrase as written in %s in the inputs folder (evalpress check --identities lists what is private)", inputs.ConfirmedFile)
+		e := termError(filepath.Join(dir, filepath.FromSlash(d.Path)), line, "", d.Markdown, found, alias)
+		e.Column = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+		return e
 	}
 	return nil
+}
+
+// CheckConfigTexts returns an error at the first private term of the texts
+// the author writes in config.toml and the site shows: the title, and each
+// fixture's id and title. They are the author's prose, as the documents
+// are: rewritten, never masked.
+func CheckConfigTexts(m *matcher.Matcher, cfg *config.Config, alias map[string]string) error {
+	if found := m.Find(cfg.Title); len(found) > 0 {
+		return termError(cfg.File, cfg.KeyLine("title"), "the title: ", cfg.Title, found, alias)
+	}
+	for _, f := range cfg.Fixtures {
+		for _, text := range []string{f.ID, f.Title} {
+			if found := m.Find(text); len(found) > 0 {
+				return termError(cfg.File, f.Line, "fixture "+m.Replace(f.ID)+"'s "+map[bool]string{true: "id", false: "title"}[text == f.ID]+": ", text, found, alias)
+			}
+		}
+	}
+	return nil
+}
+
+// termError is the error at the first of found, the private terms of text
+// at file:line: how many characters the term takes, what kind of term it
+// is and whose (by alias), never its letters, after what (what of the
+// file it is in, or "").
+func termError(file string, line int, what, text string, found []matcher.Match, alias map[string]string) *diag.Diagnostic {
+	mt := found[0]
+	e := diag.Errorf(file, line, "%s%d characters here are %s; %s", what,
+		utf8.RuneCountInString(text[mt.Start:mt.End]), termKind(mt.Term, alias), instead(mt.Term, alias))
+	if more := len(found) - 1; more > 0 {
+		e.Message += moreOf(more)
+	}
+	return e.WithHint("rewrite the sentence; where an ordinary phrase only holds the word (a painter, a river), confirm the phrase as written in %s in the inputs folder (evalpress check --identities lists what is private)", inputs.ConfirmedFile)
 }
 
 // termKind says what a private term is, and whose, without its letters:
@@ -93,6 +121,9 @@ type RawDocument struct {
 func (r *redactor) documents() ([]public.Document, error) {
 	cfg := r.in.Config
 	if err := CheckDocuments(r.m, r.in.Documents, cfg.Path(cfg.ContentDir), r.alias); err != nil {
+		return nil, err
+	}
+	if err := CheckConfigTexts(r.m, cfg, r.alias); err != nil {
 		return nil, err
 	}
 	var out []public.Document

@@ -50,3 +50,56 @@ func TestConfigMessagesQuoteNoWriter(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigTextsNameNoWriter: the texts the author writes in config.toml
+// and the site shows (the title, a fixture's title and id) are the
+// author's prose: a private term there stops the build with one line at
+// its line, as in a document, never a silent "[model]" that shows where a
+// lab's word stood. An ordinary title builds and is published as written.
+// Checked on the output folder and stderr as text.
+func TestConfigTextsNameNoWriter(t *testing.T) {
+	t.Parallel()
+	set := realNameSets[0] // Claude Opus 4.1, GPT-5 Thinking, Gemini 2.5 Pro
+	for _, tc := range []struct {
+		name     string
+		old, new string // config.toml's text replaced
+		want     string // stderr holds it; "" builds
+	}{
+		{"title", `title = "Rendering an outline: a three-writer evaluation"`, `title = "Claude against the field"`,
+			`config.toml:3: the title: 6 characters here are a family word of the writer Model 1; write the alias "Model 1"`},
+		{"fixture title", `title = "dense"`, `title = "dense, as Gemini writes"`, "config.toml:90: fixture T1's title: 6 characters here are a family word of the writer Model 3"},
+		{"ordinary title", `title = "Rendering an outline: a three-writer evaluation"`, `title = "A cow grazed on the command line in O(1)"`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := renameDemo(t, set.writers, set.judges)
+			config := filepath.Join(dir, "config.toml")
+			data, err := os.ReadFile(config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), tc.old) {
+				t.Fatalf("config.toml holds no %q", tc.old)
+			}
+			if err := os.WriteFile(config, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := buildSite(t, dir)
+			if tc.want == "" {
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr)
+				}
+				if !strings.Contains(readTree(t, filepath.Join(dir, "public")), "A cow grazed on the command line in O(1)") {
+					t.Error("the title is not published as written")
+				}
+				return
+			}
+			if code != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant %q", code, stderr, tc.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "public")); !os.IsNotExist(err) {
+				t.Errorf("a site was published: %v", err)
+			}
+		})
+	}
+}
