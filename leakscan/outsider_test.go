@@ -1,6 +1,9 @@
 package leakscan
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -156,6 +159,44 @@ func TestFileNamesTakeOrdinaryWordsInAnyCase(t *testing.T) {
 	} {
 		if got := len(s.ScanOutput(name, []byte("nothing"))) > 0; got != leak {
 			t.Errorf("%s: leak %v, want %v", name, got, leak)
+		}
+	}
+}
+
+// TestLeaksNameNoTermInAPath: a leak in a file whose path holds a private
+// term names the file with the term masked, in a build's check and in a
+// folder's, so that the report (on a terminal, in a CI log) holds no
+// letter of it, and still says which file to rename.
+func TestLeaksNameNoTermInAPath(t *testing.T) {
+	t.Parallel()
+	terms := append([]matcher.Term{{Text: "Claude Opus 4.1", Kind: matcher.KindModel, Source: "sections.md:1"}},
+		matcher.IdentityTerms(identity.Of("Claude Opus 4.1", identity.Extra{}), "the writer", "sections.md:1")...)
+	s := testScanner(terms, "")
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sonnet-run"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := []byte("Written by Claude.\n")
+	if err := os.WriteFile(filepath.Join(dir, "sonnet-run", "Claude-notes.txt"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromDir, err := s.ScanDir(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, leaks := range map[string][]Leak{"ScanOutput": s.ScanOutput("sonnet-run/Claude-notes.txt", data), "ScanDir": fromDir} {
+		var lines []string
+		for _, l := range leaks {
+			lines = append(lines, l.String())
+		}
+		report := strings.Join(lines, "\n")
+		if len(leaks) < 2 || !strings.Contains(report, "[model]-run/[model]-notes.txt:1:12: ") {
+			t.Errorf("%s: want the file's name masked and the leak in its text:\n%s", name, report)
+		}
+		for _, w := range []string{"claude", "sonnet"} {
+			if strings.Contains(strings.ToLower(report), w) {
+				t.Errorf("%s: the report holds %q:\n%s", name, w, report)
+			}
 		}
 	}
 }

@@ -296,13 +296,14 @@ func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
 			return fmt.Errorf("failed to scan %s: %w", path, err)
 		}
 		if info.IsDir() {
+			found[i] = s.masked(rel, found[i])
 			return nil
 		}
 		data, err := readfile.ReadFile(ctx, path, readfile.Corpus)
 		if err != nil {
 			return err
 		}
-		found[i] = append(found[i], s.ScanFile(rel, data)...)
+		found[i] = s.masked(rel, append(found[i], s.ScanFile(rel, data)...))
 		return nil
 	})
 	if err != nil {
@@ -315,7 +316,35 @@ func (s *Scanner) ScanDir(ctx context.Context, dir string) ([]Leak, error) {
 // slash-separated path: the path and the content. It may be called from
 // several goroutines at once.
 func (s *Scanner) ScanOutput(name string, data []byte) []Leak {
-	return append(s.scanName(name), s.ScanFile(name, data)...)
+	return s.masked(name, append(s.scanName(name), s.ScanFile(name, data)...))
+}
+
+// masked returns the leaks of the file name, each naming it with its
+// private terms masked ("[model]-notes.txt"): a report goes to terminals
+// and CI logs, and must hold no letter of a term, yet say which file to
+// rename.
+func (s *Scanner) masked(name string, leaks []Leak) []Leak {
+	if len(leaks) == 0 {
+		return leaks
+	}
+	shown := name
+	for _, n := range []string{name, decodeEscapes(name)} {
+		if found := s.terms.FindName(n); len(found) > 0 {
+			var b strings.Builder
+			prev := 0
+			for _, mt := range found {
+				b.WriteString(n[prev:mt.Start])
+				b.WriteString(matcher.Placeholder(mt.Term.Kind))
+				prev = mt.End
+			}
+			shown = b.String() + n[prev:]
+			break
+		}
+	}
+	for i := range leaks {
+		leaks[i].File = shown
+	}
+	return leaks
 }
 
 // scanName looks for private terms in a file's path, a name the author

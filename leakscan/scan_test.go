@@ -347,13 +347,14 @@ func escape(rng *rand.Rand, s string) string {
 
 // TestScannerCatchesEscapedTermsInFilesAndNames writes a folder in which every
 // file holds a planted term in a random spelling and escaping, or names one,
-// and a clean file; the scan reports every planted file and not the clean one.
+// and a clean file; the scan reports every planted file and not the clean one,
+// a file that names a term by its name with the term masked.
 func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 1))
 	s := &Scanner{terms: matcher.New(matchertest.Terms)}
 	for round := range 30 {
 		dir := t.TempDir()
-		want := map[string]bool{}
+		want, names := map[string]bool{}, 0
 		for k := range 8 {
 			term := matchertest.Terms[rng.IntN(len(matchertest.Terms))].Text
 			planted := escape(rng, matchertest.Spell(rng, term))
@@ -366,21 +367,30 @@ func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
 					return r
 				}, url.PathEscape(matchertest.Spell(rng, term))))
 				planted = "nothing to see"
+				names++
 			}
 			content := matchertest.RandomText(rng, 20) + " " + planted + " " + matchertest.RandomText(rng, 20)
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			want[name] = true
+			if k%4 != 3 {
+				want[name] = true
+			}
 		}
 		os.WriteFile(filepath.Join(dir, "clean.html"), []byte("<p>"+matchertest.RandomText(rng, 50)+"</p>"), 0o644)
 		leaks, err := s.ScanDir(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := map[string]bool{}
+		got, gotNames := map[string]bool{}, 0
 		for _, l := range leaks {
 			got[l.File] = true
+			if l.Line == 0 {
+				gotNames++
+				if !strings.Contains(l.File, "[") {
+					t.Errorf("round %d: the file's name is shown unmasked: %s", round, l)
+				}
+			}
 			if strings.Contains(l.What, "Quillion") || strings.Contains(l.What, "Juniper") {
 				t.Errorf("the report repeats a term: %s", l)
 			}
@@ -389,6 +399,9 @@ func TestScannerCatchesEscapedTermsInFilesAndNames(t *testing.T) {
 			if !got[name] {
 				t.Errorf("round %d: leak in %s not reported (got %v)", round, name, leaks)
 			}
+		}
+		if gotNames != names {
+			t.Errorf("round %d: %d file names reported, want %d (got %v)", round, gotNames, names, leaks)
 		}
 		if got["clean.html"] {
 			t.Errorf("round %d: false alarm on clean.html", round)

@@ -150,15 +150,17 @@ func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte) 
 	for _, name := range names {
 		all = append(all, c.leaks[name]...)
 	}
+	// The scan names a file with its private terms masked (shown); the
+	// leaks are kept by its name.
 	first := all[0]
-	name := first.File
-	first.File = filepath.Join(outDir, filepath.FromSlash(name))
+	shown := first.File
+	first.File = filepath.Join(outDir, filepath.FromSlash(shown))
 	more := ""
-	if _, ok := copied[name]; ok {
+	if _, ok := copied[names[0]]; ok {
 		// A file of the content folder, copied as it is: its source is
 		// the file to change.
-		first.File = filepath.Join(contentDir, filepath.FromSlash(name))
-		more = " (published as " + filepath.Join(outDir, filepath.FromSlash(name)) + ")"
+		first.File = filepath.Join(contentDir, filepath.FromSlash(shown))
+		more = " (published as " + filepath.Join(outDir, filepath.FromSlash(shown)) + ")"
 	}
 	if len(all) > 1 {
 		more += fmt.Sprintf(" (and %d more)", len(all)-1)
