@@ -270,27 +270,47 @@ func OpenFS(fsys fs.FS, label string, opts ...Option) (*Folder, error) {
 	return f, nil
 }
 
-// checkAliases refuses an alias in models.toml whose script heading names
-// no script of sections.md: a typo there would give the script a
-// generated alias, and the mistake would surface far away (a hypothesis
-// naming the alias). The error names the alias's line, never the heading,
-// which is private.
+// checkAliases refuses an entry of models.toml ([aliases], [families],
+// [labs], [identity]) whose script heading names no script of
+// sections.md: a typo there would give the script a generated alias, or
+// leave the words it makes private out of the wall unsaid. The error
+// names the entry's line, never the heading, which is private.
 func (f *Folder) checkAliases() error {
 	scripts := map[string]bool{}
 	for _, s := range f.Sections {
 		scripts[s.Script] = true
 	}
-	var lines []Term
-	for h, t := range f.Aliases {
+	type entry struct {
+		table string
+		Term
+	}
+	var lines []entry
+	add := func(table, h string, t Term) {
 		if !scripts[h] {
-			lines = append(lines, t)
+			lines = append(lines, entry{table, t})
 		}
+	}
+	for h, t := range f.Aliases {
+		add("aliases", h, t)
+	}
+	for h, t := range f.Families {
+		add("families", h, t)
+	}
+	for h, t := range f.Labs {
+		add("labs", h, t)
+	}
+	for h, ts := range f.Identity {
+		add("identity", h, ts[0])
 	}
 	if len(lines) == 0 {
 		return nil
 	}
-	slices.SortFunc(lines, func(a, b Term) int { return a.Line - b.Line })
-	return diag.Errorf(lines[0].File, lines[0].Line, "this alias's script heading is none of sections.md's script headings").
+	slices.SortFunc(lines, func(a, b entry) int { return a.Line - b.Line })
+	what := "this alias's"
+	if lines[0].table != "aliases" {
+		what = "this [" + lines[0].table + "] entry's"
+	}
+	return diag.Errorf(lines[0].File, lines[0].Line, "%s script heading is none of sections.md's script headings", what).
 		WithHint("write the heading exactly as it stands after '# ' in sections.md")
 }
 

@@ -70,6 +70,14 @@ func TestOpenErrors(t *testing.T) {
 			`in/models.toml:3: alias "model 1" is given to two scripts (the other at line 2)`},
 		{"alias of no script", folder("# Writer A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\n\"Writer A\" = \"Model 1\"\n\"Writer  B\" = \"Model 2\"\n"),
 			`in/models.toml:3: this alias's script heading is none of sections.md's script headings`},
+		// A typo in a heading would silently leave its words out of the
+		// private terms: the wall would not know them.
+		{"lab of no script", folder("# Writer A\n## HOOK\nx\n", goodExamples, ModelsFile, "[labs]\n\"Writer A\" = \"Fernhollow\"\n\"Writer  B\" = \"Tidewell\"\n"),
+			`in/models.toml:3: this [labs] entry's script heading is none of sections.md's script headings`},
+		{"identity of no script", folder("# Writer A\n## HOOK\nx\n", goodExamples, ModelsFile, "[identity]\n\"Writer B\" = [\"LS3\"]\n"),
+			`in/models.toml:2: this [identity] entry's script heading is none of sections.md's script headings`},
+		{"family of no script", folder("# Writer A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\n\"Writer A\" = \"Model 1\"\n[families]\n\"Writer A\" = \"Larkspur\"\n\"Writer C\" = \"Quillion\"\n"),
+			`in/models.toml:5: this [families] entry's script heading is none of sections.md's script headings`},
 		{"unknown key in models.toml", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases]\nA = \"Model 1\"\n[other]\nx = 1\n"),
 			`in/models.toml:3: a key evalpress does not know`},
 		{"models.toml syntax", folder("# A\n## HOOK\nx\n", goodExamples, ModelsFile, "[aliases\n"), "in/models.toml:1:9: a key or table name TOML cannot read"},
