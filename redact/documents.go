@@ -38,18 +38,26 @@ func CheckDocuments(m *matcher.Matcher, docs []RawDocument, dir string, alias ma
 }
 
 // CheckConfigTexts returns an error at the first private term of the texts
-// the author writes in config.toml and the site shows: the title, and each
-// fixture's id and title. They are the author's prose, as the documents
+// the author writes in config.toml and the site shows: the title, each
+// fixture's id and title, and each hypothesis's id. They are the author's prose, as the documents
 // are: rewritten, never masked.
 func CheckConfigTexts(m *matcher.Matcher, cfg *config.Config, alias map[string]string) error {
 	if found := m.Find(cfg.Title); len(found) > 0 {
 		return termError(cfg.File, cfg.KeyLine("title"), "the title: ", cfg.Title, found, alias)
 	}
+	// An id is a name the author chose: ordinary words of an identity
+	// count in any case there (matcher.FindName).
 	for _, f := range cfg.Fixtures {
-		for _, text := range []string{f.ID, f.Title} {
-			if found := m.Find(text); len(found) > 0 {
-				return termError(cfg.File, f.Line, "fixture "+m.Replace(f.ID)+"'s "+map[bool]string{true: "id", false: "title"}[text == f.ID]+": ", text, found, alias)
-			}
+		if found := m.FindName(f.ID); len(found) > 0 {
+			return termError(cfg.File, f.Line, "a fixture's id: ", f.ID, found, alias)
+		}
+		if found := m.Find(f.Title); len(found) > 0 {
+			return termError(cfg.File, f.Line, "fixture "+f.ID+"'s title: ", f.Title, found, alias)
+		}
+	}
+	for _, h := range cfg.Hypotheses {
+		if found := m.FindName(h.ID); len(found) > 0 {
+			return termError(cfg.File, h.Line, "a hypothesis's id: ", h.ID, found, alias)
 		}
 	}
 	return nil

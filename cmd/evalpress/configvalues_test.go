@@ -52,7 +52,8 @@ func TestConfigMessagesQuoteNoWriter(t *testing.T) {
 }
 
 // TestConfigTextsNameNoWriter: the texts the author writes in config.toml
-// and the site shows (the title, a fixture's title and id) are the
+// and the site shows (the title, a fixture's title and id, a hypothesis's
+// id, where an ordinary word of an identity counts in any case) are the
 // author's prose: a private term there stops the build with one line at
 // its line, as in a document, never a silent "[model]" that shows where a
 // lab's word stood. An ordinary title builds and is published as written.
@@ -68,6 +69,7 @@ func TestConfigTextsNameNoWriter(t *testing.T) {
 		{"title", `title = "Rendering an outline: a three-writer evaluation"`, `title = "Claude against the field"`,
 			`config.toml:3: the title: 6 characters here are a family word of the writer Model 1; write the alias "Model 1"`},
 		{"fixture title", `title = "dense"`, `title = "dense, as Gemini writes"`, "config.toml:90: fixture T1's title: 6 characters here are a family word of the writer Model 3"},
+		{"hypothesis id", `id = "H1"`, `id = "sonnet_first"`, "config.toml:54: a hypothesis's id: 6 characters here are a product word"},
 		{"ordinary title", `title = "Rendering an outline: a three-writer evaluation"`, `title = "A cow grazed on the command line in O(1)"`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
