@@ -146,9 +146,7 @@ func TestHasRightToLeftOverride(t *testing.T) {
 // is a leak, "metadata.html" none.
 func TestFileNamesTakeOrdinaryWordsInAnyCase(t *testing.T) {
 	t.Parallel()
-	terms := append([]matcher.Term{{Text: "Claude Opus 4.1", Kind: matcher.KindModel, Source: "sections.md:1"}},
-		matcher.IdentityTerms(identity.Of("Claude Opus 4.1", identity.Extra{}), "the writer", "sections.md:1")...)
-	s := testScanner(terms, "")
+	s := writerScanner("Claude Opus 4.1")
 	for name, leak := range map[string]bool{
 		"releases/sonnet-eval/index.html": true,
 		"fixtures/haiku.html":             true,
@@ -169,9 +167,7 @@ func TestFileNamesTakeOrdinaryWordsInAnyCase(t *testing.T) {
 // letter of it, and still says which file to rename.
 func TestLeaksNameNoTermInAPath(t *testing.T) {
 	t.Parallel()
-	terms := append([]matcher.Term{{Text: "Claude Opus 4.1", Kind: matcher.KindModel, Source: "sections.md:1"}},
-		matcher.IdentityTerms(identity.Of("Claude Opus 4.1", identity.Extra{}), "the writer", "sections.md:1")...)
-	s := testScanner(terms, "")
+	s := writerScanner("Claude Opus 4.1")
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "sonnet-run"), 0o755); err != nil {
 		t.Fatal(err)
@@ -199,4 +195,12 @@ func TestLeaksNameNoTermInAPath(t *testing.T) {
 			}
 		}
 	}
+}
+
+// writerScanner returns a scanner of a writer's name and identity, with
+// no private passage.
+func writerScanner(writer string) *Scanner {
+	terms := append([]matcher.Term{{Text: writer, Kind: matcher.KindModel, Source: "sections.md:1"}},
+		matcher.IdentityTerms(identity.Of(writer, identity.Extra{}), "the writer", "sections.md:1")...)
+	return testScanner(terms, "")
 }

@@ -27,17 +27,7 @@ func TestConfigMessagesQuoteNoWriter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := renameDemo(t, set.writers, set.judges)
-			config := filepath.Join(dir, "config.toml")
-			data, err := os.ReadFile(config)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(data), tc.old) {
-				t.Fatalf("config.toml holds no %q", tc.old)
-			}
-			if err := os.WriteFile(config, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			editConfig(t, dir, tc.old, tc.new)
 			_, stderr := buildSite(t, dir)
 			if !strings.Contains(stderr, tc.want) {
 				t.Errorf("stderr:\n%s\nwant %q", stderr, tc.want)
@@ -75,17 +65,7 @@ func TestConfigTextsNameNoWriter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := renameDemo(t, set.writers, set.judges)
-			config := filepath.Join(dir, "config.toml")
-			data, err := os.ReadFile(config)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(data), tc.old) {
-				t.Fatalf("config.toml holds no %q", tc.old)
-			}
-			if err := os.WriteFile(config, []byte(strings.Replace(string(data), tc.old, tc.new, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			editConfig(t, dir, tc.old, tc.new)
 			code, stderr := buildSite(t, dir)
 			if tc.want == "" {
 				if code != 0 {
@@ -103,5 +83,21 @@ func TestConfigTextsNameNoWriter(t *testing.T) {
 				t.Errorf("a site was published: %v", err)
 			}
 		})
+	}
+}
+
+// editConfig replaces the first old of dir's config.toml by new.
+func editConfig(t *testing.T, dir, old, new string) {
+	t.Helper()
+	config := filepath.Join(dir, "config.toml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("config.toml holds no %q", old)
+	}
+	if err := os.WriteFile(config, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
