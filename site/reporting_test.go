@@ -50,7 +50,7 @@ func judgedFixture() *public.Public {
 		Judges: []public.JudgeValidation{
 			{ID: "primary", Name: "Primary judge", Role: "primary", Model: "Basalt", Version: "1", Run: "2026-07-02T09:00:00Z",
 				Iterations: 2, TunedOn: "pilot", Blind: true, Prompt: "matches", Usability: "usable", Order: "randomised", Valid: true,
-				Notes: []string{"its prompt was iterated 2 time(s) on the pilot sample"},
+				Notes: []string{"its prompt was iterated twice on the pilot sample"},
 				Pairs: []public.Agreement{ag("primary", "author", "C4", 7, 0, 0, 4, 1, 1, 1),
 					{A: "primary", B: "second", AName: "Primary judge", BName: "Labeller B", Criterion: "C4", Sample: 12, Compared: 12, PassPass: 12, Agree: public.Rate{Num: 12, Den: 12}}},
 				Fixtures: []public.FixtureResult{{Fixture: "T2", Replied: true, Caught: true, Flawed: true,
@@ -173,10 +173,10 @@ func TestReportingTemplateFilled(t *testing.T) {
 		"Model 2: 1 of 2 pass, 1 FAIL of 2 sections with a target",
 		"Model 1: 1 of 2 pass; HOOK 4 words / 0%, ACT 1 40 words / 50%",
 		"independent: its family and lab are none of the writers'",
-		"under Primary judge (valid: its verdicts are results; its prompt was iterated 2 time(s) on the pilot sample): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
+		"under Primary judge (valid: its verdicts are results; its prompt was iterated twice on the pilot sample): against Labeller A κ = 1.00, 95% CI 1.00 to 1.00; against Labeller B κ undefined",
 		// Rankings: the status beside the judge's name, its agreement on
 		// each criterion, and the agreement table one link away.
-		"Primary judge (valid: its verdicts are results; its prompt was iterated 2 time(s) on the pilot sample):",
+		"Primary judge (valid: its verdicts are results; its prompt was iterated twice on the pilot sample):",
 		"C4: Model 2 (8/10) > Model 1 (6/10); its agreement: against Labeller A κ = 1.00",
 		"(agreement table: judged.html#agreement)",
 	} {

@@ -271,11 +271,11 @@ func TestStatusStandsWhereverVerdictsAre(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("build failed (%d): %s", code, stderr)
 	}
-	if !strings.Contains(stderr, `warning: this judge's prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+	if !strings.Contains(stderr, `warning: this judge's prompt was iterated twice on the validation sample: its agreement is measured on the set it was tuned on`) {
 		t.Errorf("no warning of the tuning on the validation sample:\n%s", stderr)
 	}
 	notes := []string{
-		"its prompt was iterated 2 time(s) on the validation sample: its agreement is measured on the set it was tuned on",
+		"its prompt was iterated twice on the validation sample: its agreement is measured on the set it was tuned on",
 		"answer order fixed on comparative calls",
 		"not independent: the primary judge belongs to a writer's family",
 	}

@@ -108,6 +108,17 @@ func Words(n int) string {
 	return strconv.Itoa(n) + " words"
 }
 
+// Times writes how often something happened: "once", "twice", "3 times".
+func Times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
+}
+
 // WordRange returns the whole word counts within [lo, hi], the bounds of
 // a length target: 38.25 to 51.75 is 39 to 51. ok is false when no whole
 // count is inside.

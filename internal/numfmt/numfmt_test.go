@@ -85,3 +85,15 @@ func TestRoundIsWhatThePageShows(t *testing.T) {
 		}
 	}
 }
+
+func TestTimesIsWordedAsSaid(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 times"}, {1, "once"}, {2, "twice"}, {3, "3 times"}, {12, "12 times"}} {
+		if got := Times(tc.n); got != tc.want {
+			t.Errorf("Times(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

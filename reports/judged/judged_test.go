@@ -301,7 +301,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "iterations negative", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0", "iterations = -1", 1)),
 			want: `in/judged/judges.toml:20: the judge of line 12: iterations -1 is negative`, exact: true},
 		{name: "iterated on no stated sample", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`+"\n", "", 1)),
-			want: `in/judged/judges.toml:8: the judge of line 1: its prompt was iterated 2 time(s), but tuned_on does not say on which sample`, hint: true},
+			want: `in/judged/judges.toml:8: the judge of line 1: its prompt was iterated twice, but tuned_on does not say on which sample`, hint: true},
 		{name: "tuned on free text", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, `tuned_on = "pilot"`, `tuned_on = "the pilot, in a playground"`, 1)),
 			want: `in/judged/judges.toml:9: the judge of line 1: tuned_on is none of "pilot", "validation" or "other"`, hint: true},
 		{name: "tuned without iterations", fsys: tree("judged/judges.toml", strings.Replace(goodJudges, "iterations = 0", "iterations = 0\ntuned_on = \"pilot\"", 1)),

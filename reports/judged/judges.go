@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/internal/tomlfile"
 )
 
@@ -171,7 +172,7 @@ func parseJudges(data []byte, file string, writers map[string]bool) ([]Judge, er
 		case *e.Iterations < 0:
 			return nil, diag.Errorf(file, keyLine("iterations"), "the judge of line %d: iterations %d is negative", header, *e.Iterations)
 		case *e.Iterations > 0 && j.TunedOn == "":
-			return nil, diag.Errorf(file, keyLine("iterations"), "the judge of line %d: its prompt was iterated %d time(s), but tuned_on does not say on which sample", header, *e.Iterations).
+			return nil, diag.Errorf(file, keyLine("iterations"), "the judge of line %d: its prompt was iterated %s, but tuned_on does not say on which sample", header, numfmt.Times(*e.Iterations)).
 				WithHint("tuned_on = %s", quoteAll(TunedOn))
 		case j.TunedOn != "" && !slices.Contains(TunedOn, j.TunedOn):
 			return nil, diag.Errorf(file, keyLine("tuned_on"), "the judge of line %d: tuned_on is none of %s", header, quoteAll(TunedOn)).

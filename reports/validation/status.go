@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/reports/judged"
 )
 
@@ -92,7 +93,7 @@ func (r *Report) status(in Input, jr *JudgeReport) Status {
 	s.Valid = len(s.Reasons) == 0
 
 	if jr.Iterations > 0 {
-		n := fmt.Sprintf("its prompt was iterated %d time(s) on the %s sample", jr.Iterations, tunedOnWords(jr.TunedOn))
+		n := fmt.Sprintf("its prompt was iterated %s on the %s sample", numfmt.Times(jr.Iterations), tunedOnWords(jr.TunedOn))
 		if jr.TunedOnValidation {
 			n += ": its agreement is measured on the set it was tuned on"
 		}

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/evalpress/evalpress/internal/diag"
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/reports/agreement"
 	"github.com/evalpress/evalpress/reports/judged"
 )
@@ -439,8 +440,8 @@ func (r *Report) judge(in Input, jd Judge, labellers []agreement.Ratings) JudgeR
 	jr.TunedOnValidation = jd.Iterations > 0 && jd.TunedOn == judged.Validation
 	if jr.TunedOnValidation {
 		r.Warnings.Add(diag.Warnf(jd.File, jd.Line,
-			"this judge's prompt was iterated %d time(s) on the validation sample: its agreement is measured on the set it was tuned on; pages say so beside its results",
-			jd.Iterations).WithHint("tune the prompt on the pilot sample, and validate on labels it was not tuned on"))
+			"this judge's prompt was iterated %s on the validation sample: its agreement is measured on the set it was tuned on; pages say so beside its results",
+			numfmt.Times(jd.Iterations)).WithHint("tune the prompt on the pilot sample, and validate on labels it was not tuned on"))
 	}
 
 	if jd.Order == judged.OrderFixed {

@@ -291,7 +291,7 @@ func TestIterationIsStated(t *testing.T) {
 		t.Errorf("tuned on validation: %v, %v", r.Judges[0].TunedOnValidation, r.Judges[1].TunedOnValidation)
 	}
 	// Stated plainly, the iteration withholds nothing.
-	if !r.Valid("primary") || !strings.Contains(strings.Join(r.Judges[0].Status.Notes, ";"), "iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on") {
+	if !r.Valid("primary") || !strings.Contains(strings.Join(r.Judges[0].Status.Notes, ";"), "iterated 3 times on the validation sample: its agreement is measured on the set it was tuned on") {
 		t.Errorf("notes %v", r.Judges[0].Status.Notes)
 	}
 	if n := r.Judges[1].Status.Notes; len(n) != 1 || !strings.Contains(n[0], "on the pilot sample") {
@@ -305,7 +305,7 @@ func TestIterationIsStated(t *testing.T) {
 			tuned = append(tuned, w.Error())
 		}
 	}
-	if len(tuned) != 1 || !strings.Contains(tuned[0], `judges.toml:1: warning: this judge's prompt was iterated 3 time(s) on the validation sample: its agreement is measured on the set it was tuned on`) {
+	if len(tuned) != 1 || !strings.Contains(tuned[0], `judges.toml:1: warning: this judge's prompt was iterated 3 times on the validation sample: its agreement is measured on the set it was tuned on`) {
 		t.Errorf("tuning warnings %q", tuned)
 	}
 }

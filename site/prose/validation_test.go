@@ -22,7 +22,7 @@ func validationFixture() *public.Public {
 			Kappa: 0.5238, HasKappa: true, Low: -0.04, High: 1, HasInterval: true, CatchFail: public.Rate{Num: 3, Den: 4}}},
 		Judges: []public.JudgeValidation{
 			{ID: "primary", Name: "primary judge", Role: "primary", Blind: true, Prompt: "matches", Usability: "usable", Iterations: 2, TunedOn: "pilot",
-				Valid: true, Order: "randomised", Notes: []string{"its prompt was iterated 2 time(s) on the pilot sample"},
+				Valid: true, Order: "randomised", Notes: []string{"its prompt was iterated twice on the pilot sample"},
 				Pairs:    []public.Agreement{{A: "primary", B: "author", Criterion: "C4", Compared: 12, Agree: public.Rate{Num: 12, Den: 12}}},
 				Fixtures: []public.FixtureResult{{Fixture: "T2", Replied: true, Caught: true, Flawed: true, Checks: []public.Check{{Criterion: "C1", Match: true}}}}},
 			{ID: "family-1", Name: "Model 1's family judge", Role: "family", Writer: "Model 1", Late: 3, Prompt: "differs", Withheld: true, Usability: "unusable",
