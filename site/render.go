@@ -205,7 +205,11 @@ func (r *siteRender) resultsData() error {
 	return nil
 }
 
-// assets copies the binary's assets and makes the highlighting's CSS.
+// faviconFile is the site's icon, an asset written at the site's root.
+const faviconFile = "favicon.ico"
+
+// assets copies the binary's assets, the icon at the root, and makes the
+// highlighting's CSS.
 func (r *siteRender) assets() error {
 	css, err := chromaCSS()
 	if err != nil {
@@ -219,6 +223,12 @@ func (r *siteRender) assets() error {
 		data, err := fs.ReadFile(r.opt.Assets, name)
 		if err != nil {
 			return err
+		}
+		if name == faviconFile {
+			// At the root, where a browser or a server's log asks for it
+			// when a page names none.
+			r.add(faviconFile, data)
+			return nil
 		}
 		r.add("assets/"+name, data)
 		return nil

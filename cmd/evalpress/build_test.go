@@ -78,7 +78,7 @@ func TestBuildBasicSite(t *testing.T) {
 	for _, want := range []string{"index.html", "findings.html", "results.html", "method.html", "changes.html",
 		"cells/model-2--intro.html", "cells/model-3--middle.html", "data/results.json", "data/results.csv",
 		"docs/index.md", "docs/findings.md", "assets/vendor/echarts/echarts.min.js", "assets/vendor/echarts/LICENSE",
-		"assets/vendor/echarts/NOTICE", "assets/style.css", "assets/site.js", "assets/highlight.css"} {
+		"assets/vendor/echarts/NOTICE", "assets/style.css", "assets/site.js", "assets/highlight.css", "favicon.ico"} {
 		if _, ok := files[want]; !ok {
 			t.Errorf("missing %s", want)
 		}
@@ -90,6 +90,7 @@ func TestBuildBasicSite(t *testing.T) {
 		"H1 is refuted.",
 		`<a href="findings.html#per-writer">findings</a>`,
 		"<code>{{not a placeholder}}</code>",
+		`<link rel="icon" href="favicon.ico"`,
 		`{{count fails}} stays literal`,
 		`class="hl-`, // highlighted code
 		`class="anchor"`,
