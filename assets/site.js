@@ -38,10 +38,25 @@
   // folded on a narrow one, where the contents stay on screen as a bar.
   var menu = document.querySelector(".site-menu");
   var toc = document.querySelector(".toc > details");
+  var folds = Array.prototype.slice.call(document.querySelectorAll("details.fold"));
   function fold() {
     if (menu) menu.open = !phone.matches;
     if (toc) toc.open = !narrow.matches;
+    // Long sections fold on a phone, but never the one a link points into.
+    folds.forEach(function (d) { d.open = !phone.matches; });
+    unfoldTarget();
   }
+  function unfoldTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && el.classList.contains("fold") && !el.open) {
+        el.open = true;
+        target.scrollIntoView();
+      }
+    }
+  }
+  window.addEventListener("hashchange", unfoldTarget);
   fold();
   onChange(phone, fold);
   onChange(narrow, fold);
@@ -164,7 +179,11 @@
     tables.forEach(function (t) { t.classList.remove("cards"); });
     if (!phone.matches) return;
     var wide = tables.filter(function (t) {
-      return t.tHead && t.tBodies.length && !t.classList.contains("kv") && t.scrollWidth > t.parentElement.clientWidth + 1;
+      // A table of long figures (a kappa with its interval) is cards on
+      // a phone even when it fits: its cells would each be a column of
+      // short lines.
+      return t.tHead && t.tBodies.length && !t.classList.contains("kv") &&
+        (t.classList.contains("phone-cards") || t.scrollWidth > t.parentElement.clientWidth + 1);
     });
     wide.forEach(function (t) { labelCells(t); t.classList.add("cards"); });
   }
