@@ -97,6 +97,9 @@
   }
   function cellText(c) { return c ? c.textContent.replace(/\s+/g, " ").trim() : ""; }
   function headerText(th) {
+    // A heading may name its column more fully than it shows (the
+    // scorecard's "C1, Primary judge").
+    if (th.hasAttribute("aria-label")) return th.getAttribute("aria-label");
     var b = th.querySelector("button");
     return cellText(b || th);
   }

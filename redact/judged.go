@@ -66,7 +66,7 @@ func (r *redactor) judgedView(p *public.Public, prompt *public.Prompt) {
 	}
 	for _, r := range res.Rates {
 		pr := public.JudgedRate{Judge: ids[r.Judge], Writer: alias[r.Script], Criterion: r.Criterion,
-			Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored, Missing: r.Missing}
+			Pass: r.Pass, Fail: r.Fail, Ambiguous: r.Ambiguous, Unscored: r.Unscored, Missing: r.Missing, FailLow: r.FailLow, FailHigh: r.FailHigh}
 		if d := diagnostic[r.Judge]; d != nil {
 			d.Rates = append(d.Rates, pr)
 			continue

@@ -16,13 +16,13 @@ import (
 // block placeholder is replaced by a rendered block:
 //
 //	{{hypotheses}}  {{summary}}  {{results}}  {{chart runs}}  {{chart overlap}}  {{chart fails}}
-//	{{grid}}  {{sections}}  {{rules}}  {{spread}}
+//	{{grid}}  {{sections}}  {{rules}}  {{spread}}  {{scorecard}}
 
 // blockNames are the placeholders that stand alone on a line for a block.
 var blockNames = map[string]bool{
 	"hypotheses": true, "summary": true, "results": true,
 	"chart runs": true, "chart overlap": true, "chart fails": true, "chart sensitivity": true,
-	"grid": true, "sections": true, "rules": true, "spread": true,
+	"grid": true, "sections": true, "rules": true, "spread": true, "scorecard": true,
 }
 
 // percent writes a measured share as every page does (numfmt.Percent).
@@ -88,6 +88,8 @@ func blockMarkdown(name string, p *public.Public, crit criteria.Set) string {
 			}
 			b.WriteString("\n")
 		}
+	case "scorecard":
+		b.WriteString(scorecardMarkdown(buildScorecard(p, crit)))
 	case "grid", "sections", "rules", "spread":
 		b.WriteString(tableMarkdown(name, p, crit))
 	default:

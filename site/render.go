@@ -437,6 +437,7 @@ func (sd *siteData) prepare(base *Results) error {
 		case 2:
 			sd.Grid, sd.Rules = buildGrid(p), buildRuleTable(p, sd.crit)
 			sd.Totals, sd.Gates, sd.CriterionColumns = totals(p, sd.crit), gateSummaries(p, sd.crit), criterionColumns(sd.crit)
+			sd.Scorecard = buildScorecard(p, sd.crit)
 		case 3:
 			sd.Changes = changesSince(p, sd.crit, base)
 			sd.Baselined = base != nil

@@ -155,6 +155,9 @@ type siteData struct {
 	Measures []measureRow
 	// Pairs are writer against writer; nil with fewer than two writers.
 	Pairs *pairsView
+	// Scorecard is the home page's table of every writer under every
+	// criterion.
+	Scorecard scorecard
 	// Chances holds each hypothesis's chance figure by ID; absent for a
 	// hypothesis that names no writer.
 	Chances map[string]*figures.Chance

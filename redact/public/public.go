@@ -351,6 +351,9 @@ type JudgedJudge struct {
 type JudgedRate struct {
 	Judge, Writer, Criterion                 string
 	Pass, Fail, Ambiguous, Unscored, Missing int
+	// FailLow and FailHigh bound the share of the scored calls that are
+	// FAIL (a 95% interval, as the findings computed it).
+	FailLow, FailHigh float64
 }
 
 // JudgedType is one section type of the judged tier: its sections, the

@@ -7,6 +7,9 @@ type Tally struct {
 	Criterion                       ID
 	Judge                           string
 	Pass, Fail, Unscored, Ambiguous int
+	// FailLow and FailHigh bound the share of the scored cells that fail,
+	// a 95% interval the findings compute (0 and 0 until they do).
+	FailLow, FailHigh float64
 }
 
 // Scored returns the number of cells passed or failed.

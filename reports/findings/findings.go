@@ -25,6 +25,7 @@ import (
 	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/reports/judged"
 	"github.com/evalpress/evalpress/reports/measure"
+	"github.com/evalpress/evalpress/reports/stats"
 	"github.com/evalpress/evalpress/reports/validation"
 )
 
@@ -226,6 +227,9 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		f.Writers[index[mc.Script]].Tallies.AddAll(c.Outcomes)
 		f.Tallies.AddAll(c.Outcomes)
 		f.Cells[i] = c
+	}
+	for i := range f.Writers {
+		failIntervals(f.Writers[i].Tallies)
 	}
 	// The statistics' permutation tests run while the texts are read.
 	g := f.comparisonGrids()
@@ -469,4 +473,12 @@ func (f *Findings) SortedDigests() [][2]string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
+}
+
+// failIntervals sets each tally's 95% interval of the share failing
+// (Wilson), which the scorecard quotes beside its count.
+func failIntervals(ts criteria.Tallies) {
+	for i := range ts {
+		ts[i].FailLow, ts[i].FailHigh = stats.Wilson(ts[i].Fail, ts[i].Scored())
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/reports/inputs"
+	"github.com/evalpress/evalpress/reports/stats"
 )
 
 // Verdicts of a judged criterion on one cell, for one judge or labeller.
@@ -113,6 +114,9 @@ type Cell struct {
 type Rate struct {
 	Judge, Script, Criterion                 string
 	Pass, Fail, Ambiguous, Unscored, Missing int
+	// FailLow and FailHigh bound the share of the scored calls that are
+	// FAIL: a 95% Wilson interval.
+	FailLow, FailHigh float64
 }
 
 // Scored returns the calls with a verdict.
@@ -231,6 +235,7 @@ func Evaluate(t *Tier, th Thresholds, sections []string, cells []inputs.Section)
 		for _, s := range scripts {
 			for _, id := range Criteria {
 				if p := rates[[3]string{j.ID, s, id}]; p != nil {
+					p.FailLow, p.FailHigh = stats.Wilson(p.Fail, p.Scored())
 					r.Rates = append(r.Rates, *p)
 				}
 			}
