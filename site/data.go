@@ -254,6 +254,18 @@ type ResultsHypothesis struct {
 	// AsRegistered says whether it is as the registration file records it;
 	// absent without a registration.
 	AsRegistered string `json:"as_registered,omitempty"`
+	// Prediction is what its verdict checks, for a reader to check it
+	// again at other thresholds (the results page's explorer).
+	Prediction ResultsPrediction `json:"prediction"`
+}
+
+// ResultsPrediction is a hypothesis's prediction: its kind (fewest_fails,
+// most_fails, fails_at_most, fails_at_least), the writer it names ("" for
+// all writers) and the FAIL count it bounds.
+type ResultsPrediction struct {
+	Kind  string `json:"kind"`
+	Model string `json:"model,omitempty"`
+	Fails *int   `json:"fails,omitempty"`
 }
 
 // ResultsRegistration is the evaluation against its registration file.
@@ -360,7 +372,7 @@ func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results 
 		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
 			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, SHA256Withheld: h.DigestWithheld, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
-			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered})
+			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered, Prediction: ResultsPrediction{Kind: h.Kind, Model: h.Model, Fails: h.Fails}})
 	}
 	for _, d := range p.Inputs {
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})

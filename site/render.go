@@ -189,6 +189,11 @@ func (r *siteRender) resultsData() error {
 		return err
 	}
 	r.add("data/results.json", results)
+	explorer, err := explorerScript(results)
+	if err != nil {
+		return err
+	}
+	r.add(explorerFile, explorer)
 	csvData, err := resultsCSV(r.p, r.sd.crit)
 	if err != nil {
 		return err
