@@ -21,7 +21,9 @@
     { key: "c5.max_run", label: "C5 longest run limit (words)", build: th.max_run, kind: "int", crit: "C5" },
     { key: "c5.max_overlap", label: "C5 overlap limit (a share: 0.1 is 10%)", build: th.max_overlap, kind: "share", crit: "C5" },
     { key: "g1.tolerance", label: "G1 length tolerance (a share)", build: th.g1_tolerance, kind: "share", crit: "G1" },
-    { key: "judged.c1_min_present", label: "C1 N: fewest bullets present (0: not calibrated)", build: jt.c1_min_present, kind: "int", crit: "C1" },
+    // N = 0 (not calibrated) is not offered: it leaves C1 unscored on the
+    // fixtures too, which changes whose verdicts count.
+    { key: "judged.c1_min_present", label: "C1 N: fewest bullets present", build: jt.c1_min_present || undefined, kind: "int", crit: "C1", min: 1 },
     { key: "judged.c2_max_undeveloped", label: "C2 largest undeveloped share", build: jt.c2_max_undeveloped, kind: "share", crit: "C2" }
   ].filter(function (c) { return typeof c.build === "number"; });
   var reg = data.registered_thresholds || {};
@@ -37,6 +39,7 @@
     if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) return null;
     var v = c.kind === "int" ? parseInt(text, 10) : parseFloat(text);
     if (c.kind === "share" && (v < 0 || v > 1)) return null;
+    if (c.min !== undefined && v < c.min) return null;
     return v;
   }
 
@@ -206,7 +209,7 @@
   controls.forEach(function (c) {
     var id = "explore-" + c.key.replace(/\./g, "-");
     var label = el("label", { "for": id }, c.label);
-    var input = el("input", { id: id, type: "number", min: "0", step: c.kind === "int" ? "1" : "0.005", inputmode: "decimal" });
+    var input = el("input", { id: id, type: "number", min: String(c.min || 0), step: c.kind === "int" ? "1" : "0.005", inputmode: "decimal" });
     if (c.kind === "share") input.max = "1";
     var p = el("p", { "class": "explorer-control" });
     p.appendChild(label);
@@ -231,8 +234,9 @@
 
   function verdictCell(o, href) {
     var td = el("td", { "data-verdict": o ? o.verdict : "" });
-    var text = o ? (o.verdict === "FAIL" ? "✗ FAIL" + (o.rules.length ? " (" + o.rules.join(", ") + ")" : "") : o.verdict) : "–";
+    var text = o ? (o.verdict === "FAIL" ? "✗ FAIL" : o.verdict) : "–";
     if (href) td.appendChild(el("a", { href: href }, text)); else td.textContent = text;
+    if (o && o.verdict === "FAIL" && o.rules.length) td.appendChild(el("span", { "class": "rules" }, o.rules.join(", ")));
     if (o && o.verdict === "FAIL") td.className = "fail";
     return td;
   }
@@ -255,13 +259,14 @@
   // The run limit x overlap limit view: one writer's FAILs of C5 at each
   // pair, the reader's pair marked.
   var runs = [4, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50];
-  var overlaps = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5];
+  var overlaps = [0, 0.05, 0.1, 0.2, 0.3, 0.5];
   function c5Fails(w, maxRun, maxOverlap) {
     var n = 0, t = { "c5.max_run": maxRun, "c5.max_overlap": maxOverlap };
     cells.forEach(function (c) { if (c.model === w && c.criteria && c.criteria.C5 && c5(c.criteria.C5, t).verdict === "FAIL") n++; });
     return n;
   }
-  var planeWriter = writers[0], everyOpen = false;
+  // Every cell's verdicts fold on a phone, as the page's long sections do.
+  var planeWriter = writers[0], everyOpen = !window.matchMedia("(max-width: 40rem)").matches;
   function plane(t) {
     var box = el("div", { "class": "explorer-plane" });
     var pick = el("label", { "for": "explore-plane-writer" }, "Writer ");
@@ -309,6 +314,9 @@
       mark.appendChild(el("strong", {}, "Your thresholds, not the registered ones nor this build's: "));
       mark.appendChild(document.createTextNode(changed.map(function (c) { return c.key + " = " + shown(c, t[c.key]) + " (this build: " + shown(c, c.build) + ")"; }).join("; ") +
         ". The verdicts in this section are recomputed in your browser from the public numbers; the rest of the page is at this build's thresholds. The address keeps these thresholds."));
+      if (changed.some(function (c) { return c.key.indexOf("judged.") === 0; })) {
+        mark.appendChild(document.createTextNode(" Whose judged verdicts count was decided on the adversarial fixtures at this build's thresholds; their counts are not published, so here each judge keeps that standing: at yours, build --set may find a judge missing a fixture, and leave its verdicts out."));
+      }
     } else {
       mark.appendChild(el("strong", {}, "This build's thresholds. "));
       mark.appendChild(document.createTextNode("Change one to see every verdict below recomputed at yours."));
@@ -338,7 +346,7 @@
       var tr = el("tr", { "data-key": k });
       tr.appendChild(el("th", { scope: "row" }, keyName(k) + (k === "G1" ? " (gate)" : "")));
       byKey[k].forEach(function (x) {
-        tr.appendChild(el("td", { "data-writer": x.model, "data-fail": String(x.fail), "data-scored": String(x.scored) }, x.fail + " of " + x.scored + " FAIL"));
+        tr.appendChild(el("td", { "data-writer": x.model, "data-fail": String(x.fail), "data-scored": String(x.scored) }, x.fail + " of " + x.scored));
       });
       counts.body.appendChild(tr);
     });

@@ -177,7 +177,8 @@
       });
     });
   }
-  var tables = Array.prototype.slice.call(document.querySelectorAll(".table-wrap > table"));
+  // The explorer draws its own tables, anew at each change (explorer.js).
+  var tables = Array.prototype.slice.call(document.querySelectorAll(".table-wrap > table")).filter(function (t) { return !t.closest(".explorer"); });
   function cardify() {
     tables.forEach(function (t) { t.classList.remove("cards"); });
     if (!phone.matches) return;

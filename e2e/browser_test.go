@@ -543,7 +543,7 @@ func TestAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"index.html", "00-findings.html", "01-rubric.html", "02-judge-protocol.html", "04-fixtures.html", "results.html", "judged.html", "method.html", "changes.html", "cells/model-2--cta.html", "cells/model-1--act-1.html"} {
+	for _, p := range []string{"index.html", "00-findings.html", "01-rubric.html", "02-judge-protocol.html", "04-fixtures.html", "results.html", "judged.html", "method.html", "changes.html", "cells/model-2--cta.html", "cells/model-1--act-1.html", readersResults} {
 		for _, scheme := range []string{"light", "dark"} {
 			var violations []struct {
 				ID     string `json:"id"`

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -111,6 +112,9 @@ var layoutPages = []string{"index.html", "00-findings.html", "01-rubric.html", "
 	"04-fixtures.html", "fixtures/T1.html", "results.html", "judged.html", "changes.html", "method.html",
 	"cells/model-1--act-1.html", "cells/model-2--cta.html"}
 
+// readersResults is the results page at thresholds a reader chose.
+const readersResults = "results.html#c5.max_run=15&c5.max_overlap=0.12&judged.c2_max_undeveloped=0.2"
+
 // TestLayoutAsAPersonSeesIt measures, at a phone's width and a desktop's,
 // in the light and the dark theme, what a reader sees of each kind of page:
 // no word broken inside, no table cut, every figure of a phone card with
@@ -130,7 +134,9 @@ func TestLayoutAsAPersonSeesIt(t *testing.T) {
 		mobile        bool
 	}{{390, 844, true}, {1280, 900, false}} {
 		for _, scheme := range []string{"light", "dark"} {
-			for _, p := range layoutPages {
+			// The results page at a reader's thresholds too: the explorer's
+			// tables and mark are then drawn.
+			for _, p := range append(slices.Clone(layoutPages), readersResults) {
 				where := fmt.Sprintf("%s at %dpx (%s)", p, size.width, scheme)
 				var broken, clipped []string
 				var cards struct {
