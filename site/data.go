@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalpress/evalpress/internal/numfmt"
 	"github.com/evalpress/evalpress/redact/public"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
@@ -172,6 +173,20 @@ type ResultsTally struct {
 	Fail      int `json:"fail"`
 	Unscored  int `json:"unscored"`
 	Ambiguous int `json:"ambiguous"`
+	// FailLow and FailHigh bound the share of the scored cells that fail
+	// (95%, Wilson), as the scorecard quotes it; null when none is scored.
+	FailLow  *float64 `json:"fail_low"`
+	FailHigh *float64 `json:"fail_high"`
+}
+
+// failBounds returns a share's interval as results.json holds it: rounded
+// as the pages show a share, null when nothing was scored.
+func failBounds(scored int, lo, hi float64) (*float64, *float64) {
+	if scored == 0 {
+		return nil, nil
+	}
+	l, h := numfmt.RoundShare(lo), numfmt.RoundShare(hi)
+	return &l, &h
 }
 
 // resultsTallies are ts's tallies of the measured criteria, by ID.
@@ -179,7 +194,9 @@ func resultsTallies(crit criteria.Set, ts criteria.Tallies) map[string]ResultsTa
 	out := map[string]ResultsTally{}
 	for _, c := range measured(crit) {
 		t := ts.Of(criteria.Key{Criterion: c.ID})
-		out[string(c.ID)] = ResultsTally{Pass: t.Pass, Fail: t.Fail, Unscored: t.Unscored, Ambiguous: t.Ambiguous}
+		rt := ResultsTally{Pass: t.Pass, Fail: t.Fail, Unscored: t.Unscored, Ambiguous: t.Ambiguous}
+		rt.FailLow, rt.FailHigh = failBounds(t.Scored(), t.FailLow, t.FailHigh)
+		out[string(c.ID)] = rt
 	}
 	return out
 }

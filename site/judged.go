@@ -73,6 +73,10 @@ type ResultsJudgedRate struct {
 	Ambiguous int    `json:"ambiguous"`
 	Unscored  int    `json:"unscored"`
 	Missing   int    `json:"missing"`
+	// FailLow and FailHigh bound the share of the scored calls that are
+	// FAIL (95%, Wilson); null when none is scored.
+	FailLow  *float64 `json:"fail_low"`
+	FailHigh *float64 `json:"fail_high"`
 }
 
 // ResultsGrade is one judge's or labeller's verdicts on a cell.
@@ -128,8 +132,10 @@ func judgedResults(j *public.Judged) *ResultsJudged {
 func resultsRates(rates []public.JudgedRate) []ResultsJudgedRate {
 	out := []ResultsJudgedRate{}
 	for _, p := range rates {
-		out = append(out, ResultsJudgedRate{Judge: p.Judge, Model: p.Writer, Criterion: p.Criterion,
-			Pass: p.Pass, Fail: p.Fail, Ambiguous: p.Ambiguous, Unscored: p.Unscored, Missing: p.Missing})
+		r := ResultsJudgedRate{Judge: p.Judge, Model: p.Writer, Criterion: p.Criterion,
+			Pass: p.Pass, Fail: p.Fail, Ambiguous: p.Ambiguous, Unscored: p.Unscored, Missing: p.Missing}
+		r.FailLow, r.FailHigh = failBounds(p.Pass+p.Fail, p.FailLow, p.FailHigh)
+		out = append(out, r)
 	}
 	return out
 }

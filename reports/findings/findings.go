@@ -228,6 +228,7 @@ func Build(ctx context.Context, folder *inputs.Folder, s Settings, m *measure.Re
 		f.Tallies.AddAll(c.Outcomes)
 		f.Cells[i] = c
 	}
+	failIntervals(f.Tallies)
 	for i := range f.Writers {
 		failIntervals(f.Writers[i].Tallies)
 	}
