@@ -46,11 +46,7 @@ func explorerScript(results []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("failed to write the explorer's data: %w", err)
 	}
-	var b bytes.Buffer
-	b.WriteString("// evalpress explorer data: a part of data/results.json, for the results page's explorer.\nwindow.evalpressExplorer = ")
-	b.Write(data)
-	b.WriteString(";\n")
-	return b.Bytes(), nil
+	return dataScript("evalpress explorer data: a part of data/results.json, for the results page's explorer.", "evalpressExplorer", data), nil
 }
 
 // cut returns what f keeps of v.

@@ -77,11 +77,18 @@ func searchIndex(pages []searchPage, cells []public.Cell, crit criteria.Set) ([]
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
+	return dataScript("evalpress search index: made from the published pages.", "evalpressSearch", data), nil
+}
+
+// dataScript is a script that sets window's variable name to data (JSON),
+// with comment on its first line: data a page reads from file://, where it
+// cannot fetch a file.
+func dataScript(comment, name string, data []byte) []byte {
 	var b bytes.Buffer
-	b.WriteString("// evalpress search index: made from the published pages.\nwindow.evalpressSearch = ")
+	b.WriteString("// " + comment + "\nwindow." + name + " = ")
 	b.Write(data)
 	b.WriteString(";\n")
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 // pageEntries reads a page's main part: one entry for the page (its title

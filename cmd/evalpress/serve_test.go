@@ -102,6 +102,15 @@ func TestServeRebuildsAndReloads(t *testing.T) {
 	if js := get(t, url+"__evalpress/client.js"); !strings.Contains(js, "EventSource") {
 		t.Fatal("no reload client")
 	}
+	// The icon a browser asks for at the root is the site's own.
+	icon, err := http.Get(url + "favicon.ico")
+	if err != nil {
+		t.Fatal(err)
+	}
+	icon.Body.Close()
+	if icon.StatusCode != http.StatusOK || !strings.HasPrefix(icon.Header.Get("Content-Type"), "image/") {
+		t.Errorf("favicon.ico: %s, %s", icon.Status, icon.Header.Get("Content-Type"))
+	}
 
 	// Listen for reload events as an open page does.
 	resp, err := http.Get(url + "__evalpress/events")
