@@ -323,7 +323,7 @@
     }
     out.textContent = "";
     // Hypotheses.
-    var hs = (data.hypotheses || []).map(function (h) { return { id: h.id, r: hypothesis(h, verdicts) }; });
+    var hs = (data.hypotheses || []).map(function (h) { return { id: h.id, r: hypothesis(h, verdicts), build: h.verdict }; });
     if (hs.length) {
       out.appendChild(el("h3", { id: "explore-hypotheses" }, "Hypotheses at these thresholds"));
       var ul = el("ul", { "class": "explorer-hypotheses" });
@@ -332,6 +332,7 @@
         li.appendChild(el("strong", {}, h.id + " "));
         li.appendChild(el("span", { "class": "badge badge-" + h.r.verdict }, h.r.verdict));
         li.appendChild(document.createTextNode(" " + h.r.reason + "."));
+        if (h.r.verdict !== h.build) li.appendChild(el("em", { "class": "explorer-was" }, " At this build's thresholds: " + h.build + "."));
         ul.appendChild(li);
       });
       out.appendChild(ul);

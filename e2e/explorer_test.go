@@ -183,6 +183,24 @@ func TestExplorerKeepsTheReadersThresholds(t *testing.T) {
 	if h1 == "" {
 		t.Error("no verdict for H1")
 	}
+	// A verdict that differs from the build's says what the build's was.
+	var unsaid []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("[data-hypothesis]")).filter((li) => {
+  const h = window.evalpressExplorer.hypotheses.find((x) => x.id === li.getAttribute("data-hypothesis"));
+  return (h.verdict !== li.getAttribute("data-verdict")) !== li.textContent.includes("At this build's thresholds: " + h.verdict);
+}).map((li) => li.textContent)`, &unsaid)); err != nil {
+		t.Fatal(err)
+	}
+	if len(unsaid) > 0 {
+		t.Errorf("hypotheses whose build verdict is said wrongly: %q", unsaid)
+	}
+	var was int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll("#explorer .explorer-was").length`, &was)); err != nil {
+		t.Fatal(err)
+	}
+	if was == 0 {
+		t.Error("at 40 words and 60% no hypothesis's verdict moved: the check above checked nothing")
+	}
 
 	// A key the page cannot apply is said, and left at the build's value.
 	var refused string
