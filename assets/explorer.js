@@ -178,7 +178,8 @@
   function fromHash() {
     var t = {}, bad = [];
     controls.forEach(function (c) { t[c.key] = c.build; });
-    var hash = decodeURIComponent(location.hash.slice(1));
+    var hash = location.hash.slice(1);
+    try { hash = decodeURIComponent(hash); } catch (e) { /* kept as written: its keys are then not understood */ }
     if (hash.indexOf("=") < 0) return { t: t, bad: bad, given: false };
     hash.split("&").forEach(function (pair) {
       var kv = pair.split("="), c = controls.filter(function (x) { return x.key === kv[0]; })[0];
@@ -209,7 +210,7 @@
   controls.forEach(function (c) {
     var id = "explore-" + c.key.replace(/\./g, "-");
     var label = el("label", { "for": id }, c.label);
-    var input = el("input", { id: id, type: "number", min: String(c.min || 0), step: c.kind === "int" ? "1" : "0.005", inputmode: "decimal" });
+    var input = el("input", { id: id, type: "number", min: String(c.min || 0), step: c.kind === "int" ? "1" : "any", inputmode: "decimal" });
     if (c.kind === "share") input.max = "1";
     var p = el("p", { "class": "explorer-control" });
     p.appendChild(label);
@@ -242,7 +243,7 @@
   }
   function table(cls, caption, heads) {
     var wrap = el("div", { "class": "table-wrap", role: "region", tabindex: "0", "aria-label": caption });
-    var t = el("table", { "class": cls });
+    var t = el("table", { "class": cls + " sortable" });
     t.appendChild(el("caption", {}, caption));
     var tr = el("tr");
     heads.forEach(function (h) { tr.appendChild(el("th", { scope: "col" }, h)); });
@@ -399,6 +400,8 @@
       out.appendChild(el("h3", { id: "explore-plane" }, "Run limit by overlap limit (C5)"));
       out.appendChild(plane(t));
     }
+    // site.js sorts the first drawing's tables as it loads; later ones here.
+    if (window.evalpressSortable) Array.prototype.forEach.call(out.querySelectorAll("table.sortable"), window.evalpressSortable);
     window.evalpressExplorerState = {
       thresholds: JSON.parse(JSON.stringify(t)),
       cells: verdicts.map(function (v) { var o = {}; Object.keys(v).forEach(function (k) { o[k] = v[k].verdict; }); return o; }),

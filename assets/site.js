@@ -47,7 +47,8 @@
     unfoldTarget();
   }
   function unfoldTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = location.hash.slice(1);
+    try { id = decodeURIComponent(id); } catch (e) { return; }
     var target = id && document.getElementById(id);
     for (var el = target; el; el = el.parentElement) {
       if (el.tagName === "DETAILS" && el.classList.contains("fold") && !el.open) {
@@ -157,6 +158,8 @@
     rows.forEach(function (r) { body.appendChild(r.row); });
   }
   document.querySelectorAll("table.sortable").forEach(makeSortable);
+  // The explorer (explorer.js) sorts the tables it draws anew by this.
+  window.evalpressSortable = makeSortable;
 
   // Cards: on a phone, a table wider than the screen shows each row as a
   // card, each figure with its column's name.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/evalpress/evalpress/pipeline"
@@ -174,6 +175,13 @@ func TestExplorerKeepsTheReadersThresholds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var sortable bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#explorer table")).every((t) => t.tHead.querySelector("th button"))`, &sortable)); err != nil {
+		t.Fatal(err)
+	}
+	if !sortable {
+		t.Error("a table the explorer drew again does not sort")
+	}
 	if hash != "#c5.max_run=40&c5.max_overlap=0.6" {
 		t.Errorf("the address keeps %q", hash)
 	}
@@ -213,6 +221,20 @@ func TestExplorerKeepsTheReadersThresholds(t *testing.T) {
 	}
 	if !strings.Contains(refused, "judged.c1_min_present=0") || !strings.Contains(refused, "c5.max_run=abc") || run != 12 {
 		t.Errorf("refused %q, max_run %v", refused, run)
+	}
+	// A fragment that is not even percent-encoded is refused the same way.
+	issues := &pageIssues{}
+	listen(ctx, issues)
+	if err := chromedp.Run(ctx, runtime.Enable(), chromedp.Navigate("file://"+dir+"/results.html#c5.max_run=1%zz"),
+		chromedp.WaitReady("body"), chromedp.Poll(`window.evalpressExplorerState || null`, nil),
+		chromedp.Evaluate(`document.querySelector("#explorer .explorer-error").textContent`, &refused)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(refused, "c5.max_run=1%zz") {
+		t.Errorf("a broken fragment: refused %q", refused)
+	}
+	for _, p := range issues.take() {
+		t.Errorf("a broken fragment: %s", p)
 	}
 
 	// What the explorer reads is in results.json, value for value.
