@@ -279,7 +279,7 @@
     var rs = runs.indexOf(t["c5.max_run"]) < 0 ? runs.concat([t["c5.max_run"]]).sort(function (a, b) { return a - b; }) : runs;
     var os = overlaps.indexOf(t["c5.max_overlap"]) < 0 ? overlaps.concat([t["c5.max_overlap"]]).sort(function (a, b) { return a - b; }) : overlaps;
     var tb = table("explorer-plane-table", planeWriter + ": C5 FAILs by run limit (down, words) and overlap limit (across); your pair in bold, select a figure to use its pair",
-      ["run \\ overlap"].concat(os.map(pct)));
+      ["run"].concat(os.map(pct)));
     rs.forEach(function (r) {
       var tr = el("tr");
       tr.appendChild(el("th", { scope: "row" }, String(r)));
