@@ -322,6 +322,18 @@
       mark.appendChild(el("strong", {}, "This build's thresholds. "));
       mark.appendChild(document.createTextNode("Change one to see every verdict below recomputed at yours."));
     }
+    // Below the explorer, the page is at this build's thresholds: said
+    // there too while the reader's differ.
+    var below = document.getElementById("explorer-below");
+    if (changed.length && !below) {
+      below = el("p", { id: "explorer-below", "class": "threshold-note", role: "note" });
+      below.appendChild(el("strong", {}, "From here on, this build's thresholds."));
+      below.appendChild(document.createTextNode(" Your thresholds apply in the explorer above only."));
+      var after = document.querySelector("main noscript") || root;
+      after.parentNode.insertBefore(below, after.nextSibling);
+    } else if (!changed.length && below) {
+      below.parentNode.removeChild(below);
+    }
     out.textContent = "";
     // Hypotheses.
     var hs = (data.hypotheses || []).map(function (h) { return { id: h.id, r: hypothesis(h, verdicts), build: h.verdict }; });

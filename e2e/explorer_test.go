@@ -96,6 +96,13 @@ func TestExplorerEqualsTheBuild(t *testing.T) {
 			if readers != (sets != nil) {
 				t.Errorf("marked as the reader's thresholds: %v, want %v", readers, sets != nil)
 			}
+			var below bool
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("explorer-below") !== null`, &below)); err != nil {
+				t.Fatal(err)
+			}
+			if below != (sets != nil) {
+				t.Errorf("the rest of the page said to be at the build's thresholds: %v, want %v", below, sets != nil)
+			}
 			for _, kv := range sets {
 				k, v, _ := strings.Cut(kv, "=")
 				if fmt.Sprint(got.Thresholds[k]) != v {
