@@ -206,7 +206,7 @@
   var form = root.querySelector(".explorer-controls");
   var mark = root.querySelector(".explorer-mark");
   var out = root.querySelector(".explorer-out");
-  var inputs = {};
+  var inputs = {}, pending = 0;
   controls.forEach(function (c) {
     var id = "explore-" + c.key.replace(/\./g, "-");
     var label = el("label", { "for": id }, c.label);
@@ -223,7 +223,9 @@
       input.setAttribute("aria-invalid", v === null ? "true" : "false");
       if (v === null) return;
       current[c.key] = v;
-      update(true);
+      // One recomputation once the reader pauses, not one a keystroke.
+      window.clearTimeout(pending);
+      pending = window.setTimeout(function () { update(true); }, 120);
     });
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
@@ -384,28 +386,33 @@
     });
     out.appendChild(grid.wrap);
     // Every cell.
+    // Every cell's verdicts, drawn only while open: a large study has
+    // thousands of rows, too many to draw at each keystroke.
     var every = el("details", { "class": "explorer-every" });
-    if (everyOpen) every.open = true;
-    every.addEventListener("toggle", function () { everyOpen = every.open; });
     every.appendChild(el("summary", {}, "Every cell's verdicts at these thresholds (" + cells.length + " cells)"));
-    var all = table("explorer-cells", "Every cell's verdict under every criterion at these thresholds", ["Writer", "Section"].concat(keys.map(keyName)));
-    cells.forEach(function (c, i) {
-      var tr = el("tr", { "data-cell": String(i) });
-      tr.appendChild(el("td", {}, c.model));
-      tr.appendChild(el("td", {}, c.section));
-      tr.firstChild.setAttribute("data-label", "Writer");
-      tr.lastChild.setAttribute("data-label", "Section");
-      keys.forEach(function (k) {
-        var td = verdictCell(verdicts[i][k], "");
-        td.setAttribute("data-key", k);
-        td.setAttribute("data-label", keyName(k));
-        tr.appendChild(td);
+    var drawEvery = function () {
+      if (!every.open || every.querySelector("table")) return;
+      var all = table("explorer-cells", "Every cell's verdict under every criterion at these thresholds", ["Writer", "Section"].concat(keys.map(keyName)));
+      cells.forEach(function (c, i) {
+        var tr = el("tr", { "data-cell": String(i) });
+        tr.appendChild(el("td", { "data-label": "Writer" }, c.model));
+        tr.appendChild(el("td", { "data-label": "Section" }, c.section));
+        keys.forEach(function (k) {
+          var td = verdictCell(verdicts[i][k], "");
+          td.setAttribute("data-key", k);
+          td.setAttribute("data-label", keyName(k));
+          tr.appendChild(td);
+        });
+        all.body.appendChild(tr);
       });
-      all.body.appendChild(tr);
-    });
-    // On a phone, a card a cell, each verdict with its criterion's name.
-    if (window.matchMedia("(max-width: 40rem)").matches) all.body.parentNode.classList.add("cards");
-    every.appendChild(all.wrap);
+      // On a phone, a card a cell, each verdict with its criterion's name.
+      if (window.matchMedia("(max-width: 40rem)").matches) all.body.parentNode.classList.add("cards");
+      every.appendChild(all.wrap);
+      if (window.evalpressSortable) window.evalpressSortable(all.body.parentNode);
+    };
+    every.addEventListener("toggle", function () { everyOpen = every.open; drawEvery(); });
+    every.open = everyOpen;
+    drawEvery();
     out.appendChild(every);
     // The plane.
     if (controls.some(function (c) { return c.key === "c5.max_run"; })) {

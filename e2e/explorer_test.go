@@ -176,6 +176,8 @@ func TestExplorerKeepsTheReadersThresholds(t *testing.T) {
   set("explore-c5-max_run", "40"); set("explore-c5-max_overlap", "0.6");
   return true;
 })()`, nil),
+		// The page recomputes once the reader pauses.
+		chromedp.Poll(`window.evalpressExplorerState.thresholds["c5.max_overlap"] === 0.6`, nil),
 		chromedp.Evaluate(`location.hash`, &hash),
 		chromedp.Evaluate(`document.querySelector("#explorer .explorer-mark").textContent`, &mark),
 		chromedp.Evaluate(`document.querySelector("[data-hypothesis=H1]").getAttribute("data-verdict")`, &h1))
