@@ -1,74 +1,100 @@
 package site
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/evalpress/evalpress/reports/criteria"
 )
 
 // The results page's explorer recomputes, in the reader's browser, every
 // verdict at thresholds the reader chooses (assets/explorer.js). It reads
 // data/explorer.js, a script that sets window.evalpressExplorer to a part
 // of data/results.json: a script, not a fetch of the JSON, so that it works
-// from file://. It is cut from results.json as written, field by field
-// (explorerFields), so it can hold nothing results.json does not publish.
+// from file://. Its types take their fields, with the same JSON names,
+// from results.json's own (Results), so it can hold nothing results.json
+// does not publish; a test holds it to that.
 
 // explorerFile is the explorer's data in the site.
 const explorerFile = "data/explorer.js"
 
-// fields selects the parts of a JSON value to keep: for an object, the
-// keys named, each with what to keep of its value (nil: all of it); an
-// array's elements are each selected by the same fields.
-type fields map[string]fields
-
-// explorerFields are the parts of results.json the explorer reads: the
-// thresholds, each cell's names, page and outcomes (values and limits, per
-// judge for a judged criterion), the writers' order, the hypotheses'
-// predictions and verdicts, and which judges' verdicts are results.
-var explorerFields = fields{
-	"thresholds":            nil,
-	"registered_thresholds": nil,
-	"cells":                 {"model": nil, "section": nil, "page": nil, "has_example": nil, "criteria": nil},
-	"summary":               {"model": nil},
-	"hypotheses":            {"id": nil, "verdict": nil, "reason": nil, "criterion": nil, "judge": nil, "prediction": nil},
-	"judged":                {"thresholds": nil, "judges": {"ID": nil, "Name": nil, "Valid": nil}},
+// explorerData is what the explorer reads of results.json: the thresholds,
+// each cell's names, page and outcomes (values and limits, per judge for a
+// judged criterion), the writers' order, the hypotheses' predictions and
+// verdicts, and which judges' verdicts are results.
+type explorerData struct {
+	Thresholds ResultsThresholds    `json:"thresholds"`
+	Registered ResultsThresholds    `json:"registered_thresholds,omitempty"`
+	Cells      []explorerCell       `json:"cells"`
+	Summary    []explorerWriter     `json:"summary"`
+	Hypotheses []explorerHypothesis `json:"hypotheses"`
+	Judged     *explorerJudged      `json:"judged,omitempty"`
 }
 
-// explorerScript makes data/explorer.js from results.json's bytes.
-func explorerScript(results []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(results))
-	dec.UseNumber() // numbers pass through as written
-	var all any
-	if err := dec.Decode(&all); err != nil {
-		return nil, fmt.Errorf("failed to read results.json back for the explorer: %w", err)
+// explorerCell is a part of a ResultsCell.
+type explorerCell struct {
+	Model      string                     `json:"model"`
+	Section    string                     `json:"section"`
+	HasExample bool                       `json:"has_example"`
+	Page       string                     `json:"page,omitempty"`
+	Criteria   map[string]criteria.Record `json:"criteria,omitempty"`
+}
+
+// explorerWriter is a part of a ResultsSummary: the writers' order.
+type explorerWriter struct {
+	Model string `json:"model"`
+}
+
+// explorerHypothesis is a part of a ResultsHypothesis.
+type explorerHypothesis struct {
+	ID         string            `json:"id"`
+	Verdict    string            `json:"verdict"`
+	Reason     string            `json:"reason"`
+	Criterion  string            `json:"criterion,omitempty"`
+	Judge      string            `json:"judge,omitempty"`
+	Prediction ResultsPrediction `json:"prediction"`
+}
+
+// explorerJudged is a part of a ResultsJudged.
+type explorerJudged struct {
+	Judges     []explorerJudge `json:"judges"`
+	Thresholds any             `json:"thresholds"`
+}
+
+// explorerJudge is a part of a public.JudgedJudge as results.json holds it.
+type explorerJudge struct {
+	ID    string `json:"ID"`
+	Name  string `json:"Name"`
+	Valid bool   `json:"Valid"`
+}
+
+// explorerOf cuts the explorer's part out of r.
+func explorerOf(r *Results) explorerData {
+	e := explorerData{Thresholds: r.Thresholds, Registered: r.Registered,
+		Cells: []explorerCell{}, Summary: []explorerWriter{}, Hypotheses: []explorerHypothesis{}}
+	for _, c := range r.Cells {
+		e.Cells = append(e.Cells, explorerCell{Model: c.Model, Section: c.Section, HasExample: c.HasExample, Page: c.Page, Criteria: c.Criteria})
 	}
-	data, err := json.Marshal(explorerFields.cut(all))
+	for _, s := range r.Summary {
+		e.Summary = append(e.Summary, explorerWriter{Model: s.Model})
+	}
+	for _, h := range r.Hypotheses {
+		e.Hypotheses = append(e.Hypotheses, explorerHypothesis{ID: h.ID, Verdict: h.Verdict, Reason: h.Reason, Criterion: h.Criterion, Judge: h.Judge, Prediction: h.Prediction})
+	}
+	if j := r.Judged; j != nil {
+		e.Judged = &explorerJudged{Judges: []explorerJudge{}, Thresholds: j.Thresholds}
+		for _, jj := range j.Judges {
+			e.Judged.Judges = append(e.Judged.Judges, explorerJudge{ID: jj.ID, Name: jj.Name, Valid: jj.Valid})
+		}
+	}
+	return e
+}
+
+// explorerScript makes data/explorer.js from a build's results.
+func explorerScript(r *Results) ([]byte, error) {
+	data, err := json.Marshal(explorerOf(r))
 	if err != nil {
 		return nil, fmt.Errorf("failed to write the explorer's data: %w", err)
 	}
 	return dataScript("evalpress explorer data: a part of data/results.json, for the results page's explorer.", "evalpressExplorer", data), nil
-}
-
-// cut returns what f keeps of v.
-func (f fields) cut(v any) any {
-	if f == nil {
-		return v
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		out := map[string]any{}
-		for k, sub := range f {
-			if x, ok := v[k]; ok {
-				out[k] = sub.cut(x)
-			}
-		}
-		return out
-	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = f.cut(x)
-		}
-		return out
-	}
-	return v
 }

@@ -189,7 +189,7 @@ func (r *siteRender) resultsData() error {
 		return err
 	}
 	r.add("data/results.json", results)
-	explorer, err := explorerScript(results)
+	explorer, err := explorerScript(&r.out.Results)
 	if err != nil {
 		return err
 	}
