@@ -31,6 +31,12 @@
 
   var writers = (data.summary || []).map(function (s) { return s.model; });
   var cells = data.cells || [];
+  // The sections in their order, and each cell by writer and section.
+  var sections = [], seenSection = {}, cellAt = {};
+  cells.forEach(function (c, i) {
+    if (!seenSection.hasOwnProperty(c.section)) { seenSection[c.section] = true; sections.push(c.section); }
+    cellAt[c.model + "\u0000" + c.section] = i;
+  });
   var validJudges = ((data.judged && data.judged.judges) || []).filter(function (j) { return j.Valid; });
   var judgeName = {};
   validJudges.forEach(function (j) { judgeName[j.ID] = j.Name; });
@@ -269,7 +275,7 @@
     return n;
   }
   // Every cell's verdicts fold on a phone, as the page's long sections do.
-  var planeWriter = writers[0], everyOpen = !window.matchMedia("(max-width: 40rem)").matches;
+  var planeWriter = writers[0], everyOpen = !window.matchMedia("(max-width: 40rem)").matches && cells.length <= 1000;
   function plane(t) {
     var box = el("div", { "class": "explorer-plane" });
     var pick = el("label", { "for": "explore-plane-writer" }, "Writer ");
@@ -369,15 +375,13 @@
     out.appendChild(counts.wrap);
     // The grid: sections down, writers across, C5.
     out.appendChild(el("h3", { id: "explore-grid" }, "Sections by writers at these thresholds (C5)"));
-    var sections = [];
-    cells.forEach(function (c) { if (sections.indexOf(c.section) < 0) sections.push(c.section); });
+
     var grid = table("explorer-grid", "C5 verdict of every section (down) by every writer (across), with the rules it breaks", ["Section"].concat(writers));
     sections.forEach(function (s) {
       var tr = el("tr");
       tr.appendChild(el("th", { scope: "row" }, s));
       writers.forEach(function (w) {
-        var i = -1;
-        cells.forEach(function (c, k) { if (c.model === w && c.section === s) i = k; });
+        var i = cellAt.hasOwnProperty(w + "\u0000" + s) ? cellAt[w + "\u0000" + s] : -1;
         var td = verdictCell(i >= 0 ? verdicts[i].C5 : null, i >= 0 && cells[i].page ? base + cells[i].page : "");
         if (i >= 0) td.setAttribute("data-cell", String(i));
         tr.appendChild(td);
