@@ -305,18 +305,17 @@
     return box;
   }
 
-  // state is what the explorer shows, for the page and for tests.
-  function update(writeHash) {
-    var t = current;
-    controls.forEach(function (c) {
-      if (document.activeElement !== inputs[c.key]) inputs[c.key].value = String(t[c.key]);
-    });
-    if (writeHash && window.history && history.replaceState) {
-      var h = toHash(t);
-      history.replaceState(null, "", h ? "#" + h : location.pathname + location.search + "#explorer");
-    }
-    var verdicts = verdictsAt(t);
-    var changed = controls.filter(function (c) { return t[c.key] !== c.build; });
+  // sortable lets site.js sort a table drawn here, once (site.js sorts the
+  // first drawing's tables itself as it loads, after this script).
+  function sortable(t) {
+    if (!window.evalpressSortable || t.hasAttribute("data-sortable")) return;
+    t.setAttribute("data-sortable", "");
+    window.evalpressSortable(t);
+  }
+
+  // drawMark says whose thresholds are in force, in the explorer and where
+  // the rest of the page begins.
+  function drawMark(t, changed) {
     mark.textContent = "";
     mark.className = "explorer-mark" + (changed.length ? " readers" : "");
     if (changed.length) {
@@ -330,8 +329,6 @@
       mark.appendChild(el("strong", {}, "This build's thresholds. "));
       mark.appendChild(document.createTextNode("Change one to see every verdict below recomputed at yours."));
     }
-    // Below the explorer, the page is at this build's thresholds: said
-    // there too while the reader's differ.
     var below = document.getElementById("explorer-below");
     if (changed.length && !below) {
       below = el("p", { id: "explorer-below", "class": "threshold-note", role: "note" });
@@ -342,23 +339,29 @@
     } else if (!changed.length && below) {
       below.parentNode.removeChild(below);
     }
-    out.textContent = "";
-    // Hypotheses.
+  }
+
+  // drawHypotheses lists each hypothesis's verdict at the thresholds, and
+  // the build's where it differs.
+  function drawHypotheses(verdicts) {
     var hs = (data.hypotheses || []).map(function (h) { return { id: h.id, r: hypothesis(h, verdicts), build: h.verdict }; });
-    if (hs.length) {
-      out.appendChild(el("h3", { id: "explore-hypotheses" }, "Hypotheses at these thresholds"));
-      var ul = el("ul", { "class": "explorer-hypotheses" });
-      hs.forEach(function (h) {
-        var li = el("li", { "data-hypothesis": h.id, "data-verdict": h.r.verdict });
-        li.appendChild(el("strong", {}, h.id + " "));
-        li.appendChild(el("span", { "class": "badge badge-" + h.r.verdict }, h.r.verdict));
-        li.appendChild(document.createTextNode(" " + h.r.reason + "."));
-        if (h.r.verdict !== h.build) li.appendChild(el("em", { "class": "explorer-was" }, " At this build's thresholds: " + h.build + "."));
-        ul.appendChild(li);
-      });
-      out.appendChild(ul);
-    }
-    // Counts per writer.
+    if (!hs.length) return hs;
+    out.appendChild(el("h3", { id: "explore-hypotheses" }, "Hypotheses at these thresholds"));
+    var ul = el("ul", { "class": "explorer-hypotheses" });
+    hs.forEach(function (h) {
+      var li = el("li", { "data-hypothesis": h.id, "data-verdict": h.r.verdict });
+      li.appendChild(el("strong", {}, h.id + " "));
+      li.appendChild(el("span", { "class": "badge badge-" + h.r.verdict }, h.r.verdict));
+      li.appendChild(document.createTextNode(" " + h.r.reason + "."));
+      if (h.r.verdict !== h.build) li.appendChild(el("em", { "class": "explorer-was" }, " At this build's thresholds: " + h.build + "."));
+      ul.appendChild(li);
+    });
+    out.appendChild(ul);
+    return hs;
+  }
+
+  // drawCounts tables each key's FAILs per writer; it returns the tallies.
+  function drawCounts(verdicts) {
     out.appendChild(el("h3", { id: "explore-counts" }, "FAILs per writer at these thresholds"));
     var counts = table("explorer-counts", "FAILs of the sections each criterion scored (down), per writer (across); a judged criterion per judge whose verdicts are results; G1 is a gate, counted apart",
       ["Criterion"].concat(writers));
@@ -373,9 +376,12 @@
       counts.body.appendChild(tr);
     });
     out.appendChild(counts.wrap);
-    // The grid: sections down, writers across, C5.
-    out.appendChild(el("h3", { id: "explore-grid" }, "Sections by writers at these thresholds (C5)"));
+    return byKey;
+  }
 
+  // drawGrid tables C5's verdicts, sections down and writers across.
+  function drawGrid(verdicts) {
+    out.appendChild(el("h3", { id: "explore-grid" }, "Sections by writers at these thresholds (C5)"));
     var grid = table("explorer-grid", "C5 verdict of every section (down) by every writer (across), with the rules it breaks", ["Section"].concat(writers));
     sections.forEach(function (s) {
       var tr = el("tr");
@@ -389,12 +395,14 @@
       grid.body.appendChild(tr);
     });
     out.appendChild(grid.wrap);
-    // Every cell.
-    // Every cell's verdicts, drawn only while open: a large study has
-    // thousands of rows, too many to draw at each keystroke.
+  }
+
+  // drawEvery folds every cell's verdicts, drawn only while open: a large
+  // study has thousands of rows, too many to draw at each keystroke.
+  function drawEvery(verdicts) {
     var every = el("details", { "class": "explorer-every" });
     every.appendChild(el("summary", {}, "Every cell's verdicts at these thresholds (" + cells.length + " cells)"));
-    var drawEvery = function () {
+    var draw = function () {
       if (!every.open || every.querySelector("table")) return;
       var all = table("explorer-cells", "Every cell's verdict under every criterion at these thresholds", ["Writer", "Section"].concat(keys.map(keyName)));
       cells.forEach(function (c, i) {
@@ -412,19 +420,38 @@
       // On a phone, a card a cell, each verdict with its criterion's name.
       if (window.matchMedia("(max-width: 40rem)").matches) all.body.parentNode.classList.add("cards");
       every.appendChild(all.wrap);
-      if (window.evalpressSortable) window.evalpressSortable(all.body.parentNode);
+      sortable(all.body.parentNode);
     };
-    every.addEventListener("toggle", function () { everyOpen = every.open; drawEvery(); });
+    every.addEventListener("toggle", function () { everyOpen = every.open; draw(); });
     every.open = everyOpen;
-    drawEvery();
+    draw();
     out.appendChild(every);
-    // The plane.
+  }
+
+  // update recomputes every verdict at the thresholds in force and draws
+  // them; writeHash keeps the thresholds in the address.
+  function update(writeHash) {
+    var t = current;
+    controls.forEach(function (c) {
+      if (document.activeElement !== inputs[c.key]) inputs[c.key].value = String(t[c.key]);
+    });
+    if (writeHash && window.history && history.replaceState) {
+      var h = toHash(t);
+      history.replaceState(null, "", h ? "#" + h : location.pathname + location.search + "#explorer");
+    }
+    var verdicts = verdictsAt(t);
+    drawMark(t, controls.filter(function (c) { return t[c.key] !== c.build; }));
+    out.textContent = "";
+    var hs = drawHypotheses(verdicts);
+    var byKey = drawCounts(verdicts);
+    drawGrid(verdicts);
+    drawEvery(verdicts);
     if (controls.some(function (c) { return c.key === "c5.max_run"; })) {
       out.appendChild(el("h3", { id: "explore-plane" }, "Run limit by overlap limit (C5)"));
       out.appendChild(plane(t));
     }
-    // site.js sorts the first drawing's tables as it loads; later ones here.
-    if (window.evalpressSortable) Array.prototype.forEach.call(out.querySelectorAll("table.sortable"), window.evalpressSortable);
+    Array.prototype.forEach.call(out.querySelectorAll("table.sortable"), sortable);
+    // What the explorer shows, for tests and for a reader's own scripts.
     window.evalpressExplorerState = {
       thresholds: JSON.parse(JSON.stringify(t)),
       cells: verdicts.map(function (v) { var o = {}; Object.keys(v).forEach(function (k) { o[k] = v[k].verdict; }); return o; }),
