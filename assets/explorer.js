@@ -31,12 +31,16 @@
 
   var writers = (data.summary || []).map(function (s) { return s.model; });
   var cells = data.cells || [];
-  // The sections in their order, and each cell by writer and section.
-  var sections = [], seenSection = {}, cellAt = {};
+  // The sections in their order, each cell by writer and section, and the
+  // runs (an episode's run a unit), in order.
+  var sections = [], seenSection = {}, cellAt = {}, units = [], seenUnit = {};
+  function unitOf(c) { return (c.episode || 0) * 1e6 + (c.repeat || 0); }
   cells.forEach(function (c, i) {
     if (!seenSection.hasOwnProperty(c.section)) { seenSection[c.section] = true; sections.push(c.section); }
     cellAt[c.model + "\u0000" + c.section] = i;
+    if (!seenUnit.hasOwnProperty(unitOf(c))) { seenUnit[unitOf(c)] = true; units.push(unitOf(c)); }
   });
+  units.sort(function (a, b) { return a - b; });
   var validJudges = ((data.judged && data.judged.judges) || []).filter(function (j) { return j.Valid; });
   var judgeName = {};
   validJudges.forEach(function (j) { judgeName[j.ID] = j.Name; });
@@ -118,12 +122,12 @@
     });
   }
   // talliesAt counts each writer's outcomes of key k.
-  function tallies(verdicts, k) {
+  function tallies(verdicts, k, unit) {
     return writers.map(function (w) {
       var t = { model: w, pass: 0, fail: 0, unscored: 0, ambiguous: 0 };
       cells.forEach(function (c, i) {
         var o = verdicts[i][k];
-        if (c.model !== w || !o) return;
+        if (c.model !== w || !o || unit !== undefined && unitOf(c) !== unit) return;
         if (o.verdict === "pass") t.pass++;
         else if (o.verdict === "FAIL") t.fail++;
         else if (o.verdict === "unscored") t.unscored++;
@@ -139,13 +143,33 @@
   function countsText(ts, what) {
     return what + ": " + ts.map(function (t) { return t.model + " " + t.fail + " of " + t.scored; }).join(", ");
   }
+  // hypothesis decides h at the verdicts: in one run as judge does; over
+  // several, by its rule: pooled, or each run on its own and the verdict
+  // more than half of them reach.
   function hypothesis(h, verdicts) {
-    var p = h.prediction || {}, crit = h.criterion || "C5";
+    var p = h.prediction || {};
     // A judge whose verdicts are no result decides nothing at any
-    // threshold; nor does a tier that did not run.
-    if (h.judge && !judgeName[h.judge]) return { verdict: h.verdict, reason: h.reason };
+    // threshold; nor does a tier that did not run; an order of medians
+    // does not depend on a threshold.
+    if (h.judge && !judgeName[h.judge] || p.kind === "median_order") return { verdict: h.verdict, reason: h.reason };
+    if (units.length < 2) return judge(h, verdicts);
+    if (p.runs !== "majority") {
+      var pooled = judge(h, verdicts);
+      return { verdict: pooled.verdict, reason: "over " + units.length + " runs, pooled: " + pooled.reason };
+    }
+    var count = { supported: 0, refuted: 0, inconclusive: 0 };
+    units.forEach(function (u) { count[judge(h, verdicts, u).verdict]++; });
+    var verdict = "inconclusive";
+    ["supported", "refuted"].forEach(function (v) { if (2 * count[v] > units.length) verdict = v; });
+    return { verdict: verdict, reason: "decided in each of " + units.length + " runs: supported in " + count.supported + ", refuted in " + count.refuted +
+      ", inconclusive in " + count.inconclusive + "; the verdict is the one more than half reach" };
+  }
+  // judge decides h's prediction over the writers' FAIL counts at the
+  // verdicts, in run unit alone when it is given.
+  function judge(h, verdicts, unit) {
+    var p = h.prediction || {}, crit = h.criterion || "C5";
     var key = h.judge ? crit + "/" + h.judge : crit;
-    var ts = tallies(verdicts, key);
+    var ts = tallies(verdicts, key, unit);
     var what = h.judge ? crit + " FAIL counts by " + (judgeName[h.judge] || h.judge) : "FAIL counts";
     if (crit !== "C5" && !h.judge) what = crit + " FAIL counts";
     var by = function (m) { return ts.filter(function (t) { return t.model === m; })[0]; };

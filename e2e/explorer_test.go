@@ -64,21 +64,32 @@ func readResults(t *testing.T, dir string) builtResults {
 // The mark says whose thresholds they are.
 func TestExplorerEqualsTheBuild(t *testing.T) {
 	ctx := browser(t)
-	dir := demoSite(t)
-	for _, sets := range [][]string{
-		nil,
-		{"c5.max_run=15", "c5.max_overlap=0.12"},
-		{"c5.max_run=30", "c5.max_overlap=0.5", "g1.tolerance=0.3"},
-		{"c5.max_run=4", "c5.max_overlap=0"},
-		{"judged.c1_min_present=11", "judged.c2_max_undeveloped=0.2"},
-		{"c5.max_run=45", "c5.max_overlap=0.6", "g1.tolerance=0.05", "judged.c2_max_undeveloped=0.5"},
+	runsDir := filepath.Join(t.TempDir(), "runs")
+	if _, err := pipeline.Build(context.Background(), pipeline.Options{Config: "../demo/runs/config.toml", Out: runsDir}, io.Discard); err != nil {
+		t.Fatalf("building the runs demo: %v", err)
+	}
+	for _, tc := range []struct {
+		config, dir string
+		sets        []string
+	}{
+		{"../config.toml", demoSite(t), nil},
+		{"../config.toml", demoSite(t), []string{"c5.max_run=15", "c5.max_overlap=0.12"}},
+		{"../config.toml", demoSite(t), []string{"c5.max_run=30", "c5.max_overlap=0.5", "g1.tolerance=0.3"}},
+		{"../config.toml", demoSite(t), []string{"c5.max_run=4", "c5.max_overlap=0"}},
+		{"../config.toml", demoSite(t), []string{"judged.c1_min_present=11", "judged.c2_max_undeveloped=0.2"}},
+		{"../config.toml", demoSite(t), []string{"c5.max_run=45", "c5.max_overlap=0.6", "g1.tolerance=0.05", "judged.c2_max_undeveloped=0.5"}},
+		// Three runs on each of two episodes: a cell a run.
+		{"../demo/runs/config.toml", runsDir, nil},
+		{"../demo/runs/config.toml", runsDir, []string{"c5.max_run=20", "c5.max_overlap=0.3"}},
 	} {
-		name := strings.Join(sets, "&")
+		dir, sets := tc.dir, tc.sets
+		name := tc.config + "#" + strings.Join(sets, "&")
+		fragment := strings.Join(sets, "&")
 		t.Run(name, func(t *testing.T) {
 			want := dir
 			if sets != nil {
 				want = filepath.Join(t.TempDir(), "site")
-				if _, err := pipeline.Build(context.Background(), pipeline.Options{Config: "../config.toml", Out: want, Sets: sets}, io.Discard); err != nil {
+				if _, err := pipeline.Build(context.Background(), pipeline.Options{Config: tc.config, Out: want, Sets: sets}, io.Discard); err != nil {
 					t.Fatalf("build --set %s: %v", name, err)
 				}
 			}
@@ -87,7 +98,7 @@ func TestExplorerEqualsTheBuild(t *testing.T) {
 			var readers bool
 			err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(1280, 900, 1, false),
 				chromedp.Navigate("file://"+dir+"/index.html"), chromedp.WaitReady("body"),
-				chromedp.Navigate("file://"+dir+"/results.html#"+name), chromedp.WaitReady("body"),
+				chromedp.Navigate("file://"+dir+"/results.html#"+fragment), chromedp.WaitReady("body"),
 				chromedp.Poll(`window.evalpressExplorerState || null`, &got),
 				chromedp.Evaluate(`document.querySelector("#explorer .explorer-mark.readers") !== null`, &readers))
 			if err != nil {

@@ -17,7 +17,7 @@ func (r *redactor) hypotheses() (out []public.Hypothesis, withheld []string) {
 	for _, h := range r.in.Findings.Hypotheses {
 		ph := public.Hypothesis{
 			ID: m.Replace(h.ID), Registered: h.Registered.Format("2006-01-02"), Statement: m.Replace(h.Statement),
-			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails,
+			Kind: h.Prediction.Kind, Model: m.Replace(h.Prediction.Model), Fails: h.Prediction.Fails, Runs: h.Prediction.Runs,
 			Criterion: h.Prediction.Criterion, Judge: h.Prediction.Judge, JudgeName: r.judgeName(h.Prediction.Judge), RegistrationWords: registrationWords(h.Hypothesis),
 			Verdict: h.Verdict, Reason: m.Replace(h.Reason), Digest: h.Digest, Drifts: h.Drifts, Drift: h.Drift, Chance: h.Chance,
 			RegisteredVerdict: h.RegisteredVerdict, RegisteredReason: m.Replace(h.RegisteredReason),

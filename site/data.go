@@ -277,12 +277,14 @@ type ResultsHypothesis struct {
 }
 
 // ResultsPrediction is a hypothesis's prediction: its kind (fewest_fails,
-// most_fails, fails_at_most, fails_at_least), the writer it names ("" for
-// all writers) and the FAIL count it bounds.
+// most_fails, fails_at_most, fails_at_least, median_order), the writer it
+// names ("" for all writers), the FAIL count it bounds, and its rule over
+// runs ("pooled", "majority"; absent with none).
 type ResultsPrediction struct {
 	Kind  string `json:"kind"`
 	Model string `json:"model,omitempty"`
 	Fails *int   `json:"fails,omitempty"`
+	Runs  string `json:"runs,omitempty"`
 }
 
 // ResultsRegistration is the evaluation against its registration file.
@@ -389,7 +391,7 @@ func resultsHead(p *public.Public, crit criteria.Set, changes []Change) Results 
 		}
 		r.Hypotheses = append(r.Hypotheses, ResultsHypothesis{ID: h.ID, Registered: h.Registered, Statement: h.Statement,
 			Verdict: h.Verdict, Reason: h.Reason, SHA256: h.Digest, SHA256Withheld: h.DigestWithheld, Drift: drift, VerdictRegistered: then, ReasonRegistered: why,
-			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered, Prediction: ResultsPrediction{Kind: h.Kind, Model: h.Model, Fails: h.Fails}})
+			Criterion: h.Criterion, Judge: h.Judge, AsRegistered: h.AsRegistered, Prediction: ResultsPrediction{Kind: h.Kind, Model: h.Model, Fails: h.Fails, Runs: h.Runs}})
 	}
 	for _, d := range p.Inputs {
 		r.Inputs = append(r.Inputs, ResultsInput{File: d.File, SHA256: d.SHA256, HMACSHA256: d.HMACSHA256})

@@ -19,7 +19,7 @@ import (
 const explorerFile = "data/explorer.js"
 
 // explorerData is what the explorer reads of results.json: the thresholds,
-// each cell's names, page and outcomes (values and limits, per judge for a
+// each cell's names, episode and run, page and outcomes (values and limits, per judge for a
 // judged criterion), the writers' order, the hypotheses' predictions and
 // verdicts, and which judges' verdicts are results.
 type explorerData struct {
@@ -36,6 +36,8 @@ type explorerCell struct {
 	Model      string                     `json:"model"`
 	Section    string                     `json:"section"`
 	HasExample bool                       `json:"has_example"`
+	Episode    int                        `json:"episode,omitempty"`
+	Repeat     int                        `json:"repeat,omitempty"`
 	Page       string                     `json:"page,omitempty"`
 	Criteria   map[string]criteria.Record `json:"criteria,omitempty"`
 }
@@ -73,7 +75,7 @@ func explorerOf(r *Results) explorerData {
 	e := explorerData{Thresholds: r.Thresholds, Registered: r.Registered,
 		Cells: []explorerCell{}, Summary: []explorerWriter{}, Hypotheses: []explorerHypothesis{}}
 	for _, c := range r.Cells {
-		e.Cells = append(e.Cells, explorerCell{Model: c.Model, Section: c.Section, HasExample: c.HasExample, Page: c.Page, Criteria: c.Criteria})
+		e.Cells = append(e.Cells, explorerCell{Model: c.Model, Section: c.Section, HasExample: c.HasExample, Episode: c.Episode, Repeat: c.Repeat, Page: c.Page, Criteria: c.Criteria})
 	}
 	for _, s := range r.Summary {
 		e.Summary = append(e.Summary, explorerWriter{Model: s.Model})

@@ -223,6 +223,8 @@ type Hypothesis struct {
 	ID, Registered, Statement string
 	Kind, Model               string
 	Fails                     *int
+	// Runs is its rule over runs ("pooled", "majority"); "" for none.
+	Runs string
 	// Criterion and Judge name the prediction's criterion and judge (its
 	// id, for data files; JudgeName what pages call it); empty for C5 (the
 	// headline criterion). RegistrationWords state the criterion's
