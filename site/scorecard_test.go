@@ -65,6 +65,23 @@ func TestScorecardColumns(t *testing.T) {
 	}
 }
 
+// TestScorecardOfAMeasurement: with C5 a measurement only, the scorecard
+// has no C5 column: there is no FAIL to count.
+func TestScorecardOfAMeasurement(t *testing.T) {
+	t.Parallel()
+	p := fixture()
+	p.C5Measure = true
+	sc := buildScorecard(p, criteria.Default())
+	for _, c := range sc.Quality {
+		if c.ID == "C5" {
+			t.Errorf("a C5 column in measure mode: %q", c.Heading())
+		}
+	}
+	if len(sc.Gates) != 1 || len(sc.Rows) != 2 {
+		t.Errorf("%d gates, %d rows; want G1 and 2 writers", len(sc.Gates), len(sc.Rows))
+	}
+}
+
 // TestScorecardOnThePage: the overview's scorecard has a sortable column
 // per figure, every figure linked, and nothing that adds criteria up.
 func TestScorecardOnThePage(t *testing.T) {
