@@ -579,12 +579,12 @@ func TestAccessibility(t *testing.T) {
 }
 
 // TestKeyboardReachesEveryControl tabs through pages and checks that every
-// visible link, button, field and run mark takes the focus.
+// visible link, button, field, fold and run mark takes the focus.
 func TestKeyboardReachesEveryControl(t *testing.T) {
 	ctx := browser(t)
 	base, _ := serveDir(t, demoSite(t))
 	const controlsJS = `(() => {
-	  const all = Array.from(document.querySelectorAll('a[href]:not([tabindex="-1"]), button, input, select, [tabindex="0"]'));
+	  const all = Array.from(document.querySelectorAll('a[href]:not([tabindex="-1"]), button, input, select, summary, [tabindex="0"]'));
 	  all.forEach((el, i) => el.setAttribute("data-ctl", i));
 	  return all.filter((el) => el.offsetParent !== null || el.getClientRects().length > 0).map((el) => el.getAttribute("data-ctl"));
 	})()`
