@@ -327,20 +327,7 @@ func (s *Scanner) masked(name string, leaks []Leak) []Leak {
 	if len(leaks) == 0 {
 		return leaks
 	}
-	shown := name
-	for _, n := range []string{name, decodeEscapes(name)} {
-		if found := s.terms.FindName(n); len(found) > 0 {
-			var b strings.Builder
-			prev := 0
-			for _, mt := range found {
-				b.WriteString(n[prev:mt.Start])
-				b.WriteString(matcher.Placeholder(mt.Term.Kind))
-				prev = mt.End
-			}
-			shown = b.String() + n[prev:]
-			break
-		}
-	}
+	shown := s.terms.MaskName(name, decodeEscapes)
 	for i := range leaks {
 		leaks[i].File = shown
 	}

@@ -635,3 +635,48 @@ func IdentityTerms(id identity.Identity, whose, source string) []Term {
 	}
 	return out
 }
+
+// MaskName returns name, a file's path or an identifier, with each private
+// term FindName finds in it (or in its %-escapes read as text) replaced by
+// its placeholder: "judged/[model].md". A message names a file so that its
+// reader can find it, but terminal output ends in public CI logs.
+func (m *Matcher) MaskName(name string, decode func(string) string) string {
+	tries := []string{name}
+	if decode != nil {
+		tries = append(tries, decode(name))
+	}
+	for _, n := range tries {
+		found := m.FindName(n)
+		if len(found) == 0 {
+			continue
+		}
+		var b strings.Builder
+		prev := 0
+		for _, mt := range found {
+			b.WriteString(n[prev:mt.Start])
+			b.WriteString(Placeholder(mt.Term.Kind))
+			prev = mt.End
+		}
+		return b.String() + n[prev:]
+	}
+	return name
+}
+
+// TableTerms are the words of every lab of the identity table that are
+// private whatever the writers are (its labs', families', products',
+// people's names and their other scripts, but not the ordinary words
+// among them, which are private only beside a writer of their lab): what
+// a message may be masked by before the inputs are read.
+func TableTerms() []Term {
+	var out []Term
+	for _, lab := range identity.Labs() {
+		words := slices.Concat([]string{lab.Name}, lab.Also, lab.Families, lab.Products, lab.People, lab.Written)
+		for _, w := range words {
+			if slices.ContainsFunc(lab.Common, func(c string) bool { return strings.EqualFold(c, w) }) {
+				continue
+			}
+			out = append(out, Term{Text: w, Kind: KindModel, Source: "the identity table", What: "a word of the identity table", Word: true})
+		}
+	}
+	return out
+}

@@ -134,6 +134,16 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 	return b.result(), nil
 }
 
+// maskPaths makes the folder's private terms, as far as they are read, the
+// mask of every path the build's messages name (diag.MaskPaths): an
+// author's file or folder named after a judge ("judged/haiku.md") or a
+// model must not reach a public CI log.
+func (b *build) maskPaths() {
+	m := matcher.New(matcher.Terms(b.folder))
+	b.terms = m
+	diag.MaskPaths(b.stderr, func(s string) string { return m.MaskName(s, nil) })
+}
+
 // build is one run of Build: what each of its stages hands the next.
 type build struct {
 	ctx    context.Context
@@ -150,6 +160,7 @@ type build struct {
 	key      []byte // the commitment key
 	baseline func() (baseline, error)
 	folder   *inputs.Folder
+	terms    *matcher.Matcher // the folder's private terms (maskPaths)
 	tier     *judged.Tier
 	progress *progress
 	scanner  *leakCheck // nil in an internal build
@@ -268,10 +279,13 @@ func (b *build) readInputs() error {
 		}
 		return err
 	}
+	b.maskPaths()
 	b.warn(b.folder.Diagnostics.Warnings())
 	// The judged tier, when the inputs have one, adds private terms (a
 	// family judge's model): read before the redaction and the scan start.
-	if b.tier, err = judged.Attach(b.ctx, b.folder, b.inputsDir); err != nil {
+	b.tier, err = judged.Attach(b.ctx, b.folder, b.inputsDir)
+	b.maskPaths()
+	if err != nil {
 		if cerr := b.readContent(); cerr != nil {
 			return diag.Join(err, cerr)
 		}
@@ -287,7 +301,7 @@ func (b *build) readInputs() error {
 	if err := redact.CheckAliases(b.folder, writers); err != nil {
 		return err
 	}
-	if err := checkReleaseTerms(b.o.Release, b.folder); err != nil {
+	if err := checkReleaseTerms(b.o.Release, b.terms); err != nil {
 		return err
 	}
 	// Two or more writers without an alias are numbered in the key's
@@ -317,7 +331,7 @@ func (b *build) readContent() error {
 	if err != nil {
 		return err
 	}
-	prompt, rawPrompt, fixtures, err := validationInputs(b.cfg, docs, files, matcher.New(matcher.Terms(b.folder)).Replace)
+	prompt, rawPrompt, fixtures, err := validationInputs(b.cfg, docs, files, b.terms.Replace)
 	if err != nil {
 		return err
 	}

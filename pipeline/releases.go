@@ -15,7 +15,6 @@ import (
 	"github.com/evalpress/evalpress/internal/provenance"
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/matcher"
-	"github.com/evalpress/evalpress/reports/inputs"
 	"github.com/evalpress/evalpress/site"
 )
 
@@ -39,11 +38,11 @@ func CheckReleaseName(name string) error {
 // in any case (matcher.FindName): the name is published as given
 // (releases/NAME/, the releases page), and "sonnet-eval" beside a Claude
 // writer would name it. The message does not quote the name.
-func checkReleaseTerms(name string, folder *inputs.Folder) error {
+func checkReleaseTerms(name string, terms *matcher.Matcher) error {
 	if name == "" {
 		return nil
 	}
-	found := matcher.New(matcher.Terms(folder)).FindName(name)
+	found := terms.FindName(name)
 	if len(found) == 0 {
 		return nil
 	}

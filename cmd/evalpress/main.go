@@ -27,9 +27,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/evalpress/evalpress/internal/diag"
 	"github.com/evalpress/evalpress/internal/earlysignal"
+	"github.com/evalpress/evalpress/matcher"
 	"github.com/evalpress/evalpress/reports/criteria"
 )
 
@@ -115,6 +117,10 @@ func runWithSignals(args []string) int {
 	return code
 }
 
+// tableTerms matches the identity table's words that are private whatever
+// the writers are (matcher.TableTerms), made once.
+var tableTerms = sync.OnceValue(func() *matcher.Matcher { return matcher.New(matcher.TableTerms()) })
+
 // run executes the command line args, with the evaluation's criteria, and
 // returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -124,6 +130,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // runWith is run with the criteria crit: a program that adds its own
 // criteria, or a test's.
 func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, crit criteria.Set) int {
+	// Standard error ends up in public CI logs: every path it names is
+	// masked by the identity table's words, and by a build's own private
+	// terms once it has read them.
+	term := diag.NewTerminal(stderr, func(s string) string { return tableTerms().MaskName(s, nil) })
+	defer term.Flush()
+	stderr = term
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
