@@ -1,0 +1,96 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/evalpress/evalpress/internal/testtree"
+)
+
+// TestReleaseTrustsNothingItFinds plants in a site's releases/ what
+// evalpress never made there, or damages what it made, then builds again:
+// each build fails with one line naming what it found, and changes
+// nothing; no release is deleted, and nothing from outside the site is
+// published (a link in a release is never read into the new site).
+func TestReleaseTrustsNothingItFinds(t *testing.T) {
+	t.Parallel()
+	const secret = "a private key from outside the site"
+	v1 := filepath.Join("public", "releases", "v1")
+	cases := []struct {
+		name  string
+		plant func(t *testing.T, dir string)
+		said  string // in stderr
+	}{
+		{"a page of a release replaced by a link out of the site", func(t *testing.T, dir string) {
+			relink(t, filepath.Join(dir, "outside", "id_rsa"), filepath.Join(dir, v1, "index.html"))
+		}, "releases/v1/index.html: a link"},
+		{"a folder of a release replaced by a link", func(t *testing.T, dir string) {
+			data := filepath.Join(dir, v1, "data")
+			if err := os.Rename(data, filepath.Join(dir, "outside", "data")); err != nil {
+				t.Fatal(err)
+			}
+			relink(t, filepath.Join(dir, "outside", "data"), data)
+		}, "releases/v1/data: a link"},
+		{"a release that is a link", func(t *testing.T, dir string) {
+			if err := os.Rename(filepath.Join(dir, v1), filepath.Join(dir, "outside", "v1")); err != nil {
+				t.Fatal(err)
+			}
+			relink(t, filepath.Join(dir, "outside", "v1"), filepath.Join(dir, v1))
+		}, "releases/v1: a link"},
+		{"a release's record naming another release", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, v1, "data", "provenance.json"), `"name": "v1"`, `"name": "v9"`)
+		}, "provenance.json: the record of release"},
+		{"a release's record cut short", func(t *testing.T, dir string) {
+			if err := os.Truncate(filepath.Join(dir, v1, "data", "provenance.json"), 40); err != nil {
+				t.Fatal(err)
+			}
+		}, "provenance.json"},
+		{"a release's record removed", func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, v1, "data", "provenance.json"))
+		}, "provenance.json"},
+		{"a release's record a named pipe", func(t *testing.T, dir string) {
+			name := filepath.Join(dir, v1, "data", "provenance.json")
+			os.Remove(name)
+			if err := syscall.Mkfifo(name, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "provenance.json: not a regular file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := newSite(t, nil)
+			if code, stderr := buildSite(t, dir, "--release", "v1"); code != 0 {
+				t.Fatal(stderr)
+			}
+			testtree.Write(t, dir, "", map[string]string{"outside/id_rsa": secret})
+			c.plant(t, dir)
+			before := testtree.Read(t, dir)
+			code, stderr := buildSite(t, dir, "--release", "v2")
+			if code != 1 || !strings.Contains(stderr, c.said) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Fatalf("exit %d, said %q; want exit 1 and one line with %q", code, stderr, c.said)
+			}
+			if after := testtree.Read(t, dir); !reflect.DeepEqual(after, before) {
+				t.Errorf("a refused build changed the folder")
+			}
+		})
+	}
+}
+
+// relink replaces the file or folder at link, if any, with a link to
+// target.
+func relink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.RemoveAll(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
