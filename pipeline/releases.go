@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/evalpress/evalpress/internal/provenance"
@@ -57,10 +58,15 @@ type earlierRelease struct {
 }
 
 // readReleases reads the releases in dir (the output folder's releases/,
-// or the folder verify names): every folder holding a provenance record
-// that names it as a release. Those numbered before, when before is not
-// 0, are kept; in their order. A folder evalpress did not make is left as
-// it is (the writer carries it as it carries any file of the author's).
+// or the folder verify names), each a folder holding a provenance record
+// that names it as a release; those numbered before, when before is not
+// 0, are kept; in their order. Every other entry but a hidden one is an
+// error naming it: each release was listed in the site's record as
+// evalpress's, so a release that cannot be read whole (a link, a record
+// edited, cut short or removed) would be left out of the new site and
+// deleted with the old one. A damaged release is a stop, never a guess.
+// verify (before > 0) reads a folder the user named, and leaves anything
+// else in it alone.
 func readReleases(ctx context.Context, dir string, before int) ([]earlierRelease, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -71,23 +77,57 @@ func readReleases(ctx context.Context, dir string, before int) ([]earlierRelease
 	}
 	var out []earlierRelease
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue // a host's or a checkout's, carried as the author's
+		}
 		root := filepath.Join(dir, e.Name())
-		data, err := readfile.ReadFile(ctx, filepath.Join(root, filepath.FromSlash(provenance.File)), readfile.Settings)
-		if !e.IsDir() || err != nil {
+		rec, err := releaseRecord(ctx, root, e)
+		if err != nil && before > 0 || err == nil && before > 0 && rec.Release.Number >= before {
 			continue
 		}
-		rec, err := provenance.Decode(data)
-		if err != nil || rec.Release == nil || rec.Release.Name != e.Name() || before > 0 && rec.Release.Number >= before {
-			continue
+		var r earlierRelease
+		if err == nil {
+			r, err = readRelease(ctx, root, rec)
 		}
-		r, err := readRelease(ctx, root, rec)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w; a release is never changed: restore it as it was published, or move it out of %s", err, dir)
 		}
 		out = append(out, r)
 	}
 	slices.SortFunc(out, func(a, b earlierRelease) int { return a.record.Release.Number - b.record.Release.Number })
 	return out, nil
+}
+
+// releaseRecord reads the provenance record of the release e in root: a
+// folder, not a link, whose record names it as a release.
+func releaseRecord(ctx context.Context, root string, e fs.DirEntry) (provenance.Record, error) {
+	if e.Type()&fs.ModeSymlink != 0 {
+		return provenance.Record{}, fmt.Errorf("%s: a link, never a release evalpress made", root)
+	}
+	if !e.IsDir() {
+		return provenance.Record{}, fmt.Errorf("%s: not a folder, never a release evalpress made", root)
+	}
+	name := filepath.Join(root, filepath.FromSlash(provenance.File))
+	data, err := readfile.ReadFile(ctx, name, readfile.Settings)
+	if err != nil {
+		return provenance.Record{}, err
+	}
+	rec, err := provenance.Decode(data)
+	if err != nil {
+		return provenance.Record{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if rec.Release == nil || rec.Release.Name != e.Name() {
+		return provenance.Record{}, fmt.Errorf("%s: the record of release %s, not of the release in %s", name, releaseOf(rec), e.Name())
+	}
+	return rec, nil
+}
+
+// releaseOf names the release a record says its site is.
+func releaseOf(rec provenance.Record) string {
+	if rec.Release == nil {
+		return "(none: a site that is no release)"
+	}
+	return strconv.Quote(rec.Release.Name)
 }
 
 // readRelease reads every file of the release in root.
@@ -97,6 +137,10 @@ func readRelease(ctx context.Context, root string, rec provenance.Record) (earli
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// Read, it would publish what it names, from anywhere.
+			return fmt.Errorf("%s: a link, never a file evalpress wrote into a release", p)
 		}
 		data, err := readfile.ReadFile(ctx, p, readfile.Corpus)
 		if err != nil {
@@ -112,10 +156,10 @@ func readRelease(ctx context.Context, root string, rec provenance.Record) (earli
 		return nil
 	})
 	if err != nil {
-		return earlierRelease{}, fmt.Errorf("cannot read the release in %s: %w", root, err)
+		return earlierRelease{}, err
 	}
 	if r.results == nil {
-		return earlierRelease{}, fmt.Errorf("%s: no data/results.json, which every release evalpress made holds; restore the release as it was published", root)
+		return earlierRelease{}, fmt.Errorf("%s: no data/results.json, which every release evalpress made holds", root)
 	}
 	return r, nil
 }
