@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,6 +41,15 @@ func TestVerify(t *testing.T) {
 			replaceIn(t, filepath.Join(out, "data", "provenance.json"), `"version": "`, `"version": "v0.0.1-`)
 		}, 1, "made by another version of evalpress"},
 		{"missing page", func(t *testing.T, _, out string) { os.Remove(filepath.Join(out, "changes.html")) }, 1, "changes.html: missing"},
+		{"page a link to its copy", func(t *testing.T, dir, out string) {
+			page, copied := filepath.Join(out, "method.html"), filepath.Join(dir, "method.html")
+			if err := os.Rename(page, copied); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(copied, page); err != nil {
+				t.Fatal(err)
+			}
+		}, 1, "method.html: a link"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -296,5 +306,36 @@ func TestReleaseKeepsItsExcerpts(t *testing.T) {
 	}
 	if base := mustRead(t, filepath.Join(out, "data", "baseline.json")); bytes.Contains(base, []byte(`"text"`)) {
 		t.Error("data/baseline.json holds the earlier site's excerpts")
+	}
+}
+
+// TestVerifyCarriedRelease: verify of a site compares the files the
+// rebuild makes, never a release the rebuild only copied from the site
+// itself: those are named as not rebuilt, so that a release changed after
+// it was made is not called identical; verify of the release itself finds
+// the change.
+func TestVerifyCarriedRelease(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	out := filepath.Join(dir, "public")
+	config, private := filepath.Join(dir, "config.toml"), filepath.Join(dir, "demo", "private")
+	for _, args := range [][]string{{"--release", "v1"}, {"--set", "c5.max_run=6"}} {
+		if code, _, stderr := runCLI(t, append([]string{"build", "--config", config}, args...)...); code != 0 {
+			t.Fatalf("build %v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	flipByte(t, filepath.Join(out, "releases", "v1", "results.html"), "<h1>")
+	code, stdout, stderr := runCLI(t, "verify", "--site", out, "--inputs", private, "--config", config)
+	if code != 0 || !strings.Contains(stdout, "identical") || !strings.Contains(stdout, "the release v1 is carried as published, not rebuilt") {
+		t.Errorf("verify of the site: exit %d, want 0 and the release named as not rebuilt\n%s%s", code, stdout, stderr)
+	}
+	// The site's own files: all but the release's and the marker.
+	own := len(siteFiles(t, out)) - len(siteFiles(t, filepath.Join(out, "releases"))) - 1
+	if !strings.Contains(stdout, fmt.Sprintf("(%d files)", own)) {
+		t.Errorf("verify counted the release's files as compared:\n%s", stdout)
+	}
+	code, stdout, stderr = runCLI(t, "verify", "--site", filepath.Join(out, "releases", "v1"), "--inputs", private, "--config", config)
+	if code != 1 || !strings.Contains(stdout, "results.html:") {
+		t.Errorf("verify of the changed release: exit %d, want 1 naming results.html\n%s%s", code, stdout, stderr)
 	}
 }
