@@ -48,8 +48,13 @@ type Report struct {
 	// what differs", "FILE:LINE: differs from the rebuild".
 	Differences []string
 	// Skipped are the site's files evalpress did not write (its record
-	// says so: a CNAME, a host's files, the releases), not compared.
+	// says so: a CNAME, a host's files), not compared.
 	Skipped []string
+	// Carried are the earlier releases the site carries, by name: the
+	// rebuild copies them from the site as they are, so they are not
+	// compared; each is verified on its own, with the inputs it was made
+	// from (its folder as Options.Site).
+	Carried []string
 }
 
 // ErrOtherVersion is returned for a site made by another evalpress: a
@@ -147,6 +152,7 @@ func compare(ctx context.Context, o Options, rec provenance.Record, rebuilt stri
 		return nil, err
 	}
 	r.Differences = append(r.Differences, inputs...)
+	r.Carried = carried(rebuilt, rec)
 	files, err := fileDifferences(ctx, o.Site, rebuilt, r)
 	if err != nil {
 		return nil, err
@@ -229,8 +235,33 @@ func union[V any](a, b map[string]V) iter.Seq[string] {
 	}
 }
 
+// carried names the earlier releases the rebuilt site holds, which the
+// rebuild copied from the site: every release but the one the site made.
+func carried(rebuilt string, rec provenance.Record) []string {
+	entries, _ := os.ReadDir(filepath.Join(rebuilt, pipeline.ReleasesDir))
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && (rec.Release == nil || e.Name() != rec.Release.Name) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// inCarried reports whether rel (slash-separated) is in one of the
+// releases r.Carried.
+func (r *Report) inCarried(rel string) bool {
+	for _, name := range r.Carried {
+		if strings.HasPrefix(rel, pipeline.ReleasesDir+"/"+name+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // fileDifferences compares the files of the site with the rebuild's: the
-// files evalpress did not write (by the site's record) are skipped.
+// files evalpress did not write (by the site's record) are skipped, and
+// so are the releases the rebuild copied from the site (r.Carried).
 func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]string, error) {
 	have, skipped, err := ownFiles(site)
 	if err != nil {
@@ -244,9 +275,15 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 	var out []string
 	for _, rel := range slices.Sorted(union(have, want)) {
 		file := filepath.Join(site, filepath.FromSlash(rel))
+		regular, inSite := have[rel]
 		switch {
-		case !have[rel]:
+		case r.inCarried(rel):
+			continue
+		case !inSite:
 			out = append(out, file+": missing; the rebuild has it")
+			continue
+		case !regular:
+			out = append(out, file+": a link or another file that is not regular, never a file evalpress wrote")
 			continue
 		case !want[rel]:
 			out = append(out, file+": not made by these inputs")
@@ -265,9 +302,10 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 }
 
 // ownFiles lists the files of the site in dir by slash-separated path, but
-// the marker evalpress keeps there and a git checkout's .git. When the
-// site has its marker, the files it says evalpress did not write (a CNAME,
-// the releases) are left out, and listed as skipped.
+// the marker evalpress keeps there and a git checkout's .git, each with
+// whether it is a regular file (a link is not: it is never followed).
+// When the site has its marker, the files it says evalpress did not write
+// (a CNAME) are left out, and listed as skipped.
 func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 	if _, err := os.Lstat(filepath.Join(dir, sitewrite.MarkerFile)); err == nil {
 		if skipped, err = sitewrite.Published(dir); err != nil {
@@ -290,7 +328,7 @@ func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 			return filepath.SkipDir
 		case d.IsDir(), rel == sitewrite.MarkerFile, skip[rel]:
 		default:
-			out[rel] = true
+			out[rel] = d.Type().IsRegular()
 		}
 		return nil
 	})

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
+	"github.com/evalpress/evalpress/pipeline"
 	"github.com/evalpress/evalpress/reports/criteria"
 	"github.com/evalpress/evalpress/verify"
 )
@@ -42,8 +45,23 @@ func (c *verifyCommand) Run(ctx context.Context, args []string) error {
 	if n := len(r.Skipped); n > 0 {
 		note = fmt.Sprintf("; %d file%s evalpress did not write not compared", n, plural(n))
 	}
+	note += carriedNote(o.Site, r.Carried)
 	fmt.Fprintf(c.stdout, "%s: identical to the rebuild of %s (%d files)%s\n", o.Site, o.Inputs, r.Files, note)
 	return nil
+}
+
+// carriedNote says that the releases names a site carries were not
+// rebuilt, and how to verify them: "" for none.
+func carriedNote(site string, names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; the release %s is carried as published, not rebuilt: verify it with the inputs it was made from (--site %s)",
+			names[0], filepath.Join(site, pipeline.ReleasesDir, names[0]))
+	}
+	return fmt.Sprintf("; the releases %s are carried as published, not rebuilt: verify each with the inputs it was made from (--site %s)",
+		strings.Join(names, ", "), filepath.Join(site, pipeline.ReleasesDir, "NAME"))
 }
 
 // plural is "s" unless n is 1.
