@@ -3,7 +3,10 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/evalpress/evalpress/internal/testtree"
+	"github.com/evalpress/evalpress/sitewrite"
 )
 
 // TestReleaseTrustsNothingItFinds plants in a site's releases/ what
@@ -92,5 +96,73 @@ func relink(t *testing.T, target, link string) {
 	}
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReleaseKilled kills a build that makes a release at each step of
+// its swap: afterwards the earlier release and the author's files are as
+// they were, and the new release is either whole or not there at all, in
+// which case the next build makes it.
+func TestReleaseKilled(t *testing.T) {
+	t.Parallel()
+	build := func(t *testing.T, dir, killAt, release string) int {
+		t.Helper()
+		cmd := childCommand(killAt, "build", "--config", filepath.Join(dir, "config.toml"), "--release", release, "--set", "c5.max_run=5")
+		cmd.Env = append(cmd.Env, "SOURCE_DATE_EPOCH=1780000000")
+		if err := cmd.Run(); err != nil {
+			if ee, ok := err.(*exec.ExitError); ok {
+				return ee.ExitCode()
+			}
+			t.Fatal(err)
+		}
+		return 0
+	}
+	author := map[string]string{"public/CNAME": "example.org\n", "public/notes.txt": "the author's", "public/releases/.keep": ""}
+	made := func(t *testing.T) string {
+		dir := newSite(t, nil)
+		if code := build(t, dir, "", "v1"); code != 0 {
+			t.Fatalf("build --release v1: exit %d", code)
+		}
+		testtree.Write(t, dir, "", author)
+		return dir
+	}
+	ref := made(t)
+	if code := build(t, ref, "", "v2"); code != 0 {
+		t.Fatalf("build --release v2: exit %d", code)
+	}
+	v1, v2 := filepath.Join("public", "releases", "v1"), filepath.Join("public", "releases", "v2")
+	wantV1, wantV2 := testtree.Read(t, filepath.Join(ref, v1)), testtree.Read(t, filepath.Join(ref, v2))
+	for _, at := range []string{"written:1", "journal:1", "carry:1", "carry:3", "swapped:1", "removed:1"} {
+		t.Run(at, func(t *testing.T) {
+			t.Parallel()
+			dir := made(t)
+			if code := build(t, dir, at, "v2"); code != -1 {
+				t.Fatalf("exit %d, want killed", code)
+			}
+			if _, err := sitewrite.Recover(filepath.Join(dir, "public")); err != nil {
+				t.Fatal(err)
+			}
+			if got := testtree.Read(t, filepath.Join(dir, v1)); !reflect.DeepEqual(got, wantV1) {
+				t.Error("releases/v1 changed")
+			}
+			got := testtree.Read(t, dir)
+			for name, text := range author {
+				if got[name] != text {
+					t.Errorf("%s holds %q, want %q", name, got[name], text)
+				}
+			}
+			if _, err := os.Lstat(filepath.Join(dir, v2)); !errors.Is(err, fs.ErrNotExist) {
+				if !reflect.DeepEqual(testtree.Read(t, filepath.Join(dir, v2)), wantV2) {
+					t.Fatal("releases/v2 is there but not whole")
+				}
+				return
+			}
+			if code := build(t, dir, "", "v2"); code != 0 {
+				t.Fatalf("build --release v2 after the kill: exit %d", code)
+			}
+			if !reflect.DeepEqual(testtree.Read(t, filepath.Join(dir, v2)), wantV2) {
+				t.Error("releases/v2 made after the kill differs")
+			}
+		})
 	}
 }
