@@ -339,3 +339,21 @@ func TestVerifyCarriedRelease(t *testing.T) {
 		t.Errorf("verify of the changed release: exit %d, want 1 naming results.html\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestVerifySiteSpelling: the site's folder may be named as a shell
+// completes it (a trailing slash) or with a "." in it: the site is the
+// same, and identical to its rebuild.
+func TestVerifySiteSpelling(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	out := filepath.Join(dir, "public")
+	config, private := filepath.Join(dir, "config.toml"), filepath.Join(dir, "demo", "private")
+	if code, _, stderr := runCLI(t, "build", "--config", config); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
+	}
+	for _, site := range []string{out + "/", out + "/.", filepath.Join(dir, "content") + "/../public"} {
+		if code, stdout, stderr := runCLI(t, "verify", "--site", site, "--inputs", private, "--config", config); code != 0 || !strings.Contains(stdout, "identical") {
+			t.Errorf("verify --site %s: exit %d\n%s%s", site, code, stdout, stderr)
+		}
+	}
+}
