@@ -321,9 +321,13 @@ func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 		if err != nil {
 			return err
 		}
-		rel := filepath.ToSlash(strings.TrimPrefix(p, dir+string(filepath.Separator)))
+		rel, err := filepath.Rel(dir, p) // dir as given: "public/", "./public"
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
 		switch {
-		case p == dir:
+		case rel == ".":
 		case d.IsDir() && sitewrite.IsGitDir(rel):
 			return filepath.SkipDir
 		case d.IsDir(), rel == sitewrite.MarkerFile, skip[rel]:
