@@ -731,3 +731,17 @@ func runAsNobody(t *testing.T) {
 		t.Fatalf("as nobody, %s did not run and pass:\n%s", t.Name(), out)
 	}
 }
+
+// TestBuildNamesItsFolderOnce: the line of a build names the output
+// folder as it is, however --out spells it, with one slash after it.
+func TestBuildNamesItsFolderOnce(t *testing.T) {
+	t.Parallel()
+	dir := newSite(t, nil)
+	out := filepath.Join(dir, "site")
+	for _, spelt := range []string{out + "/", out + "/."} {
+		code, stderr := buildSite(t, dir, "--out", spelt)
+		if code != 0 || !strings.Contains(stderr, "-> "+out+"/\n") {
+			t.Errorf("--out %s: exit %d, want the line to end in %q\n%s", spelt, code, out+"/", stderr)
+		}
+	}
+}
