@@ -68,7 +68,7 @@ func (c *buildCommand) Run(ctx context.Context, args []string) error {
 		}
 		return err
 	}
-	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), res.Out+string(filepath.Separator))
+	fmt.Fprintf(c.stderr, "built %d pages in %s -> %s\n", res.Pages, res.Elapsed.Round(time.Millisecond), filepath.Clean(res.Out)+string(filepath.Separator))
 	if res.NewEvaluation {
 		fmt.Fprintln(c.stderr, "a new evaluation: the previous build had no writer, or no section, in common with this one; no verdict compared")
 	} else if res.Baselined {
