@@ -166,3 +166,25 @@ func TestReleaseKilled(t *testing.T) {
 		})
 	}
 }
+
+// TestReleaseKeepsHiddenFiles: the hidden files a system leaves in a
+// release's folders (a .DS_Store where Finder looked) are not the
+// release's: a later build carries them as the author's, and the release
+// is otherwise unchanged.
+func TestReleaseKeepsHiddenFiles(t *testing.T) {
+	t.Parallel()
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir, "--release", "v1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	v1 := filepath.Join(dir, "public", "releases", "v1")
+	hidden := map[string]string{".DS_Store": "Finder's", "assets/.DS_Store": "Finder's", ".cache/note.txt": "a tool's"}
+	testtree.Write(t, v1, "", hidden)
+	before := testtree.Read(t, v1)
+	if code, stderr := buildSite(t, dir, "--release", "v2"); code != 0 {
+		t.Fatalf("build --release v2 with hidden files in v1: exit %d\n%s", code, stderr)
+	}
+	if after := testtree.Read(t, v1); !reflect.DeepEqual(after, before) {
+		t.Error("releases/v1 changed")
+	}
+}
