@@ -133,27 +133,25 @@ func releaseOf(rec provenance.Record) string {
 // readRelease reads every file of the release in root.
 func readRelease(ctx context.Context, root string, rec provenance.Record) (earlierRelease, error) {
 	r := earlierRelease{record: rec}
-	prefix := ReleasesDir + "/" + rec.Release.Name + "/"
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		switch {
+		case err != nil:
 			return err
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		case p != root && strings.HasPrefix(d.Name(), "."):
+			// A system's or a tool's (a .DS_Store): evalpress writes no
+			// hidden name into a site, and the writer carries it.
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case d.IsDir():
+			return nil
+		case d.Type()&fs.ModeSymlink != 0:
 			// Read, it would publish what it names, from anywhere.
 			return fmt.Errorf("%s: a link, never a file evalpress wrote into a release", p)
 		}
-		data, err := readfile.ReadFile(ctx, p, readfile.Corpus)
-		if err != nil {
-			return err
-		}
 		rel, _ := filepath.Rel(root, p)
-		r.files = append(r.files, site.File{Path: prefix + filepath.ToSlash(rel), Data: data})
-		if filepath.ToSlash(rel) == "data/results.json" {
-			if r.results, err = site.ParseBaseline(data); err != nil {
-				return fmt.Errorf("%s: %w", p, err)
-			}
-		}
-		return nil
+		return r.read(ctx, p, filepath.ToSlash(rel))
 	})
 	if err != nil {
 		return earlierRelease{}, err
@@ -162,6 +160,22 @@ func readRelease(ctx context.Context, root string, rec provenance.Record) (earli
 		return earlierRelease{}, fmt.Errorf("%s: no data/results.json, which every release evalpress made holds", root)
 	}
 	return r, nil
+}
+
+// read reads the file p, at rel in the release, and its results when it
+// is the release's results.json.
+func (r *earlierRelease) read(ctx context.Context, p, rel string) error {
+	data, err := readfile.ReadFile(ctx, p, readfile.Corpus)
+	if err != nil {
+		return err
+	}
+	r.files = append(r.files, site.File{Path: ReleasesDir + "/" + r.record.Release.Name + "/" + rel, Data: data})
+	if rel == "data/results.json" {
+		if r.results, err = site.ParseBaseline(data); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	return nil
 }
 
 // planRelease settles the release this build makes, once the output
