@@ -187,4 +187,8 @@ func TestReleaseKeepsHiddenFiles(t *testing.T) {
 	if after := testtree.Read(t, v1); !reflect.DeepEqual(after, before) {
 		t.Error("releases/v1 changed")
 	}
+	code, stdout, stderr := runCLI(t, "verify", "--site", v1, "--inputs", filepath.Join(dir, "private"), "--config", filepath.Join(dir, "config.toml"))
+	if code != 0 || !strings.Contains(stdout, "identical") || !strings.Contains(stdout, "3 files evalpress did not write not compared") {
+		t.Errorf("verify of releases/v1: exit %d, want identical with 3 files not compared\n%s%s", code, stdout, stderr)
+	}
 }
