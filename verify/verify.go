@@ -305,7 +305,8 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 // the marker evalpress keeps there and a git checkout's .git, each with
 // whether it is a regular file (a link is not: it is never followed).
 // When the site has its marker, the files it says evalpress did not write
-// (a CNAME) are left out, and listed as skipped.
+// (a CNAME) are left out, and listed as skipped; so are files with a
+// hidden name, which evalpress never writes.
 func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 	if _, err := os.Lstat(filepath.Join(dir, sitewrite.MarkerFile)); err == nil {
 		if skipped, err = sitewrite.Published(dir); err != nil {
@@ -331,6 +332,8 @@ func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 		case d.IsDir() && sitewrite.IsGitDir(rel):
 			return filepath.SkipDir
 		case d.IsDir(), rel == sitewrite.MarkerFile, skip[rel]:
+		case hidden(rel):
+			skipped = append(skipped, rel) // a .DS_Store in a release, which has no record
 		default:
 			out[rel] = d.Type().IsRegular()
 		}
@@ -340,6 +343,12 @@ func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
 		return nil, nil, fmt.Errorf("cannot list the files of %s: %w", dir, err)
 	}
 	return out, skipped, nil
+}
+
+// hidden reports whether the slash-separated path rel has a hidden
+// segment: evalpress writes none into a site.
+func hidden(rel string) bool {
+	return strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.")
 }
 
 // differingLine returns the first line where files a and b differ, or 0.
