@@ -192,3 +192,23 @@ func TestReleaseKeepsHiddenFiles(t *testing.T) {
 		t.Errorf("verify of releases/v1: exit %d, want identical with 3 files not compared\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestInternalReleaseNamed: a public build over a folder holding a release
+// an internal build made cannot carry it (its pages hold the full texts):
+// it fails with one line that says so, rather than with the leak scan's
+// hits in the release's pages, and changes nothing.
+func TestInternalReleaseNamed(t *testing.T) {
+	t.Parallel()
+	dir := newSite(t, nil)
+	if code, stderr := buildSite(t, dir, "--set", "publish.audience=internal", "--release", "i1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	before := testtree.Read(t, dir)
+	code, stderr := buildSite(t, dir, "--force")
+	if want := "releases/i1: a release an internal build made"; code != 1 || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+		t.Errorf("public build over an internal release: exit %d, want 1 and one line with %q\n%s", code, want, stderr)
+	}
+	if !reflect.DeepEqual(testtree.Read(t, dir), before) {
+		t.Error("the refused build changed the folder")
+	}
+}
