@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evalpress/evalpress/config"
 	"github.com/evalpress/evalpress/internal/provenance"
 	"github.com/evalpress/evalpress/internal/readfile"
 	"github.com/evalpress/evalpress/matcher"
@@ -211,6 +212,9 @@ func (b *build) readReleases() ([]earlierRelease, error) {
 		before = b.o.ReleaseAs.Number
 	}
 	earlier, err := readReleases(b.ctx, from, before)
+	if err == nil {
+		err = b.carriable(from, earlier)
+	}
 	if err != nil || b.o.Release == "" {
 		return earlier, err
 	}
@@ -222,6 +226,22 @@ func (b *build) readReleases() ([]earlierRelease, error) {
 		b.release, err = planRelease(b.o.Release, earlier)
 	}
 	return earlier, err
+}
+
+// carriable says why this build cannot carry the earlier releases in
+// from: a public build cannot carry a release an internal build made,
+// whose pages hold the full texts and the real names.
+func (b *build) carriable(from string, earlier []earlierRelease) error {
+	if b.cfg.Publish.Audience != config.Public {
+		return nil
+	}
+	for _, e := range earlier {
+		if e.results.Audience == string(config.Internal) {
+			return fmt.Errorf("%s: a release an internal build made, which holds the full texts; a public build cannot carry it, and a release is never changed: build the public site into another folder (--out)",
+				filepath.Join(from, e.record.Release.Name))
+		}
+	}
+	return nil
 }
 
 // releaseList is the releases page's list: the earlier releases, then the

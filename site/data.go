@@ -449,9 +449,11 @@ func joinRules(r []string) string {
 
 // ParseBaseline reads an earlier build's data/results.json: its first JSON
 // value, as a json.Decoder reads it. Only what the change record compares
-// is kept: the thresholds and each cell's names, verdict, rules and values.
+// is kept: the thresholds and each cell's names, verdict, rules and values,
+// and the audience, which says whether a public build may carry it.
 func ParseBaseline(data []byte) (*Results, error) {
 	var baseline struct {
+		Audience   string            `json:"audience"`
 		Thresholds ResultsThresholds `json:"thresholds"`
 		Judged     *struct {
 			Thresholds ResultsThresholds `json:"thresholds"`
@@ -473,7 +475,7 @@ func ParseBaseline(data []byte) (*Results, error) {
 	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&baseline); err != nil {
 		return nil, fmt.Errorf("not a results.json: %v", err)
 	}
-	r := Results{Thresholds: baseline.Thresholds, Inputs: baseline.Inputs}
+	r := Results{Audience: baseline.Audience, Thresholds: baseline.Thresholds, Inputs: baseline.Inputs}
 	if baseline.Judged != nil {
 		// The judged tier's thresholds, compared with the others'.
 		r.judgedThresholds = baseline.Judged.Thresholds
