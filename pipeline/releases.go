@@ -1,13 +1,13 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,14 +24,10 @@ import (
 // whole site as it was published: releases/NAME/.
 const ReleasesDir = "releases"
 
-// releaseName is what a release may be called: a folder name that reads
-// the same on every system and every host.
-var releaseName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
-
 // CheckReleaseName says what is wrong with a release's name, or nil.
 func CheckReleaseName(name string) error {
-	if !releaseName.MatchString(name) {
-		return fmt.Errorf("--release %q: a release's name is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit", name)
+	if err := provenance.CheckReleaseName(name); err != nil {
+		return fmt.Errorf("--release %q: %w", name, err)
 	}
 	return nil
 }
@@ -95,7 +91,7 @@ func readReleases(ctx context.Context, dir string, before int) ([]earlierRelease
 		}
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b earlierRelease) int { return a.record.Release.Number - b.record.Release.Number })
+	slices.SortFunc(out, func(a, b earlierRelease) int { return cmp.Compare(a.record.Release.Number, b.record.Release.Number) })
 	return out, nil
 }
 

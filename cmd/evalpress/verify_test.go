@@ -43,10 +43,10 @@ func TestVerify(t *testing.T) {
 		{"missing page", func(t *testing.T, _, out string) { os.Remove(filepath.Join(out, "changes.html")) }, 1, "changes.html: missing"},
 		{"release named with ..", func(t *testing.T, _, out string) {
 			replaceIn(t, filepath.Join(out, "data", "provenance.json"), "{", `{"release": {"name": "../..", "date": "2020-01-01", "number": 1},`)
-		}, 1, `provenance.json: the release "../..": not a name a build gives a release`},
+		}, 1, `provenance.json: not a provenance record evalpress wrote: the release "../..": a release's name is`},
 		{"release numbered 0", func(t *testing.T, _, out string) {
 			replaceIn(t, filepath.Join(out, "data", "provenance.json"), "{", `{"release": {"name": "v1", "date": "2020-01-01", "number": 0},`)
-		}, 1, `provenance.json: the release "v1" numbered 0`},
+		}, 1, `provenance.json: not a provenance record evalpress wrote: the release "v1" numbered 0`},
 		{"page a link to its copy", func(t *testing.T, dir, out string) {
 			page, copied := filepath.Join(out, "method.html"), filepath.Join(dir, "method.html")
 			if err := os.Rename(page, copied); err != nil {

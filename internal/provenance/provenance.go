@@ -13,8 +13,10 @@ package provenance
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -61,6 +63,37 @@ type Release struct {
 	Number int    `json:"number"` // 1 for the first release of the site
 }
 
+// releaseName is what a release may be called: a folder name that reads
+// the same on every system and every host.
+var releaseName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// maxReleases bounds a release's number, far above any site's count,
+// so that the next one's number cannot overflow.
+const maxReleases = 1 << 20
+
+// ErrReleaseName says what a release's name must be.
+var ErrReleaseName = errors.New("a release's name is 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit")
+
+// CheckReleaseName returns ErrReleaseName when name is not a release's
+// name, or nil.
+func CheckReleaseName(name string) error {
+	if !releaseName.MatchString(name) {
+		return ErrReleaseName
+	}
+	return nil
+}
+
+// check says what is wrong with a release a record names, or nil.
+func (r *Release) check() error {
+	if err := CheckReleaseName(r.Name); err != nil {
+		return fmt.Errorf("the release %q: %w", r.Name, err)
+	}
+	if r.Number < 1 || r.Number > maxReleases {
+		return fmt.Errorf("the release %q numbered %d: a build numbers its releases from 1", r.Name, r.Number)
+	}
+	return nil
+}
+
 // Keyed returns file's keyed digest of data.
 func Keyed(key []byte, file string, data []byte) Digest {
 	return Digest{File: file, HMACSHA256: commitment.Sum(key, data)}
@@ -93,6 +126,11 @@ func Decode(data []byte) (Record, error) {
 	}
 	if r.Tool.Version == "" {
 		return Record{}, fmt.Errorf("not a provenance record: no tool version")
+	}
+	if r.Release != nil {
+		if err := r.Release.check(); err != nil {
+			return Record{}, fmt.Errorf("not a provenance record evalpress wrote: %w", err)
+		}
 	}
 	return r, nil
 }
