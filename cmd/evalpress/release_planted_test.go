@@ -212,3 +212,23 @@ func TestInternalReleaseNamed(t *testing.T) {
 		t.Error("the refused build changed the folder")
 	}
 }
+
+// TestReleaseHoldingANewTerm: a term made private after a release was
+// published, which the release's pages hold, fails every later build
+// (the release is carried and scanned as it is), and the line says that
+// the release cannot change and how to withdraw it, rather than pointing
+// at an input to fix.
+func TestReleaseHoldingANewTerm(t *testing.T) {
+	t.Parallel()
+	dir := newSite(t, map[string]string{"content/index.md": "# Home\n\nThanks to Zebulon Quist.\n"})
+	if code, stderr := buildSite(t, dir, "--release", "v1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	testtree.Write(t, dir, "", map[string]string{"content/index.md": "# Home\n\nThanks to a friend.\n"})
+	appendTo(t, dir, "private/redact.txt", "Zebulon Quist\n")
+	code, stderr := buildSite(t, dir)
+	want := "public/releases/v1 holds it as it was published, and a release is never changed"
+	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "withdraw the release") {
+		t.Errorf("exit %d, want 1 and %q\n%s", code, want, stderr)
+	}
+}
