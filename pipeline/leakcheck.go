@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/evalpress/evalpress"
@@ -139,8 +140,9 @@ func (c *leakCheck) record(name string, found []leakscan.Leak) error {
 }
 
 // report states the leaks found as one error: the first, by file name,
-// and how many more.
-func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte) error {
+// and how many more; when it is in one of the earlier releases the site
+// carries, that the release cannot change, and how to withdraw it.
+func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte, earlier []earlierRelease) error {
 	names := make([]string, 0, len(c.leaks))
 	for name := range c.leaks {
 		names = append(names, name)
@@ -165,7 +167,21 @@ func (c *leakCheck) report(outDir, contentDir string, copied map[string][]byte) 
 	if len(all) > 1 {
 		more += fmt.Sprintf(" (and %d more)", len(all)-1)
 	}
-	return fmt.Errorf("leak scan: %s%s; the previous site was kept", first, more)
+	return fmt.Errorf("leak scan: %s%s; the previous site was kept%s", first, more, inRelease(outDir, names[0], earlier))
+}
+
+// inRelease says, when the site's file name is in one of the earlier
+// releases, that the release holds it as published and cannot change;
+// "" otherwise.
+func inRelease(outDir, name string, earlier []earlierRelease) string {
+	for _, e := range earlier {
+		dir := ReleasesDir + "/" + e.record.Release.Name
+		if strings.HasPrefix(name, dir+"/") {
+			dir = filepath.Join(outDir, filepath.FromSlash(dir))
+			return fmt.Sprintf("; %s holds it as it was published, and a release is never changed: if that is private now, withdraw the release (remove %s, and from where it is published)", dir, dir)
+		}
+	}
+	return ""
 }
 
 // fixedBytes returns the binary's own files and the program source and

@@ -514,14 +514,14 @@ func (b *build) renderScanWrite() error {
 		if err := b.scanner.scanPublished(b.ctx, b.outDir, permits); err != nil {
 			w.Abort()
 			if errors.Is(err, errLeak) {
-				return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files)
+				return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files, earlier)
 			}
 			return err
 		}
 	}
 	if err := w.Commit(); err != nil {
 		if errors.Is(err, errLeak) {
-			return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files)
+			return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files, earlier)
 		}
 		return err
 	}
