@@ -47,6 +47,9 @@ func TestVerify(t *testing.T) {
 		{"release numbered 0", func(t *testing.T, _, out string) {
 			replaceIn(t, filepath.Join(out, "data", "provenance.json"), "{", `{"release": {"name": "v1", "date": "2020-01-01", "number": 0},`)
 		}, 1, `provenance.json: not a provenance record evalpress wrote: the release "v1" numbered 0`},
+		{"record damaged", func(t *testing.T, _, out string) {
+			appendTo(t, out, sitewrite.MarkerFile, "/etc/passwd\n")
+		}, 1, "damaged: \"/etc/passwd\" starts with /; verify cannot tell which files of"},
 		{"page a link to its copy", func(t *testing.T, dir, out string) {
 			page, copied := filepath.Join(out, "method.html"), filepath.Join(dir, "method.html")
 			if err := os.Rename(page, copied); err != nil {
