@@ -276,6 +276,14 @@ func Published(dir string) ([]string, error) {
 	return out, nil
 }
 
+// CheckRecord returns why the record of the site in dir (its marker)
+// cannot be read whole, naming the marker and its line: nil when it can,
+// or when there is none.
+func CheckRecord(dir string) error {
+	_, err := readRecord(dir)
+	return err
+}
+
 // IsGitDir reports whether the slash-separated path rel of an output folder
 // is its git checkout's .git or inside it: not published, not scanned.
 func IsGitDir(rel string) bool {

@@ -308,6 +308,9 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 // (a CNAME) are left out, and listed as skipped; so are files with a
 // hidden name, which evalpress never writes.
 func ownFiles(dir string) (files map[string]bool, skipped []string, err error) {
+	if err := sitewrite.CheckRecord(dir); err != nil {
+		return nil, nil, fmt.Errorf("%v; verify cannot tell which files of %s evalpress wrote, so it compares none: verify the site as it was published, with its record whole", err, dir)
+	}
 	if _, err := os.Lstat(filepath.Join(dir, sitewrite.MarkerFile)); err == nil {
 		if skipped, err = sitewrite.Published(dir); err != nil {
 			return nil, nil, err
