@@ -50,6 +50,10 @@ func TestVerify(t *testing.T) {
 		{"record damaged", func(t *testing.T, _, out string) {
 			appendTo(t, out, sitewrite.MarkerFile, "/etc/passwd\n")
 		}, 1, "damaged: \"/etc/passwd\" starts with /; verify cannot tell which files of"},
+		{"page left out of the record", func(t *testing.T, _, out string) {
+			flipByte(t, filepath.Join(out, "method.html"), "<h1>")
+			replaceIn(t, filepath.Join(out, sitewrite.MarkerFile), "\nmethod.html\n", "\n")
+		}, 1, "method.html: there, but the site's record does not list it as evalpress's"},
 		{"page a link to its copy", func(t *testing.T, dir, out string) {
 			page, copied := filepath.Join(out, "method.html"), filepath.Join(dir, "method.html")
 			if err := os.Rename(page, copied); err != nil {
