@@ -275,18 +275,11 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 	var out []string
 	for _, rel := range slices.Sorted(union(have, want)) {
 		file := filepath.Join(site, filepath.FromSlash(rel))
-		regular, inSite := have[rel]
-		switch {
-		case r.inCarried(rel):
+		if r.inCarried(rel) {
 			continue
-		case !inSite:
-			out = append(out, file+": missing; the rebuild has it")
-			continue
-		case !regular:
-			out = append(out, file+": a link or another file that is not regular, never a file evalpress wrote")
-			continue
-		case !want[rel]:
-			out = append(out, file+": not made by these inputs")
+		}
+		if d := presence(r, rel, have, want); d != "" {
+			out = append(out, file+": "+d)
 			continue
 		}
 		r.Files++
@@ -299,6 +292,24 @@ func fileDifferences(ctx context.Context, site, rebuilt string, r *Report) ([]st
 		}
 	}
 	return out, nil
+}
+
+// presence says what is wrong with the file rel of the site, a regular
+// file or not (have), as the rebuild has it or not (want): "" when both
+// have it as a file, to compare.
+func presence(r *Report, rel string, have, want map[string]bool) string {
+	regular, inSite := have[rel]
+	switch {
+	case !inSite && slices.Contains(r.Skipped, rel):
+		return "there, but the site's record does not list it as evalpress's; the rebuild has it"
+	case !inSite:
+		return "missing; the rebuild has it"
+	case !regular:
+		return "a link or another file that is not regular, never a file evalpress wrote"
+	case !want[rel]:
+		return "not made by these inputs"
+	}
+	return ""
 }
 
 // ownFiles lists the files of the site in dir by slash-separated path, but
