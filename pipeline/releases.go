@@ -176,13 +176,18 @@ func (r *earlierRelease) read(ctx context.Context, p, rel string) error {
 }
 
 // planRelease settles the release this build makes, once the output
-// folder is locked: its name is free, its number follows the earlier
-// releases', its date is SOURCE_DATE_EPOCH's day or today's (UTC).
+// folder is locked: its name is free in any case, its number follows the
+// earlier releases', its date is SOURCE_DATE_EPOCH's day or today's (UTC).
 func planRelease(name string, earlier []earlierRelease) (*provenance.Release, error) {
 	n := 1
 	for _, e := range earlier {
-		if e.record.Release.Name == name {
-			return nil, fmt.Errorf("release %q exists (%s); a release is never changed: choose another name", name, e.record.Release.Date)
+		if was := e.record.Release.Name; strings.EqualFold(was, name) {
+			// One folder on a disk that ignores case (macOS, Windows).
+			as := ""
+			if was != name {
+				as = fmt.Sprintf("as %q, ", was)
+			}
+			return nil, fmt.Errorf("release %q exists (%s%s); a release is never changed: choose another name", name, as, e.record.Release.Date)
 		}
 		n = max(n, e.record.Release.Number+1)
 	}
