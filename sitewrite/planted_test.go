@@ -154,6 +154,9 @@ func TestPlantedFilesMoveNothing(t *testing.T) {
 		{"a journal's new file a hard link to the inputs", func(t *testing.T, root string) {
 			must(t, os.Link(filepath.Join(root, "demo", "redact.txt"), filepath.Join(root, ".public.swap.tmp")))
 		}, ".public.swap.tmp is in the way, and evalpress did not make it; move it away", ""},
+		{"a folder of the author's named as a new site's", func(t *testing.T, root string) {
+			testtree.Write(t, root, "", map[string]string{testStaging + "/notes/mine.txt": "mine"})
+		}, "", "left alone, as they hold files evalpress did not write (move those back, then remove them): " + testStaging},
 		{"a leftover whose marker names the inputs", func(t *testing.T, root string) {
 			testtree.Write(t, root, "", map[string]string{testStaging + "/" + MarkerFile: marker + "../demo/redact.txt\n", testStaging + "/index.html": "x"})
 		}, "", "warning: left " + testStaging + " alone, as its list of the files evalpress wrote cannot be read"},
