@@ -132,24 +132,47 @@ func clearLeftovers(parent *folder, abs, dir string) []string {
 // whether something in it had to be left. A site with a marker (a previous
 // site set aside, a new one never swapped in) loses what its record lists.
 // A new site's folder (isStaging) without one, which a kill stopped while
-// it was written, holds nothing but what the build wrote, and goes whole,
-// unless it holds at its top an entry a publishing set-up keeps (.git,
-// CNAME); an aside without one goes only if empty. A folder whose marker
-// cannot be read is left whole, with the marker's error: nothing in it is
-// known to be evalpress's.
+// it was written, holds nothing but what the build wrote, and goes whole
+// if it holds the staging stamp it was made with, and at its top no entry
+// a publishing set-up keeps (.git, CNAME); a folder of that name without
+// the stamp is not evalpress's, and an aside without a marker goes only if
+// empty. A folder whose marker cannot be read is left whole, with the
+// marker's error: nothing in it is known to be evalpress's.
 func left(p string, isStaging bool) (bool, error) {
-	if r, err := readRecord(p); err != nil {
+	r, err := readRecord(p)
+	if err != nil {
 		return true, err
-	} else if r != nil {
+	}
+	if r != nil {
+		if isStaging {
+			removeStamp(p) // a kill between the marker and the stamp's removal
+		}
 		return !removeOwned(p), nil
 	}
 	if os.Remove(p) == nil {
 		return false, nil // empty
 	}
-	if !isStaging || holdsCarriable(p) {
+	if !isStaging || holdsCarriable(p) || !removeStamp(p) {
 		return true, nil
 	}
 	return os.RemoveAll(p) != nil, nil
+}
+
+// removeStamp removes the staging stamp of the folder p, and reports
+// whether it was there: a regular file with no other name, made as the
+// folder was.
+func removeStamp(p string) bool {
+	d, err := openFolder(p)
+	if err != nil {
+		return false
+	}
+	defer d.close()
+	self, err := d.stat()
+	if err != nil {
+		return false
+	}
+	e, err := d.lstat(stagingStamp)
+	return err == nil && e.fileMadeIn(self) && d.remove(stagingStamp, false) == nil
 }
 
 // hasRecord reports whether the site in dir has a marker that can be read.
@@ -166,7 +189,7 @@ func holdsCarriable(p string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if carriable(e.Name()) {
+		if e.Name() != stagingStamp && carriable(e.Name()) {
 			return true
 		}
 	}

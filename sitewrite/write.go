@@ -35,6 +35,12 @@ import (
 // told to, and marks the folder as evalpress's to replace.
 const MarkerFile = ".evalpress-build"
 
+// stagingStamp is the empty file a new site's folder holds from the moment
+// it is made until its marker is written: what proves a folder of the
+// staging name, found with no marker after a kill, evalpress's to remove
+// whole. An author's folder that merely has the name holds none.
+const stagingStamp = ".evalpress-staging"
+
 // ErrInternalOverPublic is returned when an internal build would replace a
 // public one.
 var ErrInternalOverPublic = errors.New("refusing to replace a public build with an internal one")
@@ -136,10 +142,27 @@ func makeStaging(abs string) (string, error) {
 		rand.Read(random[:])
 		tmp := filepath.Join(filepath.Dir(abs), stagingPrefix(abs)+hex.EncodeToString(random[:]))
 		err := os.Mkdir(tmp, 0o777)
+		if err == nil {
+			return tmp, stamp(tmp)
+		}
 		if !errors.Is(err, os.ErrExist) {
 			return tmp, err
 		}
 	}
+}
+
+// stamp puts the staging stamp in the new folder tmp; the folder goes
+// again if it cannot.
+func stamp(tmp string) error {
+	d, err := openFolder(tmp)
+	if err == nil {
+		err = d.create(stagingStamp, nil)
+		d.close()
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // queued is how many files wait at most to be checked, and how many checked
@@ -351,6 +374,9 @@ func (w *Writer) Commit() error {
 	if err := w.ctx.Err(); err != nil {
 		return err // the next build removes the new folder
 	}
+	// The marker says what is evalpress's now; a kill before this line
+	// leaves both, which the next build's Recover takes as the marker says.
+	os.Remove(filepath.Join(w.tmp, stagingStamp))
 	ok := false
 	defer func() {
 		// A swap that could not be undone keeps its journal, and the
