@@ -233,6 +233,24 @@
   }
   function pct(x) { return (Math.round(x * 1000) / 10) + "%"; }
   function shown(c, v) { return c.kind === "share" ? v + " (" + pct(v) + ")" : String(v); }
+  // The explorer's words and controls are made here, as the search form
+  // is: a page read without scripts holds no text it does not show.
+  (function () {
+    var intro = el("p");
+    intro.appendChild(document.createTextNode("Every number a verdict below is made from is public in "));
+    intro.appendChild(el("a", { href: root.getAttribute("data-results") }, "results.json"));
+    intro.appendChild(document.createTextNode(". Change a threshold and every cell's verdict, the FAILs per writer, the grid and each hypothesis's verdict are recomputed here, in your browser, by the rules the build applies; the address then keeps your thresholds, as the config keys "));
+    intro.appendChild(el("code", {}, "build --set"));
+    intro.appendChild(document.createTextNode(" takes. The rest of the page stays at this build's thresholds."));
+    var error = el("p", { "class": "explorer-error warning", role: "alert" });
+    error.hidden = true;
+    var controls = el("form", { "class": "explorer-controls", "aria-label": "Thresholds" });
+    var buttons = el("p", { "class": "explorer-buttons" });
+    buttons.appendChild(el("button", { type: "reset" }, "Back to this build's thresholds"));
+    controls.appendChild(buttons);
+    [intro, error, controls, el("p", { "class": "explorer-mark", role: "status", "aria-live": "polite" }), el("div", { "class": "explorer-out" })]
+      .forEach(function (e) { root.appendChild(e); });
+  })();
   var form = root.querySelector(".explorer-controls");
   var mark = root.querySelector(".explorer-mark");
   var out = root.querySelector(".explorer-out");

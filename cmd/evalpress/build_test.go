@@ -238,7 +238,7 @@ func TestBuildErrors(t *testing.T) {
 		{"NUL byte in a document", map[string]string{"content/findings.md": "# F\n\nbad \x00 byte\n"}, nil, 1, "content/findings.md:3: a NUL byte, which no text document holds"},
 		{"missing content folder", map[string]string{"config.toml": strings.Replace(readConfig(t), `content_dir = "content"`, `content_dir = "nope"`, 1)}, nil, 1, `config.toml:2: content_dir "nope": the folder `},
 		{"sections.md holds only a byte-order mark", map[string]string{"private/sections.md": "\ufeff"}, nil, 1, "sections.md:1: warning: byte-order mark ignored"},
-		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about "Model 9"`},
+		{"unknown writer in hypothesis", map[string]string{"config.toml": strings.Replace(readConfig(t), `model = "Model 3"`, `model = "Model 9"`, 1)}, nil, 1, `config.toml:15: hypothesis "H1" predicts about a writer by a name that is no alias (writers: "Model 2", "Model 3")`},
 		{"template error", map[string]string{"templates/doc.html": "{{.Nope"}, nil, 1, "template error"},
 		{"alias is a private term", map[string]string{"private/models.toml": "[aliases]\n\"Beta Scribe\" = \"Harbourline Holdings\"\n"}, nil, 1, "models.toml:2: this alias is itself a private term"},
 		{"baseline not results.json", nil, []string{"--baseline", "config.toml"}, 1, "not a results.json"},

@@ -118,10 +118,13 @@ func TestAToyCriterionReachesEverySurface(t *testing.T) {
 		w := s.(map[string]any)
 		totals[fmt.Sprint(w["model"])] = fmt.Sprint(field(w, "criteria", "X7"))
 	}
-	if totals["Model 1"] != "map[ambiguous:0 fail:1 pass:2 unscored:0]" || totals["Model 2"] != "map[ambiguous:0 fail:0 pass:3 unscored:0]" {
+	// fail_low and fail_high are the FAIL share's 95% Wilson interval: 1 of
+	// 3 is 0.061 to 0.792, 0 of 3 is 0 to 0.561, 1 of 6 is 0.030 to 0.564.
+	if totals["Model 1"] != "map[ambiguous:0 fail:1 fail_high:0.792 fail_low:0.061 pass:2 unscored:0]" ||
+		totals["Model 2"] != "map[ambiguous:0 fail:0 fail_high:0.561 fail_low:0 pass:3 unscored:0]" {
 		t.Errorf("results.json: X7 totals per writer %v", totals)
 	}
-	if x7 := fmt.Sprint(field(r, "totals", "X7")); x7 != "map[ambiguous:0 fail:1 pass:5 unscored:0]" {
+	if x7 := fmt.Sprint(field(r, "totals", "X7")); x7 != "map[ambiguous:0 fail:1 fail_high:0.564 fail_low:0.03 pass:5 unscored:0]" {
 		t.Errorf("results.json: X7's totals %v", x7)
 	}
 	h7 := r["hypotheses"].([]any)[0].(map[string]any)
