@@ -2,7 +2,9 @@ package redact
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -58,6 +60,33 @@ func CheckConfigTexts(m *matcher.Matcher, cfg *config.Config, alias map[string]s
 	for _, h := range cfg.Hypotheses {
 		if found := m.FindName(h.ID); len(found) > 0 {
 			return termError(cfg.File, h.Line, "a hypothesis's id: ", h.ID, found, alias)
+		}
+	}
+	return nil
+}
+
+// CheckSectionNames returns an error at the first section heading that
+// holds a private term. Section names are published (every table, every
+// cell page): the author chose them with the outline, so a heading is
+// renamed, never shown as "CTA [model]", which would tell where a lab's
+// word stood.
+func CheckSectionNames(m *matcher.Matcher, folder *inputs.Folder, alias map[string]string) error {
+	seen := map[string]bool{}
+	for _, sec := range folder.Sections {
+		if seen[sec.Name] {
+			continue
+		}
+		seen[sec.Name] = true
+		if found := m.Find(sec.Name); len(found) > 0 {
+			return termError(folder.SectionPath(sec), sec.Line, "a section heading: ", sec.Name, found, alias)
+		}
+	}
+	// An example's section no writer has is published too ("left out").
+	for _, ep := range folder.Episodes {
+		for _, name := range slices.Sorted(maps.Keys(ep.Examples)) {
+			if found := m.Find(name); !seen[name] && len(found) > 0 {
+				return termError(folder.ExamplesPath(ep), ep.Examples[name].Line, "a section heading: ", name, found, alias)
+			}
 		}
 	}
 	return nil
@@ -132,6 +161,9 @@ func (r *redactor) documents() ([]public.Document, error) {
 		return nil, err
 	}
 	if err := CheckConfigTexts(r.m, cfg, r.alias); err != nil {
+		return nil, err
+	}
+	if err := CheckSectionNames(r.m, r.in.Folder, r.alias); err != nil {
 		return nil, err
 	}
 	var out []public.Document

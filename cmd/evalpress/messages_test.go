@@ -174,3 +174,40 @@ func TestMessagesQuoteNoPrivateValue(t *testing.T) {
 		})
 	}
 }
+
+// TestASectionHeadingNamingAWriterStops: section names are published in
+// every table, so a heading holding a writer's word stops the build at its
+// line, never shown as "CTA [model]"; an ordinary heading builds.
+func TestASectionHeadingNamingAWriterStops(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		heading string
+		code    int
+	}{
+		{"## CTA for gemini fans", 1},
+		{"## CTA on the command line", 0},
+	} {
+		t.Run(tc.heading, func(t *testing.T) {
+			t.Parallel()
+			dir := plantedDemo(t)
+			path := filepath.Join(dir, "demo", "private", "sections.md")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(strings.Replace(string(data), "## CTA\n", tc.heading+"\n", 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stderr := buildSite(t, dir)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d:\n%s", code, tc.code, stderr)
+			}
+			if tc.code != 0 && (!strings.Contains(stderr, "sections.md:") || !strings.Contains(stderr, "a section heading")) {
+				t.Errorf("the error does not name the heading's line:\n%s", stderr)
+			}
+			if strings.Contains(strings.ToLower(strings.ReplaceAll(stderr, dir, "DIR")), "gemini") {
+				t.Errorf("stderr quotes the term:\n%s", stderr)
+			}
+		})
+	}
+}

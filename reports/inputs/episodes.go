@@ -194,3 +194,23 @@ func (f *Folder) ScriptSource(script string) string {
 	}
 	return SectionsFile + ":0"
 }
+
+// SectionPath returns the file that holds sec's heading, as the author
+// names it (for messages, whose paths the terminal masks).
+func (f *Folder) SectionPath(sec Section) string {
+	file := SectionsFile
+	if sec.Episode < len(f.Episodes) && sec.Repeat < len(f.Episodes[sec.Episode].Runs) {
+		if r := f.Episodes[sec.Episode].Runs[sec.Repeat]; r.file != "" {
+			file = r.file
+		}
+	}
+	return f.path(file)
+}
+
+// ExamplesPath returns the file of ep's examples, as the author names it.
+func (f *Folder) ExamplesPath(ep Episode) string {
+	if ep.file == "" {
+		return f.path(ExamplesFile)
+	}
+	return f.path(ep.file)
+}
