@@ -662,6 +662,21 @@ func (m *Matcher) MaskName(name string, decode func(string) string) string {
 	return name
 }
 
+// MaskLine returns a line evalpress prints with every private term
+// masked: in each path (a space-separated field holding a path
+// separator) by MaskName, which takes an identity's ordinary words in any
+// case, and elsewhere by Replace. Messages quote no private value, and
+// name files as the author named them; this is the terminal's last guard.
+func (m *Matcher) MaskLine(line string) string {
+	fields := strings.SplitAfter(line, " ")
+	for i, f := range fields {
+		if strings.ContainsAny(f, `/\`) {
+			fields[i] = m.MaskName(f, nil)
+		}
+	}
+	return m.Replace(strings.Join(fields, ""))
+}
+
 // TableTerms are the words of every lab of the identity table that are
 // private whatever the writers are (its labs', families', products',
 // people's names and their other scripts, but not the ordinary words

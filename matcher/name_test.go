@@ -1,6 +1,7 @@
 package matcher_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/evalpress/evalpress/matcher"
@@ -41,6 +42,25 @@ func TestFindNameTakesOrdinaryWordsInAnyCase(t *testing.T) {
 		}
 		if got := len(m.FindName(tc.name)) > 0; got != tc.id {
 			t.Errorf("FindName(%q) found %v, want %v", tc.name, got, tc.id)
+		}
+	}
+}
+
+// TestMaskLine: a printed line has its paths masked as names (ordinary
+// words of an identity in any case) and the rest as prose.
+func TestMaskLine(t *testing.T) {
+	t.Parallel()
+	writer := "Claude Opus 4.1"
+	m := matcher.New(append([]matcher.Term{{Text: writer, Kind: matcher.KindModel}},
+		matcher.IdentityTerms(identity.Of(writer, identity.Extra{}), "the writer", "sections.md:1")...))
+	for _, tc := range []struct{ line, gone, kept string }{
+		{"evalpress: in/judged/haiku.md:3: no verdict block\n", "haiku", "no verdict block"},
+		{`evalpress: in/sections.md:9: section "CTA Claude" appears twice` + "\n", "Claude", "appears twice"},
+		{"evalpress: a haiku is a poem, and a sonnet too\n", "", "a haiku is a poem, and a sonnet too"},
+	} {
+		got := m.MaskLine(tc.line)
+		if tc.gone != "" && strings.Contains(strings.ToLower(got), strings.ToLower(tc.gone)) || !strings.Contains(got, tc.kept) {
+			t.Errorf("MaskLine(%q) = %q", tc.line, got)
 		}
 	}
 }

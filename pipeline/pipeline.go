@@ -141,7 +141,7 @@ func Build(ctx context.Context, o Options, stderr io.Writer) (*Result, error) {
 func (b *build) maskPaths() {
 	m := matcher.New(matcher.Terms(b.folder))
 	b.terms = m
-	diag.MaskPaths(b.stderr, func(s string) string { return m.MaskName(s, nil) })
+	diag.MaskPaths(b.stderr, m.MaskLine)
 }
 
 // build is one run of Build: what each of its stages hands the next.

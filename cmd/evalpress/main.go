@@ -133,7 +133,7 @@ func runWith(ctx context.Context, args []string, stdout, stderr io.Writer, crit 
 	// Standard error ends up in public CI logs: every path it names is
 	// masked by the identity table's words, and by a build's own private
 	// terms once it has read them.
-	term := diag.NewTerminal(stderr, func(s string) string { return tableTerms().MaskName(s, nil) })
+	term := diag.NewTerminal(stderr, func(s string) string { return tableTerms().MaskLine(s) })
 	defer term.Flush()
 	stderr = term
 	if len(args) == 0 {

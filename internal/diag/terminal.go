@@ -8,8 +8,9 @@ import (
 )
 
 // Terminal is where evalpress reports, as a command's standard error: it
-// writes whole lines to its writer, each path in them passed through its
-// mask first. A path the author chose can name what must stay private (a
+// writes whole lines to its writer, each passed through its mask first
+// (matcher.MaskLine: the paths in it, and any private term a message
+// quotes though it should not). A path the author chose can name what must stay private (a
 // judge's reply file named after its id, "judged/haiku.md"; an episode's
 // folder), and terminal output ends up in public CI logs. The mask starts
 // as what is private whatever the inputs (NewTerminal's), and a build
@@ -68,17 +69,16 @@ func (t *Terminal) Flush() error {
 	return err
 }
 
-// maskLines masks every path of text: each space-separated field that
-// holds a path separator.
+// maskLines passes every line of text through the mask.
 func (t *Terminal) maskLines(text string) string {
 	if t.mask == nil {
 		return text
 	}
-	fields := strings.SplitAfter(text, " ")
-	for i, f := range fields {
-		if strings.ContainsAny(f, `/\`) {
-			fields[i] = t.mask(f)
+	lines := strings.SplitAfter(text, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = t.mask(l)
 		}
 	}
-	return strings.Join(fields, "")
+	return strings.Join(lines, "")
 }

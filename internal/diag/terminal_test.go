@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestTerminalMasksPathsOnly(t *testing.T) {
+func TestTerminalMasksWholeLines(t *testing.T) {
 	t.Parallel()
 	mask := func(s string) string { return strings.ReplaceAll(s, "haiku", "[model]") }
 	tests := []struct {
@@ -14,7 +14,7 @@ func TestTerminalMasksPathsOnly(t *testing.T) {
 		want   string
 	}{
 		{"a path", []string{"evalpress: in/judged/haiku.md:3: bad\n"}, "evalpress: in/judged/[model].md:3: bad\n"},
-		{"a word that is no path", []string{"evalpress: a haiku is a poem\n"}, "evalpress: a haiku is a poem\n"},
+		{"lines apart", []string{"evalpress: a haiku\nx haiku\n"}, "evalpress: a [model]\nx [model]\n"},
 		{"a line in pieces", []string{"evalpress: in/judged/hai", "ku.md:3: bad\nhint: x\n"}, "evalpress: in/judged/[model].md:3: bad\nhint: x\n"},
 		{"a last line without its end", []string{"evalpress: in\\haiku.md"}, "evalpress: in\\[model].md"},
 	}
