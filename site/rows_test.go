@@ -53,7 +53,7 @@ func TestResultRowsMatchTheTemplate(t *testing.T) {
 		if err := tmpl.Execute(&want, map[string]any{"Rows": rows, "Root": root}); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(resultRowsHTML(rows, root)); got != want.String() {
+		if got := string(resultRowsHTML(rows, root, false)); got != want.String() {
 			t.Fatalf("root %q: rows differ from the template's\ngot:  %s\nwant: %s", root, got, want.String())
 		}
 	}

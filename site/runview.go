@@ -310,7 +310,7 @@ func appendDiffHTML(b []byte, ops []public.DiffOp) []byte {
 // them for a large run, which a template renders ten times slower. The
 // escaping is html/template's, and TestResultRowsMatchTheTemplate holds the
 // rows to what the template would write.
-func resultRowsHTML(rows []cellRow, root string) template.HTML {
+func resultRowsHTML(rows []cellRow, root string, measure bool) template.HTML {
 	var b strings.Builder
 	b.Grow(len(rows) * 640)
 	for _, r := range rows {
@@ -325,8 +325,12 @@ func resultRowsHTML(rows []cellRow, root string) template.HTML {
 		} else {
 			b.WriteString("\n<td data-value=\"-1\">–</td><td data-value=\"-1\">–</td>")
 		}
-		b.WriteString("\n<td data-verdict=\"" + verdict + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
-		b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n")
+		if measure { // C5 is a measurement: no verdict, no rule broken
+			b.WriteString("\n")
+		} else {
+			b.WriteString("\n<td data-verdict=\"" + verdict + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(r.Verdict)) + "\">" + verdict + "</span></td>\n")
+			b.WriteString("<td>" + escapeHTML(r.Rules) + "</td>\n")
+		}
 		for _, g := range r.Others {
 			b.WriteString("<td data-value=\"" + escapeHTML(g.Value) + "\" data-verdict=\"" + escapeHTML(g.Label) + "\"><span class=\"badge badge-" + escapeHTML(strings.ToLower(g.Label)) + "\">" +
 				escapeHTML(g.Label) + "</span> " + escapeHTML(g.Summary) + "</td>\n")

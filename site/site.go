@@ -204,7 +204,7 @@ func (sd *siteData) Sections() []sectionRow {
 // ResultRows returns the rows of the results table for a page whose links
 // start with root, rendered once for each root (see resultRowsHTML).
 func (sd *siteData) ResultRows(root string) template.HTML {
-	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results(), root), nil })
+	rows, _ := sd.rows.get(root, func() (template.HTML, error) { return resultRowsHTML(sd.Results(), root, sd.Public.C5Measure), nil })
 	return rows
 }
 

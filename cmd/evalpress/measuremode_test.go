@@ -82,13 +82,21 @@ func TestMeasureMode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, banned := range []string{"✗ FAIL", "C5 failures per writer", "fails above", "FAIL count per writer"} {
+			for _, banned := range []string{"✗ FAIL", "C5 failures per writer", "fails above", "FAIL count per writer", "C5 verdict", "Failed rule", ">MEASURED<"} {
 				if strings.Contains(string(page), banned) {
 					t.Errorf("results.html says %q in measure mode", banned)
 				}
 			}
 			if !strings.Contains(string(page), "C5 as a measurement") {
 				t.Error("results.html has no table of the measures")
+			}
+			// The table of every cell has as many cells a row as heads.
+			table := string(page)[strings.Index(string(page), `id="results-table"`):]
+			heads := strings.Count(table[:strings.Index(table, "</thead>")], "<th ")
+			body := table[strings.Index(table, "<tbody>"):]
+			row := body[strings.Index(body, "<tr "):strings.Index(body, "</tr>")]
+			if cells := strings.Count(row, "<td"); cells != heads {
+				t.Errorf("the table of every cell has %d heads and %d cells in a row", heads, cells)
 			}
 			var r struct {
 				Mode  string `json:"c5_mode"`
