@@ -123,7 +123,7 @@ func TestNearPassagesAreCaught(t *testing.T) {
 		}
 		q := quickPool.Get().(*matcher.QuickText)
 		q.Fold(readerText(page))
-		quick := s.mayLeakPassage(q)
+		quick := s.mayLeakPassage(q, s.allowed)
 		quickPool.Put(q)
 		if !quick {
 			t.Fatalf("case %d: the quick check misses what the exact scan finds", i)

@@ -3,6 +3,7 @@ package leakscan
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/evalpress/evalpress/matcher"
@@ -197,6 +198,48 @@ func (s *Scanner) Permit(excerpts ...string) {
 		})
 		s.allowed.add(seq)
 	}
+}
+
+// PermitUnder permits excerpts in the files under dir only (a
+// slash-separated prefix of their names, "releases/v1/"), beside what
+// Permit permits everywhere; call it after Permit. An earlier release's
+// excerpts were published with it and stand in its files, but nowhere
+// else: a release's results.json edited to hold a private passage must
+// not open the rest of the site to it.
+func (s *Scanner) PermitUnder(dir string, excerpts ...string) {
+	if s.allowed == nil {
+		return
+	}
+	set := &permitSet{}
+	for _, seq := range s.allowed.seqs {
+		set.add(seq)
+	}
+	for _, e := range excerpts {
+		var seq []uint64
+		matcher.EachWord(e, func(h uint64, _ int) {
+			if h != 0 {
+				seq = append(seq, h)
+			}
+		})
+		set.add(seq)
+	}
+	s.scoped = append(s.scoped, scopedPermits{dir: dir, set: set})
+}
+
+// scopedPermits are the excerpts permitted in the files under dir.
+type scopedPermits struct {
+	dir string
+	set *permitSet
+}
+
+// permitsFor returns the excerpts permitted in the file name.
+func (s *Scanner) permitsFor(name string) *permitSet {
+	for _, sp := range s.scoped {
+		if strings.HasPrefix(name, sp.dir) {
+			return sp.set
+		}
+	}
+	return s.allowed
 }
 
 // permitSet holds the permitted excerpts as sequences of words.
@@ -424,7 +467,7 @@ var pageWords = sync.Pool{New: func() any { return new([]uint64) }}
 // mayLeakPassage reports whether the words of q (a page without its tags,
 // folded) hold a private passage that is not permitted. A seed is looked
 // up only when all its words are private words.
-func (s *Scanner) mayLeakPassage(q *matcher.QuickText) bool {
+func (s *Scanner) mayLeakPassage(q *matcher.QuickText, allowed *permitSet) bool {
 	buf := pageWords.Get().(*[]uint64)
 	defer pageWords.Put(buf)
 	ws := (*buf)[:0]
@@ -438,7 +481,7 @@ func (s *Scanner) mayLeakPassage(q *matcher.QuickText) bool {
 	found := false
 	a := alignerPool.Get().(*aligner)
 	defer alignerPool.Put(a)
-	a.align(s.passages, s.allowed, ws, false, func(*chain) bool {
+	a.align(s.passages, allowed, ws, false, func(*chain) bool {
 		found = true
 		return false
 	})
@@ -480,7 +523,7 @@ func (s *Scanner) scanPassages(name string, v *scanView, text string) []Leak {
 	var all []found
 	a := alignerPool.Get().(*aligner)
 	defer alignerPool.Put(a)
-	a.align(s.passages, s.allowed, ws, false, func(c *chain) bool {
+	a.align(s.passages, s.permitsFor(name), ws, false, func(c *chain) bool {
 		all = append(all, found{c.firstI, c.endI, c.matched, c.hasRun(PassageWords)})
 		return true
 	})

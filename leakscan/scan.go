@@ -60,8 +60,9 @@ func (l Leak) String() string {
 // URL, JSON and JavaScript escaping and removing markup.
 type Scanner struct {
 	terms    *matcher.Matcher
-	passages *seedSet   // the private texts' seeds; nil: terms only
-	allowed  *permitSet // the permitted excerpts, each as a whole
+	passages *seedSet        // the private texts' seeds; nil: terms only
+	allowed  *permitSet      // the permitted excerpts, each as a whole
+	scoped   []scopedPermits // excerpts permitted under a folder (PermitUnder)
 
 	unscanned []string   // patterns of files published unread
 	mu        sync.Mutex // guards published
@@ -460,7 +461,7 @@ func (s *Scanner) scanViews(name string, data []byte, mv *markupViews, q *matche
 		if v.termsOnly {
 			continue
 		}
-		if s.passages != nil && s.mayLeakPassage(q) {
+		if s.passages != nil && s.mayLeakPassage(q, s.permitsFor(name)) {
 			for _, l := range s.scanPassages(name, &v, validText(v.text)) {
 				key := fmt.Sprintf("%d:%d:passage", l.Line, l.Column)
 				if seen == nil {

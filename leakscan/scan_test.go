@@ -239,7 +239,7 @@ func TestQuickPassageCheckAgreesWithTheExactScan(t *testing.T) {
 		reader := readerText(page)
 		q := quickPool.Get().(*matcher.QuickText)
 		q.Fold(reader)
-		quick := s.mayLeakPassage(q)
+		quick := s.mayLeakPassage(q, s.allowed)
 		quickPool.Put(q)
 		exact := len(s.scanPassages("p", &scanView{text: reader}, reader)) > 0
 		if quick != exact {
@@ -435,10 +435,35 @@ func TestOverlappingExcerptsDoNotStitch(t *testing.T) {
 		}
 		q := quickPool.Get().(*matcher.QuickText)
 		q.Fold(readerText(tc.text))
-		quick := s.mayLeakPassage(q)
+		quick := s.mayLeakPassage(q, s.allowed)
 		quickPool.Put(q)
 		if quick != tc.leak {
 			t.Errorf("%s: quick check says %v, want %v", tc.name, quick, tc.leak)
+		}
+	}
+}
+
+// TestPermitUnderStaysInItsFolder: an excerpt permitted under a folder (an
+// earlier release's) passes in its files and nowhere else.
+func TestPermitUnderStaysInItsFolder(t *testing.T) {
+	t.Parallel()
+	private := "The harbour chief had promised a quiet week of sun, and the boats stayed in."
+	excerpt := "a quiet week of sun and the boats stayed"
+	s := testScanner(nil, private)
+	s.Permit()
+	s.PermitUnder("releases/v1/", excerpt)
+	for _, tc := range []struct {
+		name  string
+		leaks int
+	}{
+		{"releases/v1/data/results.json", 0},
+		{"releases/v1/cells/a.html", 0},
+		{"releases/v10/index.html", 1},
+		{"notes.txt", 1},
+		{"index.html", 1},
+	} {
+		if got := len(s.ScanFile(tc.name, []byte("we show: "+excerpt+"."))); got != tc.leaks {
+			t.Errorf("%s: %d leaks, want %d", tc.name, got, tc.leaks)
 		}
 	}
 }

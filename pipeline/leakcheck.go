@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -69,11 +71,19 @@ func startLeakCheck(ctx context.Context, folder *inputs.Folder) *leakCheck {
 
 // wait waits for the scanner to be made, once the build no longer needs
 // it: the inputs it reads are closed after.
-func (c *leakCheck) wait() { c.ready(nil) }
+func (c *leakCheck) wait() { c.ready(permits{}) }
 
-// ready waits for the scanner and permits the excerpts the build shows,
-// the first time it is called; it may be called from several goroutines.
-func (c *leakCheck) ready(excerpts []string) error {
+// permits are the excerpts a build's scan permits: all, those the build
+// shows, everywhere; under, an earlier release's, in its own files only
+// (by the folder's slash-separated prefix, "releases/v1/").
+type permits struct {
+	all   []string
+	under map[string][]string
+}
+
+// ready waits for the scanner and permits the excerpts p names, the
+// first time it is called; it may be called from several goroutines.
+func (c *leakCheck) ready(p permits) error {
 	c.once.Do(func() {
 		select {
 		case c.err = <-c.made:
@@ -81,7 +91,10 @@ func (c *leakCheck) ready(excerpts []string) error {
 			c.err = c.ctx.Err()
 		}
 		if c.err == nil {
-			c.scanner.Permit(excerpts...)
+			c.scanner.Permit(p.all...)
+			for _, dir := range slices.Sorted(maps.Keys(p.under)) {
+				c.scanner.PermitUnder(dir, p.under[dir]...)
+			}
 			c.scanner.PublishUnscanned(c.unscanned)
 		}
 	})
@@ -90,9 +103,9 @@ func (c *leakCheck) ready(excerpts []string) error {
 
 // fileCheck returns the check of every file a build writes: its name and
 // every byte of it are scanned.
-func (c *leakCheck) fileCheck(excerpts []string) func(sitewrite.File) error {
+func (c *leakCheck) fileCheck(p permits) func(sitewrite.File) error {
 	return func(f sitewrite.File) error {
-		if err := c.ready(excerpts); err != nil {
+		if err := c.ready(p); err != nil {
 			return err
 		}
 		return c.record(f.Path, c.scanner.ScanOutput(f.Path, f.Data))
@@ -102,8 +115,8 @@ func (c *leakCheck) fileCheck(excerpts []string) func(sitewrite.File) error {
 // scanPublished scans the files of the output folder outDir that the build
 // did not write and carries into the new site (sitewrite.Published): they
 // are published with it. What it finds is kept as the written files' is.
-func (c *leakCheck) scanPublished(ctx context.Context, outDir string, excerpts []string) error {
-	if err := c.ready(excerpts); err != nil {
+func (c *leakCheck) scanPublished(ctx context.Context, outDir string, p permits) error {
+	if err := c.ready(p); err != nil {
 		return err
 	}
 	files, err := sitewrite.Published(outDir)

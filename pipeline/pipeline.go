@@ -485,11 +485,11 @@ func (b *build) renderScanWrite() error {
 		return err
 	}
 	// A release's excerpts were published with it, which this site
-	// carries: they are permitted.
-	permits := append(redact.Permits(b.excerpts), releaseExcerpts(earlier)...)
+	// carries: they are permitted in the release's own files.
+	allowed := permits{all: redact.Permits(b.excerpts), under: releaseExcerpts(earlier)}
 	var check func(sitewrite.File) error
 	if b.scanner != nil {
-		check = b.scanner.fileCheck(permits)
+		check = b.scanner.fileCheck(allowed)
 	}
 	// The findings are in the view now: their memory goes before the pages
 	// are made.
@@ -511,7 +511,7 @@ func (b *build) renderScanWrite() error {
 	// The files of the output folder evalpress did not write are carried
 	// into the new site and published with it: scanned too.
 	if b.scanner != nil {
-		if err := b.scanner.scanPublished(b.ctx, b.outDir, permits); err != nil {
+		if err := b.scanner.scanPublished(b.ctx, b.outDir, allowed); err != nil {
 			w.Abort()
 			if errors.Is(err, errLeak) {
 				return b.scanner.report(b.outDir, b.cfg.Path(b.cfg.ContentDir), b.files, earlier)

@@ -293,16 +293,18 @@ func (b *build) render(opt site.Options, earlier []earlierRelease) (*site.Output
 	return out, nil
 }
 
-// releaseExcerpts are the excerpts the earlier releases publish (their
-// results.json's run texts): the build that made each permitted them,
-// and they are published already.
-func releaseExcerpts(earlier []earlierRelease) []string {
-	var out []string
+// releaseExcerpts are the excerpts each earlier release publishes (its
+// results.json's run texts), by the release's folder in the site
+// ("releases/v1/"): the build that made it permitted them, and they are
+// published already, in the release's files and nowhere else.
+func releaseExcerpts(earlier []earlierRelease) map[string][]string {
+	out := map[string][]string{}
 	for _, e := range earlier {
+		dir := ReleasesDir + "/" + e.record.Release.Name + "/"
 		for _, c := range e.results.Cells {
 			for _, r := range c.Runs {
 				if r.Text != "" {
-					out = append(out, r.Text)
+					out[dir] = append(out[dir], r.Text)
 				}
 			}
 		}

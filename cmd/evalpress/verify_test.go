@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -368,5 +369,44 @@ func TestVerifySiteSpelling(t *testing.T) {
 		if code, stdout, stderr := runCLI(t, "verify", "--site", site, "--inputs", private, "--config", config); code != 0 || !strings.Contains(stdout, "identical") {
 			t.Errorf("verify --site %s: exit %d\n%s%s", site, code, stdout, stderr)
 		}
+	}
+}
+
+// TestAReleasesExcerptsStandInItsFilesOnly: an earlier release's excerpts
+// are permitted in the release's own files, never in a file of the
+// author's beside the site: a later build that finds one of them there
+// stops, naming it.
+func TestAReleasesExcerptsStandInItsFilesOnly(t *testing.T) {
+	t.Parallel()
+	dir := copyDemo(t)
+	out := filepath.Join(dir, "public")
+	config := filepath.Join(dir, "config.toml")
+	if code, _, stderr := runCLI(t, "build", "--config", config, "--set", "publish.excerpts=true", "--release", "v1"); code != 0 {
+		t.Fatalf("build --release v1: exit %d\n%s", code, stderr)
+	}
+	var r struct {
+		Cells []struct{ Runs []struct{ Text string } }
+	}
+	if err := json.Unmarshal(mustRead(t, filepath.Join(out, "releases", "v1", "data", "results.json")), &r); err != nil {
+		t.Fatal(err)
+	}
+	excerpt := ""
+	for _, c := range r.Cells {
+		for _, run := range c.Runs {
+			if len(strings.Fields(run.Text)) > len(strings.Fields(excerpt)) && !strings.Contains(run.Text, "…") {
+				excerpt = run.Text
+			}
+		}
+	}
+	if len(strings.Fields(excerpt)) < 12 {
+		t.Fatalf("the release shows no excerpt of 12 words or more (%q): the test tests nothing", excerpt)
+	}
+	// Without excerpts, the later build shows none of its own.
+	if err := os.WriteFile(filepath.Join(out, "notes.txt"), []byte("From the release: "+excerpt+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "build", "--config", config, "--set", "publish.excerpts=false")
+	if code != 1 || !strings.Contains(stderr, "notes.txt") {
+		t.Fatalf("a build with a release's excerpt in the author's notes: exit %d, want 1 naming notes.txt\n%s", code, stderr)
 	}
 }
