@@ -16,10 +16,6 @@ const stream = 0x65766c7072657373 // "evlpress"
 // Source is a seeded stream of draws; one per goroutine.
 type Source struct {
 	pcg rand.PCG
-	// limits[n], once set, is the bound under which a draw below n is
-	// accepted: a shuffle or a bootstrap draws below the same few bounds
-	// millions of times, and a division is most of a draw's cost.
-	limits []uint64
 }
 
 // New returns the source of seed.
@@ -33,29 +29,16 @@ func New(seed uint64) *Source {
 // taken modulo n, drawn again when it falls past the largest multiple of
 // n (rejection, so that no value is likelier than another).
 func (s *Source) Below(n int) int {
-	limit := s.limit(uint64(n))
+	bound := limit(uint64(n))
 	for {
-		if x := s.pcg.Uint64(); x < limit {
+		if x := s.pcg.Uint64(); x < bound {
 			return int(x % uint64(n))
 		}
 	}
 }
 
-// limit returns the largest multiple of n that fits in 64 bits, from
-// limits when it has it.
-func (s *Source) limit(n uint64) uint64 {
-	if n < uint64(len(s.limits)) && s.limits[n] != 0 {
-		return s.limits[n]
-	}
-	l := math.MaxUint64 - math.MaxUint64%n
-	if n < 1<<16 {
-		if n >= uint64(len(s.limits)) {
-			s.limits = append(s.limits, make([]uint64, int(n)+1-len(s.limits))...)
-		}
-		s.limits[n] = l
-	}
-	return l
-}
+// limit returns the largest multiple of n that fits in 64 bits.
+func limit(n uint64) uint64 { return math.MaxUint64 - math.MaxUint64%n }
 
 // Shuffle puts xs in a uniformly random order (Fisher and Yates).
 func (s *Source) Shuffle(xs []float64) {
