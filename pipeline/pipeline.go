@@ -76,10 +76,7 @@ type Options struct {
 
 // criteria returns the criteria of a build with o.
 func (o Options) criteria() criteria.Set {
-	if len(o.Criteria.All()) == 0 {
-		return criteria.Default()
-	}
-	return o.Criteria
+	return o.Criteria.OrDefault()
 }
 
 // Result describes a finished build.

@@ -70,10 +70,7 @@ type Options struct {
 
 // criteria returns the criteria of the build: Criteria, or Default's.
 func (o Options) criteria() criteria.Set {
-	if len(o.Criteria.All()) == 0 {
-		return criteria.Default()
-	}
-	return o.Criteria
+	return o.Criteria.OrDefault()
 }
 
 // A File is one file of a site on its way to the disk (Options.Emit).

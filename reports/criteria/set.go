@@ -27,6 +27,16 @@ var builtin = []*Criterion{c5, g1, c1, c2, c4, c6}
 // C1, C2, C4 and C6.
 func Default() Set { return Set{}.With(builtin...) }
 
+// OrDefault returns s, or Default when s holds no criteria: what an
+// options struct whose zero value means the evaluation's own criteria
+// gives its user.
+func (s Set) OrDefault() Set {
+	if len(s.list) == 0 {
+		return Default()
+	}
+	return s
+}
+
 // With returns s with the criteria cs added. It panics, as a program
 // error, when a criterion's ID is already in the set, when two criteria
 // are the headline, when two name the same threshold, or when two define

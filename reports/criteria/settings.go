@@ -157,10 +157,7 @@ type Settings struct {
 
 // Criteria returns the criteria s holds the settings of.
 func (s Settings) Criteria() Set {
-	if s.crit.list == nil {
-		return Default()
-	}
-	return s.crit
+	return s.crit.OrDefault()
 }
 
 // Judge returns the outcomes of every criterion of s for m, in the order
